@@ -1,0 +1,121 @@
+//! `arbiter`: the command-line face of the referee.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::{Parser, Subcommand};
+use xiangqi::notation::Notation;
+use xiangqi::{Fen, Position};
+
+#[derive(Parser)]
+#[command(name = "arbiter", version, about = "A referee for Xiangqi and chess")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (bulk-counted at the last ply).
+    Perft {
+        /// Position in Xiangqi FEN; `startpos` (the default) for the initial position.
+        #[arg(long, default_value = "startpos")]
+        fen: String,
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Also print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves of a position, one per line.
+    Moves {
+        #[arg(long, default_value = "startpos")]
+        fen: String,
+        /// iccs (h2e2), fsf (h3e3, ranks 1-10), wxf (C2.5) or chinese (炮二平五).
+        #[arg(long, default_value = "iccs")]
+        notation: String,
+    },
+    /// Perft speed on fixed positions; prints nodes, seconds and nodes per second.
+    Bench {
+        /// Depth for the start position (middle-game positions use the same depth).
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Runs per position; the best (fastest) is reported.
+        #[arg(long, default_value_t = 3)]
+        runs: u32,
+        /// Extra FENs to time, besides the built-in ones.
+        #[arg(long)]
+        fen: Vec<String>,
+    },
+}
+
+fn position(fen: &str) -> Result<Position> {
+    let fen = if fen == "startpos" { Fen::START } else { fen };
+    Position::from_fen(fen).with_context(|| format!("bad position {fen:?}"))
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arbiter: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Built-in benchmark positions: the start and a middle game (xq13 of the perft suite, from
+/// Fairy-Stockfish's tests), the same ones BENCHMARKS.md times the engines on.
+const BENCH: [(&str, &str); 2] = [
+    ("startpos", Fen::START),
+    ("middlegame", "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1"),
+];
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Perft { fen, depth, divide } => {
+            let pos = position(&fen)?;
+            let start = Instant::now();
+            let total = if divide {
+                let rows = xiangqi::perft::divide(&pos, depth);
+                for (m, n) in &rows {
+                    println!("{m}: {n}");
+                }
+                rows.iter().map(|(_, n)| n).sum()
+            } else {
+                xiangqi::perft::perft(&pos, depth)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!("{total} nodes in {secs:.3} s ({:.1} M nodes/s)", total as f64 / secs / 1e6);
+            println!("{total}");
+        }
+        Command::Moves { fen, notation } => {
+            let pos = position(&fen)?;
+            let notation: Notation = notation.parse().map_err(anyhow::Error::msg)?;
+            for &m in pos.legal_moves().iter() {
+                println!("{}", notation.write(&pos, m));
+            }
+        }
+        Command::Bench { depth, runs, fen } => {
+            if runs == 0 {
+                bail!("--runs must be at least 1");
+            }
+            let mut cases: Vec<(String, String)> = BENCH.iter().map(|(n, f)| (n.to_string(), f.to_string())).collect();
+            cases.extend(fen.into_iter().enumerate().map(|(i, f)| (format!("fen{}", i + 1), f)));
+            println!("position\tdepth\tnodes\tbest_seconds\tM_nodes_per_second");
+            for (name, f) in cases {
+                let pos = position(&f)?;
+                let mut best = f64::INFINITY;
+                let mut nodes = 0;
+                for _ in 0..runs {
+                    let t = Instant::now();
+                    nodes = xiangqi::perft::perft(&pos, depth);
+                    best = best.min(t.elapsed().as_secs_f64());
+                }
+                println!("{name}\t{depth}\t{nodes}\t{best:.3}\t{:.1}", nodes as f64 / best / 1e6);
+            }
+        }
+    }
+    Ok(())
+}

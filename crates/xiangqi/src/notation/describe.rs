@@ -1,0 +1,224 @@
+//! The mover-relative description of a move that WXF and Chinese notation both spell out, and
+//! the patterns a written move is read into.
+
+use crate::{Bitboard, Color, Move, Position, Role, Square};
+
+use super::NotationError;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dir {
+    /// 进, `+`: toward the opponent.
+    Forward,
+    /// 退, `-`
+    Backward,
+    /// 平, `.`
+    Sideways,
+}
+
+/// A move described from its mover's side.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Description {
+    pub color: Color,
+    pub role: Role,
+    /// File number 1–9 counted from the mover's right.
+    pub file: u8,
+    /// Position among the mover's pieces of this role on this file, 0 = the most advanced.
+    pub index: u8,
+    /// How many of the mover's pieces of this role stand on this file.
+    pub count: u8,
+    /// For pawns: how many files hold two or more of the mover's pawns.
+    pub multi_files: u8,
+    /// For pawns on such files: the xqbase number, 0-based, counting files from the mover's
+    /// right, front to back within a file.
+    pub global: Option<u8>,
+    pub dir: Dir,
+    /// Distance moved along the file, or the destination file number.
+    pub number: u8,
+}
+
+/// "Front" in the mover's sense: a larger rank for red, a smaller one for black.
+fn front_to_back(color: Color, squares: Bitboard) -> Vec<Square> {
+    let mut v: Vec<Square> = squares.collect();
+    v.sort_by_key(|s| s.rank().relative_to(color));
+    v.reverse();
+    v
+}
+
+pub(crate) fn describe(pos: &Position, m: Move) -> Description {
+    let piece = pos.board().piece_at(m.from).expect("move from an occupied point");
+    let (color, role) = (piece.color, piece.role);
+    let same = pos.board().by_piece(piece);
+    let file_mask = |f: crate::File| -> Bitboard { same & file_bitboard(f) };
+    let on_file = file_mask(m.from.file());
+    let order = front_to_back(color, on_file);
+    let index = order.iter().position(|&s| s == m.from).unwrap_or(0) as u8;
+
+    let (mut multi_files, mut global) = (0u8, None);
+    if role == crate::Role::Pawn {
+        let mut n = 0u8;
+        for num in 1..=9u8 {
+            let f = crate::File::from_number(num, color).expect("file number");
+            let here = file_mask(f);
+            if here.count() >= 2 {
+                multi_files += 1;
+                for s in front_to_back(color, here) {
+                    if s == m.from {
+                        global = Some(n);
+                    }
+                    n += 1;
+                }
+            }
+        }
+    }
+
+    let from_rank = m.from.rank().relative_to(color) as i32;
+    let to_rank = m.to.rank().relative_to(color) as i32;
+    let to_file = m.to.file().number_for(color);
+    let diagonal = matches!(role, Role::Advisor | Role::Elephant | Role::Horse);
+    let (dir, number) = if to_rank == from_rank {
+        (Dir::Sideways, to_file)
+    } else {
+        let dir = if to_rank > from_rank { Dir::Forward } else { Dir::Backward };
+        (dir, if diagonal { to_file } else { (to_rank - from_rank).unsigned_abs() as u8 })
+    };
+    Description {
+        color,
+        role,
+        file: m.from.file().number_for(color),
+        index,
+        count: order.len() as u8,
+        multi_files,
+        global,
+        dir,
+        number,
+    }
+}
+
+pub(crate) fn file_bitboard(f: crate::File) -> Bitboard {
+    (0..10).map(|r| Square::from_coords(f, crate::Rank::new(r).expect("rank"))).collect()
+}
+
+/// Which of several pieces on a file is meant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Qual {
+    /// 前: the most advanced of two or more.
+    Front,
+    /// 后/後: the rearmost.
+    Rear,
+    /// 中: the middle one of three (or five).
+    Middle,
+    /// 一…五: the xqbase number across files when pawns are doubled on two files, otherwise
+    /// the position from the front on the one file.
+    Ordinal(u8),
+    /// Fairy-Stockfish's `27=8`: the position from the front on the given file.
+    OrdinalInFile(u8),
+    /// WXF `+`: front of two or three, second of four or five.
+    WxfPlus,
+    /// WXF `-`: rear of two or three, second from the back of four or five.
+    WxfMinus,
+    /// WXF `++` / `--`: the outermost of four or five.
+    WxfFirst,
+    WxfLast,
+}
+
+/// A written move, read into what it says (some parts may be left out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Pattern {
+    pub role: Option<Role>,
+    pub file: Option<u8>,
+    pub qual: Option<Qual>,
+    pub dir: Dir,
+    pub number: u8,
+}
+
+impl Pattern {
+    pub fn matches(&self, d: &Description) -> bool {
+        if self.role.is_some_and(|r| r != d.role) || self.file.is_some_and(|f| f != d.file) {
+            return false;
+        }
+        if self.dir != d.dir || self.number != d.number {
+            return false;
+        }
+        let (i, n) = (d.index, d.count);
+        match self.qual {
+            None => true,
+            Some(q) => {
+                n >= 2
+                    && match q {
+                        Qual::Front => i == 0,
+                        Qual::Rear => i == n - 1,
+                        Qual::Middle => n % 2 == 1 && i == n / 2,
+                        Qual::Ordinal(k) => {
+                            if d.multi_files >= 2 {
+                                d.global == Some(k.wrapping_sub(1))
+                            } else {
+                                i == k.wrapping_sub(1)
+                            }
+                        }
+                        Qual::OrdinalInFile(k) => i == k.wrapping_sub(1),
+                        Qual::WxfPlus => i == if n <= 3 { 0 } else { 1 },
+                        Qual::WxfMinus => i == if n <= 3 { n - 1 } else { n - 2 },
+                        Qual::WxfFirst => n >= 4 && i == 0,
+                        Qual::WxfLast => n >= 4 && i == n - 1,
+                    }
+            }
+        }
+    }
+}
+
+/// Finds the one legal move that fits. `tiers` are tried in order; the first with any match
+/// decides (a plain file on a file of three pawns means the middle one before it means "any").
+pub(crate) fn resolve(pos: &Position, text: &str, tiers: &[Vec<Pattern>]) -> Result<Move, NotationError> {
+    let moves = pos.legal_moves();
+    let descs: Vec<(Move, Description)> = moves.iter().map(|&m| (m, describe(pos, m))).collect();
+    for tier in tiers {
+        let mut found: Vec<Move> = Vec::new();
+        for (m, d) in &descs {
+            if tier.iter().any(|p| p.matches(d)) && !found.contains(m) {
+                found.push(*m);
+            }
+        }
+        match found.len() {
+            0 => continue,
+            1 => return Ok(found[0]),
+            _ => {
+                let candidates = found.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                return Err(NotationError::Ambiguous { text: text.to_string(), candidates });
+            }
+        }
+    }
+    Err(NotationError::NoMatch { text: text.to_string() })
+}
+
+/// The qualifier a careful writer uses for this move, or `None` for the plain piece-and-file
+/// form. Advisors, elephants and kings are never marked: 进/退 already tells two apart.
+pub(crate) fn canonical_qual(d: &Description, wxf: bool) -> Option<Qual> {
+    if d.count < 2 || matches!(d.role, Role::King | Role::Advisor | Role::Elephant) {
+        return None;
+    }
+    if d.role == Role::Pawn && d.multi_files >= 2 {
+        return if wxf {
+            // WXF writes the file and a sign: 3+.4, 33.4 (middle), 3-.4.
+            Some(match (d.index, d.count) {
+                (0, _) => Qual::Front,
+                (i, n) if i == n - 1 => Qual::Rear,
+                _ => Qual::Middle,
+            })
+        } else {
+            Some(Qual::Ordinal(d.global.expect("pawn on a multi-pawn file") + 1))
+        };
+    }
+    let (i, n) = (d.index, d.count);
+    Some(match n {
+        2 => [Qual::Front, Qual::Rear][i as usize],
+        3 => [Qual::Front, Qual::Middle, Qual::Rear][i as usize],
+        _ if wxf => match i {
+            0 => Qual::WxfFirst,
+            1 => Qual::WxfPlus,
+            _ if i == n - 1 => Qual::WxfLast,
+            _ if i == n - 2 => Qual::WxfMinus,
+            _ => Qual::Middle,
+        },
+        _ => Qual::Ordinal(i + 1),
+    })
+}

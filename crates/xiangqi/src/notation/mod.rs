@@ -1,0 +1,105 @@
+//! Move notations: parse a move written for a position, and write one.
+//!
+//! - [`iccs`]: coordinates, `h2e2` / `H2-E2`, and Fairy-Stockfish's 1–10 ranks (`h3e3`).
+//! - [`wxf`]: `C2.5`, `H8+7`, tandem pieces `R+.3`, pawn files `3+.4`.
+//! - [`chinese`]: `炮二平五`, `马８进７`, `前车进一`, simplified or traditional.
+//!
+//! WXF and Chinese describe a move relative to the mover, so both need the position; they share
+//! one model ([`describe`]), and a written move is matched against the descriptions of the legal
+//! moves, which is how real records that leave out 前/后 still read.
+
+pub mod chinese;
+mod describe;
+pub mod iccs;
+pub mod wxf;
+
+pub use chinese::{parse_chinese, to_chinese};
+pub use iccs::{parse_fsf, parse_iccs, to_fsf, to_iccs, to_iccs_pgn};
+pub use wxf::{parse_wxf, to_wxf};
+
+use crate::{Move, Position};
+
+/// A move could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    #[error("cannot read {text:?}: expected {expected}")]
+    Syntax { text: String, expected: &'static str },
+    #[error("{text:?} matches no legal move")]
+    NoMatch { text: String },
+    #[error("{text:?} is ambiguous: it fits {candidates}")]
+    Ambiguous { text: String, candidates: String },
+    #[error("{text:?} is not a legal move here")]
+    Illegal { text: String },
+}
+
+/// The notations a move can be written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// `h2e2`
+    Iccs,
+    /// `h3e3` (Fairy-Stockfish ranks 1–10)
+    Fsf,
+    /// `C2.5`
+    Wxf,
+    /// `炮二平五`
+    Chinese,
+}
+
+impl std::str::FromStr for Notation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Notation, String> {
+        Ok(match s.to_ascii_lowercase().as_str() {
+            "iccs" | "uci" | "ucci" => Notation::Iccs,
+            "fsf" | "fairy" => Notation::Fsf,
+            "wxf" => Notation::Wxf,
+            "chinese" | "zh" | "cn" => Notation::Chinese,
+            _ => return Err(format!("unknown notation {s:?}; expected iccs, fsf, wxf or chinese")),
+        })
+    }
+}
+
+impl Notation {
+    /// Writes `m`, a legal move of `pos`.
+    pub fn write(self, pos: &Position, m: Move) -> String {
+        match self {
+            Notation::Iccs => to_iccs(m),
+            Notation::Fsf => to_fsf(m),
+            Notation::Wxf => to_wxf(pos, m),
+            Notation::Chinese => to_chinese(pos, m),
+        }
+    }
+
+    /// Reads a move written in this notation; the result is legal in `pos`.
+    pub fn parse(self, pos: &Position, text: &str) -> Result<Move, NotationError> {
+        let m = match self {
+            Notation::Iccs => parse_iccs(text)?,
+            Notation::Fsf => parse_fsf(text)?,
+            Notation::Wxf => return parse_wxf(pos, text),
+            Notation::Chinese => return parse_chinese(pos, text),
+        };
+        if pos.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(NotationError::Illegal { text: text.to_string() })
+        }
+    }
+}
+
+/// Reads a move in any notation: coordinates first, then WXF, then Chinese.
+pub fn parse_any(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let t = text.trim();
+    if let Ok(m) = parse_iccs(t) {
+        return if pos.is_legal(m) { Ok(m) } else { Err(NotationError::Illegal { text: t.to_string() }) };
+    }
+    if t.is_ascii() {
+        if let Ok(m) = parse_wxf(pos, t) {
+            return Ok(m);
+        }
+        if let Ok(m) = parse_fsf(t) {
+            if pos.is_legal(m) {
+                return Ok(m);
+            }
+        }
+    }
+    parse_chinese(pos, t).or_else(|e| parse_wxf(pos, t).map_err(|_| e))
+}
