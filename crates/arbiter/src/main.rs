@@ -69,7 +69,10 @@ fn main() -> ExitCode {
 /// Fairy-Stockfish's tests), the same ones BENCHMARKS.md times the engines on.
 const BENCH: [(&str, &str); 2] = [
     ("startpos", Fen::START),
-    ("middlegame", "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1"),
+    (
+        "middlegame",
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+    ),
 ];
 
 fn run(cli: Cli) -> Result<()> {
@@ -87,7 +90,10 @@ fn run(cli: Cli) -> Result<()> {
                 xiangqi::perft::perft(&pos, depth)
             };
             let secs = start.elapsed().as_secs_f64();
-            eprintln!("{total} nodes in {secs:.3} s ({:.1} M nodes/s)", total as f64 / secs / 1e6);
+            eprintln!(
+                "{total} nodes in {secs:.3} s ({:.1} M nodes/s)",
+                total as f64 / secs / 1e6
+            );
             println!("{total}");
         }
         Command::Moves { fen, notation } => {

@@ -181,7 +181,11 @@ const fn horse_moves() -> [[u128; 16]; 90] {
             let (dx, dy) = ORTH[k];
             let mut side = -1;
             while side <= 1 {
-                let (tx, ty) = if dx == 0 { (f + side, r + 2 * dy) } else { (f + 2 * dx, r + side) };
+                let (tx, ty) = if dx == 0 {
+                    (f + side, r + 2 * dy)
+                } else {
+                    (f + 2 * dx, r + side)
+                };
                 if let Some(to) = sq_xy(tx, ty) {
                     let mut m = 0;
                     while m < 16 {
@@ -501,8 +505,9 @@ mod tests {
             let occ = (x as u128 | (x.rotate_left(23) as u128) << 64) & Bitboard::FULL.0;
             for target in Square::all() {
                 let from_table = horse_attackers(target, occ);
-                let by_moves: Bitboard =
-                    Square::all().filter(|&h| horse_attacks(h, occ).contains(target)).collect();
+                let by_moves: Bitboard = Square::all()
+                    .filter(|&h| horse_attacks(h, occ).contains(target))
+                    .collect();
                 assert_eq!(from_table, by_moves, "target {target}");
             }
         }
@@ -511,7 +516,11 @@ mod tests {
     #[test]
     fn cannon_needs_one_screen() {
         let c = sq("b2");
-        let occ = Bitboard::from_square(sq("b5")).with(sq("b7")).with(sq("b9")).with(sq("e2")).0;
+        let occ = Bitboard::from_square(sq("b5"))
+            .with(sq("b7"))
+            .with(sq("b9"))
+            .with(sq("e2"))
+            .0;
         let occ_t = Bitboard(occ).fold_transposed();
         let caps = cannon_captures(c, occ, occ_t);
         assert_eq!(caps, Bitboard::from_square(sq("b7")));

@@ -30,12 +30,22 @@ impl Board {
     pub fn empty() -> Board {
         let mut mailbox = [0u8; 91];
         mailbox[attacks::OFF as usize] = 0xff;
-        Board { mailbox, by_color: [Bitboard::EMPTY; 2], by_role: [Bitboard::EMPTY; 7], occ_t: 0, key: 0 }
+        Board {
+            mailbox,
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 7],
+            occ_t: 0,
+            key: 0,
+        }
     }
 
     /// The standard starting arrangement.
     pub fn start() -> Board {
-        crate::fen::Fen::START.parse::<crate::Fen>().expect("start FEN").into_setup().board
+        crate::fen::Fen::START
+            .parse::<crate::Fen>()
+            .expect("start FEN")
+            .into_setup()
+            .board
     }
 
     #[inline]
@@ -176,7 +186,8 @@ impl Board {
     }
 
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().map(move |sq| (sq, self.piece_at(sq).expect("occupied")))
+        self.occupied()
+            .map(move |sq| (sq, self.piece_at(sq).expect("occupied")))
     }
 
     /// Pieces of `by` that attack `sq` — that could capture a piece standing there — given

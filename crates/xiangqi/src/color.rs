@@ -86,7 +86,10 @@ pub struct ByColor<T> {
 
 impl<T> ByColor<T> {
     pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
-        ByColor { red: f(Color::Red), black: f(Color::Black) }
+        ByColor {
+            red: f(Color::Red),
+            black: f(Color::Black),
+        }
     }
 }
 

@@ -91,12 +91,20 @@ impl FromStr for Fen {
         let number = |i: usize, field: &'static str, default: u32| -> Result<u32, ParseFenError> {
             match fields.get(i) {
                 None => Ok(default),
-                Some(v) => v.parse().map_err(|_| ParseFenError::BadNumber { field, value: v.to_string() }),
+                Some(v) => v.parse().map_err(|_| ParseFenError::BadNumber {
+                    field,
+                    value: v.to_string(),
+                }),
             }
         };
         let halfmoves = number(4, "halfmove clock", 0)?;
         let fullmoves = number(5, "move number", 1)?.max(1);
-        Ok(Fen(Setup { board, turn, halfmoves, fullmoves }))
+        Ok(Fen(Setup {
+            board,
+            turn,
+            halfmoves,
+            fullmoves,
+        }))
     }
 }
 
@@ -126,7 +134,10 @@ fn parse_placement(s: &str) -> Result<Board, ParseFenError> {
             }
         }
         if file != 9 {
-            return Err(ParseFenError::RankWidth { rank: i + 1, files: file });
+            return Err(ParseFenError::RankWidth {
+                rank: i + 1,
+                files: file,
+            });
         }
     }
     Ok(board)
@@ -179,9 +190,13 @@ mod tests {
 
     #[test]
     fn variants_accepted() {
-        let a: Fen = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r".parse().unwrap();
+        let a: Fen = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r"
+            .parse()
+            .unwrap();
         assert_eq!(a.to_string(), Fen::START);
-        let b: Fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 7 12".parse().unwrap();
+        let b: Fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 7 12"
+            .parse()
+            .unwrap();
         assert_eq!((b.0.turn, b.0.halfmoves, b.0.fullmoves), (Color::Black, 7, 12));
     }
 
@@ -197,6 +212,9 @@ mod tests {
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w".parse::<Fen>(),
             Err(ParseFenError::BadChar { rank: 10, ch: 'X' })
         );
-        assert!(matches!("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x".parse::<Fen>(), Err(ParseFenError::BadTurn(_))));
+        assert!(matches!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x".parse::<Fen>(),
+            Err(ParseFenError::BadTurn(_))
+        ));
     }
 }

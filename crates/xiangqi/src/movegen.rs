@@ -57,7 +57,14 @@ impl Position {
     /// Pieces of `them` that attack `ksq` given an occupancy (with `to` possibly captured):
     /// only the kinds that can ever attack a king.
     #[inline]
-    pub(crate) fn king_attackers(&self, ksq: Square, them: Color, occ: u128, occ_t: u128, theirs: Bitboard) -> Bitboard {
+    pub(crate) fn king_attackers(
+        &self,
+        ksq: Square,
+        them: Color,
+        occ: u128,
+        occ_t: u128,
+        theirs: Bitboard,
+    ) -> Bitboard {
         let b = &self.board;
         let line = attacks::rook_attacks(ksq, occ, occ_t);
         ((line & (b.by_role(Role::Rook) | b.by_role(Role::King)))
@@ -71,7 +78,11 @@ impl Position {
         let b = &self.board;
         let them = !us;
         let Some(ksq) = b.king_of(us) else {
-            return KingSafety { checkers: Bitboard::EMPTY, pinned: Bitboard::EMPTY, screen_points: Bitboard::EMPTY };
+            return KingSafety {
+                checkers: Bitboard::EMPTY,
+                pinned: Bitboard::EMPTY,
+                screen_points: Bitboard::EMPTY,
+            };
         };
         let occ = b.occupied();
         let ours = b.by_color(us);
@@ -106,7 +117,11 @@ impl Position {
                 }
             }
         }
-        KingSafety { checkers, pinned, screen_points }
+        KingSafety {
+            checkers,
+            pinned,
+            screen_points,
+        }
     }
 
     /// Whether moving `from`→`to` leaves our king (on `ksq`, or on `to` if it is the king that
@@ -138,8 +153,11 @@ impl Position {
         let in_check = safety.checkers.any();
         // Moves that need the exact test: all of them in check, else the pinned pieces' moves
         // and moves onto a cannon's empty line.
-        let (slow_from, slow_to) =
-            if in_check { (Bitboard::FULL, Bitboard::FULL) } else { (safety.pinned, safety.screen_points) };
+        let (slow_from, slow_to) = if in_check {
+            (Bitboard::FULL, Bitboard::FULL)
+        } else {
+            (safety.pinned, safety.screen_points)
+        };
 
         let emit = |sink: &mut S, from: Square, targets: Bitboard| {
             if slow_from.contains(from) {

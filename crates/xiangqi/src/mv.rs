@@ -44,8 +44,14 @@ impl MoveList {
 
     #[inline]
     pub fn new() -> MoveList {
-        const NULL: Move = Move { from: Square::new_unchecked(0), to: Square::new_unchecked(0) };
-        MoveList { len: 0, moves: [NULL; MoveList::CAPACITY] }
+        const NULL: Move = Move {
+            from: Square::new_unchecked(0),
+            to: Square::new_unchecked(0),
+        };
+        MoveList {
+            len: 0,
+            moves: [NULL; MoveList::CAPACITY],
+        }
     }
 
     #[inline]

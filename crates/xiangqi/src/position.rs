@@ -2,7 +2,6 @@
 
 use std::fmt;
 
-use crate::attacks::transposed_bit;
 use crate::movegen::Counter;
 use crate::{zobrist, Bitboard, Board, Color, Fen, Move, MoveList, Piece, Role, Setup, Square};
 
@@ -127,12 +126,20 @@ impl Position {
         if kinds.is_empty() {
             Ok(Position::from_setup_unchecked(setup))
         } else {
-            Err(PositionError { kinds, setup: Box::new(setup) })
+            Err(PositionError {
+                kinds,
+                setup: Box::new(setup),
+            })
         }
     }
 
     fn from_setup_unchecked(setup: Setup) -> Position {
-        Position { board: setup.board, turn: setup.turn, halfmoves: setup.halfmoves, fullmoves: setup.fullmoves.max(1) }
+        Position {
+            board: setup.board,
+            turn: setup.turn,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+        }
     }
 
     /// Parses and validates a FEN in one step.
@@ -142,7 +149,12 @@ impl Position {
     }
 
     pub fn to_setup(&self) -> Setup {
-        Setup { board: self.board.clone(), turn: self.turn, halfmoves: self.halfmoves, fullmoves: self.fullmoves }
+        Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
     }
 
     pub fn fen(&self) -> Fen {
@@ -204,7 +216,8 @@ impl Position {
     /// Pieces of `by` attacking `sq` on the current board (pseudo-legally: a pinned attacker
     /// still counts). A king attacks its palace steps and, along an open file, the other king.
     pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
-        self.board.attackers_to_with(sq, by, self.board.occupied().0, self.board.occupied_transposed())
+        self.board
+            .attackers_to_with(sq, by, self.board.occupied().0, self.board.occupied_transposed())
     }
 
     /// Pieces of the same colour as the piece on `sq` that could recapture there if it were
@@ -258,7 +271,10 @@ impl Position {
             self.play_unchecked(m);
             Ok(self)
         } else {
-            Err(PlayError { mv: m, fen: self.fen().to_string() })
+            Err(PlayError {
+                mv: m,
+                fen: self.fen().to_string(),
+            })
         }
     }
 
@@ -271,7 +287,10 @@ impl Position {
     /// Plays a legal move and returns what [`Position::undo_move`] needs to take it back.
     #[inline]
     pub fn do_move(&mut self, m: Move) -> Undo {
-        let undo = Undo { captured: self.board.code_at(m.to), halfmoves: self.halfmoves };
+        let undo = Undo {
+            captured: self.board.code_at(m.to),
+            halfmoves: self.halfmoves,
+        };
         self.board.move_piece(m.from, m.to);
         self.halfmoves = if undo.captured != 0 { 0 } else { self.halfmoves + 1 };
         if self.turn == Color::Black {
@@ -385,10 +404,4 @@ fn validate(setup: &Setup) -> Vec<PositionErrorKind> {
         }
     }
     kinds
-}
-
-// Keeps the unused-import lint quiet where only tests use it.
-#[allow(dead_code)]
-fn _transposed(sq: Square) -> u128 {
-    transposed_bit(sq)
 }

@@ -149,8 +149,14 @@ impl Piece {
     /// Reads a FEN letter, accepting E/H as aliases of B/N.
     pub const fn from_fen_char(c: char) -> Option<Piece> {
         match Role::from_char(c) {
-            Some(role) if c.is_ascii_uppercase() && c != 'G' => Some(Piece { color: Color::Red, role }),
-            Some(role) if c.is_ascii_lowercase() && c != 'g' => Some(Piece { color: Color::Black, role }),
+            Some(role) if c.is_ascii_uppercase() && c != 'G' => Some(Piece {
+                color: Color::Red,
+                role,
+            }),
+            Some(role) if c.is_ascii_lowercase() && c != 'g' => Some(Piece {
+                color: Color::Black,
+                role,
+            }),
             _ => None,
         }
     }
@@ -168,7 +174,10 @@ impl Piece {
         }
         let c = code - 1;
         let color = if c >= 7 { Color::Black } else { Color::Red };
-        Some(Piece { color, role: Role::ALL[(c % 7) as usize] })
+        Some(Piece {
+            color,
+            role: Role::ALL[(c % 7) as usize],
+        })
     }
 
     /// The usual Chinese name: 帅仕相马车炮兵 for red, 将士象马车炮卒 for black.

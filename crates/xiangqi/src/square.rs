@@ -109,8 +109,7 @@ impl Square {
         }
     }
 
-    /// # Safety
-    /// `index` must be below 90.
+    /// For indexes known to be on the board (from bit scans and tables); checked in debug builds.
     #[inline]
     pub(crate) const fn new_unchecked(index: u8) -> Square {
         debug_assert!(index < 90);

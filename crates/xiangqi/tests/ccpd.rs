@@ -15,7 +15,11 @@ fn shared() -> PathBuf {
     let dir = std::env::var_os("ARBITER_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    assert!(dir.join("data").is_dir(), "shared data not found at {} (set ARBITER_SHARED)", dir.display());
+    assert!(
+        dir.join("data").is_dir(),
+        "shared data not found at {} (set ARBITER_SHARED)",
+        dir.display()
+    );
     dir
 }
 
@@ -35,7 +39,10 @@ fn expected() -> Vec<Expected> {
             Expected {
                 fen: c[2].to_string(),
                 status: c[5].to_string(),
-                iccs: c.get(6).map(|m| m.split_whitespace().map(String::from).collect()).unwrap_or_default(),
+                iccs: c
+                    .get(6)
+                    .map(|m| m.split_whitespace().map(String::from).collect())
+                    .unwrap_or_default(),
             }
         })
         .collect()
@@ -101,7 +108,11 @@ fn replay(name: &str, text: &str) {
             Status::Ongoing => "-".to_string(),
             s => {
                 let side = if pos.turn() == Color::Red { "red" } else { "black" };
-                let what = if s == Status::Checkmate { "checkmate" } else { "stalemate" };
+                let what = if s == Status::Checkmate {
+                    "checkmate"
+                } else {
+                    "stalemate"
+                };
                 format!("{what} ({side} to move)")
             }
         };

@@ -13,24 +13,39 @@ use xiangqi::Position;
 fn lines(name: &str) -> impl Iterator<Item = String> {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    BufReader::new(GzDecoder::new(file)).lines().map(Result::unwrap).filter(|l| !l.starts_with('#'))
+    BufReader::new(GzDecoder::new(file))
+        .lines()
+        .map(Result::unwrap)
+        .filter(|l| !l.starts_with('#'))
 }
 
 fn fnv1a(bytes: &[u8]) -> u32 {
-    bytes.iter().fold(2_166_136_261u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(16_777_619))
+    bytes
+        .iter()
+        .fold(2_166_136_261u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(16_777_619))
 }
 
 fn signature(pos: &Position) -> String {
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| to_iccs(m)).collect();
     moves.sort();
-    assert_eq!(moves.len(), pos.count_legal(), "count_legal disagrees with legal_moves in {}", pos.fen());
+    assert_eq!(
+        moves.len(),
+        pos.count_legal(),
+        "count_legal disagrees with legal_moves in {}",
+        pos.fen()
+    );
     format!("{}:{:08x}", moves.len(), fnv1a(moves.join(" ").as_bytes()))
 }
 
 fn explain(pos: &Position) -> String {
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| to_iccs(m)).collect();
     moves.sort();
-    format!("{}\nours: {}\nrerun: python3 tools/fsf_oracle.py --fen '{}'", pos.fen(), moves.join(" "), pos.fen())
+    format!(
+        "{}\nours: {}\nrerun: python3 tools/fsf_oracle.py --fen '{}'",
+        pos.fen(),
+        moves.join(" "),
+        pos.fen()
+    )
 }
 
 #[test]

@@ -18,7 +18,11 @@ const FULLWIDTH: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '
 /// full-width digits, 前/中/后 or 一二三… for several pieces on a file.
 pub fn to_chinese(pos: &Position, m: Move) -> String {
     let d = describe(pos, m);
-    let glyph = crate::Piece { color: d.color, role: d.role }.chinese();
+    let glyph = crate::Piece {
+        color: d.color,
+        role: d.role,
+    }
+    .chinese();
     let num = |n: u8| match d.color {
         Color::Red => RED_NUMERALS[n as usize - 1],
         Color::Black => FULLWIDTH[n as usize - 1],
@@ -84,10 +88,10 @@ fn symbol(c: char) -> Option<Sym> {
 /// Reads a Chinese move and finds it among the legal moves.
 pub fn parse_chinese(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let syms: Option<Vec<Sym>> = text.chars().filter(|c| !c.is_whitespace()).map(symbol).collect();
-    let tiers = syms
-        .as_deref()
-        .and_then(read)
-        .ok_or_else(|| NotationError::Syntax { text: text.to_string(), expected: EXPECTED })?;
+    let tiers = syms.as_deref().and_then(read).ok_or_else(|| NotationError::Syntax {
+        text: text.to_string(),
+        expected: EXPECTED,
+    })?;
     resolve(pos, text, &tiers)
 }
 
@@ -97,10 +101,19 @@ fn read(s: &[Sym]) -> Option<Vec<Vec<Pattern>>> {
         [h @ .., Dir(d), Num(n)] => (h, *d, *n),
         _ => return None,
     };
-    let p = |role: Option<Role>, file: Option<u8>, qual: Option<Qual>| Pattern { role, file, qual, dir, number };
+    let p = |role: Option<Role>, file: Option<u8>, qual: Option<Qual>| Pattern {
+        role,
+        file,
+        qual,
+        dir,
+        number,
+    };
     Some(match *head {
         // 炮二: plain. On a file of three pawns it means the middle one first.
-        [Piece(r), Num(f)] => vec![vec![p(Some(r), Some(f), Some(Qual::Middle))], vec![p(Some(r), Some(f), None)]],
+        [Piece(r), Num(f)] => vec![
+            vec![p(Some(r), Some(f), Some(Qual::Middle))],
+            vec![p(Some(r), Some(f), None)],
+        ],
         // 前车, 中兵, 后炮
         [Mark(q), Piece(r)] => vec![vec![p(Some(r), None, Some(q))]],
         // 二兵: ordinal (xqbase numbers pawns across files)
@@ -123,7 +136,11 @@ mod tests {
 
     fn check(fen: &str, text: &str, iccs: &str) {
         let pos = Position::from_fen(fen).unwrap();
-        assert_eq!(parse_chinese(&pos, text).map(|m| m.to_string()), Ok(iccs.to_string()), "{text} in {fen}");
+        assert_eq!(
+            parse_chinese(&pos, text).map(|m| m.to_string()),
+            Ok(iccs.to_string()),
+            "{text} in {fen}"
+        );
     }
 
     #[test]
@@ -154,7 +171,10 @@ mod tests {
         assert_eq!(to_chinese(&pos, parse_iccs("e3e5").unwrap()), "前车进二");
         // Plain form: only the front rook can go forward five... both can't reach, so it is unique.
         check(fen, "车五进五", "e3e8");
-        assert!(matches!(parse_chinese(&pos, "车五平四"), Err(NotationError::Ambiguous { .. })));
+        assert!(matches!(
+            parse_chinese(&pos, "车五平四"),
+            Err(NotationError::Ambiguous { .. })
+        ));
     }
 
     #[test]

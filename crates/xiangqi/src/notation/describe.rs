@@ -78,8 +78,19 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Description {
     let (dir, number) = if to_rank == from_rank {
         (Dir::Sideways, to_file)
     } else {
-        let dir = if to_rank > from_rank { Dir::Forward } else { Dir::Backward };
-        (dir, if diagonal { to_file } else { (to_rank - from_rank).unsigned_abs() as u8 })
+        let dir = if to_rank > from_rank {
+            Dir::Forward
+        } else {
+            Dir::Backward
+        };
+        (
+            dir,
+            if diagonal {
+                to_file
+            } else {
+                (to_rank - from_rank).unsigned_abs() as u8
+            },
+        )
     };
     Description {
         color,
@@ -95,7 +106,9 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Description {
 }
 
 pub(crate) fn file_bitboard(f: crate::File) -> Bitboard {
-    (0..10).map(|r| Square::from_coords(f, crate::Rank::new(r).expect("rank"))).collect()
+    (0..10)
+        .map(|r| Square::from_coords(f, crate::Rank::new(r).expect("rank")))
+        .collect()
 }
 
 /// Which of several pieces on a file is meant.
@@ -183,7 +196,10 @@ pub(crate) fn resolve(pos: &Position, text: &str, tiers: &[Vec<Pattern>]) -> Res
             1 => return Ok(found[0]),
             _ => {
                 let candidates = found.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-                return Err(NotationError::Ambiguous { text: text.to_string(), candidates });
+                return Err(NotationError::Ambiguous {
+                    text: text.to_string(),
+                    candidates,
+                });
             }
         }
     }

@@ -17,7 +17,14 @@ pub fn parse_fsf(s: &str) -> Result<Move, NotationError> {
 
 fn parse_coords(s: &str, one_based: bool) -> Result<Move, NotationError> {
     let t = s.trim().as_bytes();
-    let bad = || NotationError::Syntax { text: s.to_string(), expected: if one_based { "a move like h3e3 or e10e9" } else { "a move like h2e2 or H2-E2" } };
+    let bad = || NotationError::Syntax {
+        text: s.to_string(),
+        expected: if one_based {
+            "a move like h3e3 or e10e9"
+        } else {
+            "a move like h2e2 or H2-E2"
+        },
+    };
     let (from, n) = Square::parse_prefix(t, one_based).ok_or_else(bad)?;
     let mut rest = &t[n..];
     if let Some(r) = rest.strip_prefix(b"-") {

@@ -89,7 +89,11 @@ impl Notation {
 pub fn parse_any(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let t = text.trim();
     if let Ok(m) = parse_iccs(t) {
-        return if pos.is_legal(m) { Ok(m) } else { Err(NotationError::Illegal { text: t.to_string() }) };
+        return if pos.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(NotationError::Illegal { text: t.to_string() })
+        };
     }
     if t.is_ascii() {
         if let Ok(m) = parse_wxf(pos, t) {

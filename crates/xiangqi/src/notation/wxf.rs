@@ -40,7 +40,10 @@ pub fn to_wxf(pos: &Position, m: Move) -> String {
 
 /// Reads a WXF move (any of the variants in the module doc) and finds it among the legal moves.
 pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let tiers = read(text).ok_or_else(|| NotationError::Syntax { text: text.to_string(), expected: EXPECTED })?;
+    let tiers = read(text).ok_or_else(|| NotationError::Syntax {
+        text: text.to_string(),
+        expected: EXPECTED,
+    })?;
     resolve(pos, text, &tiers)
 }
 
@@ -95,7 +98,13 @@ fn read(text: &str) -> Option<Vec<Vec<Pattern>>> {
         _ => return None,
     };
     let number = digit(num_c)?;
-    let p = |role: Option<Role>, file: Option<u8>, qual: Option<Qual>| Pattern { role, file, qual, dir, number };
+    let p = |role: Option<Role>, file: Option<u8>, qual: Option<Qual>| Pattern {
+        role,
+        file,
+        qual,
+        dir,
+        number,
+    };
     let signed = |plus: bool| if plus { Qual::WxfPlus } else { Qual::WxfMinus };
 
     if head.len() == 3 {
@@ -112,7 +121,10 @@ fn read(text: &str) -> Option<Vec<Vec<Pattern>>> {
     let (a, b) = (head[0], head[1]);
     if let (Some(role), Some(file)) = (role_letter(a), digit(b)) {
         // Plain; on a file of three or five pawns it names the middle one.
-        return Some(vec![vec![p(Some(role), Some(file), Some(Qual::Middle))], vec![p(Some(role), Some(file), None)]]);
+        return Some(vec![
+            vec![p(Some(role), Some(file), Some(Qual::Middle))],
+            vec![p(Some(role), Some(file), None)],
+        ]);
     }
     if let (Some(role), Some(s)) = (role_letter(a), sign(b)) {
         return Some(vec![vec![p(Some(role), None, Some(signed(s)))]]);
@@ -137,15 +149,18 @@ fn read(text: &str) -> Option<Vec<Vec<Pattern>>> {
         return Some(vec![vec![p(Some(Role::Pawn), Some(file), Some(signed(s)))]]);
     }
     if let (Some(x), Some(y)) = (digit(a), digit(b)) {
+        // WXF's `33.4` (the middle of three pawns on file 3) first, then Fairy-Stockfish's
+        // ordinal-and-file `27=8` or an xqbase keypad entry (1 king … 7 pawn) `62.5`.
+        let middle = if x == y {
+            vec![p(Some(Role::Pawn), Some(x), Some(Qual::Middle))]
+        } else {
+            Vec::new()
+        };
         let mut any = vec![p(Some(Role::Pawn), Some(y), Some(Qual::OrdinalInFile(x)))];
-        if x == y {
-            any.push(p(Some(Role::Pawn), Some(x), Some(Qual::Middle)));
-        }
-        // xqbase keypad entry: 1 king … 7 pawn.
         if (1..=7).contains(&x) {
             any.push(p(Some(Role::ALL[x as usize - 1]), Some(y), None));
         }
-        return Some(vec![any]);
+        return Some(vec![middle, any]);
     }
     None
 }
@@ -171,13 +186,27 @@ mod tests {
             check(crate::Fen::START, alt, "h2e2");
         }
         check(crate::Fen::START, "H2+3", "h0g2");
-        check("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b", "H8+7", "h9g7");
+        check(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b",
+            "H8+7",
+            "h9g7",
+        );
     }
 
     #[test]
     fn bad_input_is_an_error() {
         let pos = Position::start();
-        for t in ["", "C2", "C2.0", "X2.5", "C2*5", "++.4", "+-.4", "C2.55", "ＣＣＣＣＣＣ"] {
+        for t in [
+            "",
+            "C2",
+            "C2.0",
+            "X2.5",
+            "C2*5",
+            "++.4",
+            "+-.4",
+            "C2.55",
+            "ＣＣＣＣＣＣ",
+        ] {
             assert!(parse_wxf(&pos, t).is_err(), "{t}");
         }
     }
