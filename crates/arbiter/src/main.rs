@@ -47,6 +47,9 @@ enum Command {
         /// Extra FENs to time, besides the built-in ones.
         #[arg(long)]
         fen: Vec<String>,
+        /// Copy the position at each node instead of make/unmake (to compare the two).
+        #[arg(long)]
+        copy: bool,
     },
 }
 
@@ -103,7 +106,7 @@ fn run(cli: Cli) -> Result<()> {
                 println!("{}", notation.write(&pos, m));
             }
         }
-        Command::Bench { depth, runs, fen } => {
+        Command::Bench { depth, runs, fen, copy } => {
             if runs == 0 {
                 bail!("--runs must be at least 1");
             }
@@ -116,7 +119,11 @@ fn run(cli: Cli) -> Result<()> {
                 let mut nodes = 0;
                 for _ in 0..runs {
                     let t = Instant::now();
-                    nodes = xiangqi::perft::perft(&pos, depth);
+                    nodes = if copy {
+                        xiangqi::perft::perft_copy(&pos, depth)
+                    } else {
+                        xiangqi::perft::perft(&pos, depth)
+                    };
                     best = best.min(t.elapsed().as_secs_f64());
                 }
                 println!("{name}\t{depth}\t{nodes}\t{best:.3}\t{:.1}", nodes as f64 / best / 1e6);

@@ -36,37 +36,32 @@ pub(crate) struct Description {
     pub number: u8,
 }
 
-/// "Front" in the mover's sense: a larger rank for red, a smaller one for black.
-fn front_to_back(color: Color, squares: Bitboard) -> Vec<Square> {
-    let mut v: Vec<Square> = squares.collect();
-    v.sort_by_key(|s| s.rank().relative_to(color));
-    v.reverse();
-    v
+/// How many of `squares` stand ahead of `sq` in `color`'s sense (toward the opponent).
+fn ahead_of(color: Color, squares: Bitboard, sq: Square) -> u8 {
+    let r = sq.rank().relative_to(color);
+    squares.filter(|s| s.rank().relative_to(color) > r).count() as u8
 }
 
 pub(crate) fn describe(pos: &Position, m: Move) -> Description {
     let piece = pos.board().piece_at(m.from).expect("move from an occupied point");
     let (color, role) = (piece.color, piece.role);
     let same = pos.board().by_piece(piece);
-    let file_mask = |f: crate::File| -> Bitboard { same & file_bitboard(f) };
-    let on_file = file_mask(m.from.file());
-    let order = front_to_back(color, on_file);
-    let index = order.iter().position(|&s| s == m.from).unwrap_or(0) as u8;
+    let on_file = same & file_bitboard(m.from.file());
+    let index = ahead_of(color, on_file, m.from);
 
     let (mut multi_files, mut global) = (0u8, None);
-    if role == crate::Role::Pawn {
+    if role == Role::Pawn {
         let mut n = 0u8;
         for num in 1..=9u8 {
             let f = crate::File::from_number(num, color).expect("file number");
-            let here = file_mask(f);
-            if here.count() >= 2 {
+            let here = same & file_bitboard(f);
+            let k = here.count() as u8;
+            if k >= 2 {
                 multi_files += 1;
-                for s in front_to_back(color, here) {
-                    if s == m.from {
-                        global = Some(n);
-                    }
-                    n += 1;
+                if f == m.from.file() {
+                    global = Some(n + index);
                 }
+                n += k;
             }
         }
     }
@@ -97,7 +92,7 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Description {
         role,
         file: m.from.file().number_for(color),
         index,
-        count: order.len() as u8,
+        count: on_file.count() as u8,
         multi_files,
         global,
         dir,
@@ -105,10 +100,12 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Description {
     }
 }
 
+/// The points of one file.
+#[inline]
 pub(crate) fn file_bitboard(f: crate::File) -> Bitboard {
-    (0..10)
-        .map(|r| Square::from_coords(f, crate::Rank::new(r).expect("rank")))
-        .collect()
+    // Bits 0, 9, 18, … 81: file a.
+    const FILE_A: u128 = 0x0002_0100_8040_2010_0804_0201;
+    Bitboard(FILE_A << f.index())
 }
 
 /// Which of several pieces on a file is meant.
@@ -183,7 +180,17 @@ impl Pattern {
 /// decides (a plain file on a file of three pawns means the middle one before it means "any").
 pub(crate) fn resolve(pos: &Position, text: &str, tiers: &[Vec<Pattern>]) -> Result<Move, NotationError> {
     let moves = pos.legal_moves();
-    let descs: Vec<(Move, Description)> = moves.iter().map(|&m| (m, describe(pos, m))).collect();
+    // Only moves of a piece some pattern could mean are worth describing.
+    let roles: Option<Vec<Role>> = tiers.iter().flatten().map(|p| p.role).collect();
+    let board = pos.board();
+    let descs: Vec<(Move, Description)> = moves
+        .iter()
+        .filter(|m| {
+            let role = board.piece_at(m.from).map(|p| p.role);
+            roles.as_ref().is_none_or(|rs| role.is_some_and(|r| rs.contains(&r)))
+        })
+        .map(|&m| (m, describe(pos, m)))
+        .collect();
     for tier in tiers {
         let mut found: Vec<Move> = Vec::new();
         for (m, d) in &descs {
