@@ -393,8 +393,10 @@ fn validate(setup: &Setup) -> Vec<PositionErrorKind> {
             }
         }
     }
-    if kinds.is_empty() {
-        // Only with one king each do check and facing make sense.
+    let one_king_each = Color::ALL.iter().all(|&c| b.by_piece(Role::King.of(c)).count() == 1);
+    if one_king_each {
+        // Checked whatever else is wrong, so that ignoring a piece-count error never lets an
+        // attacked king through.
         let pos = Position::from_setup_unchecked(setup.clone());
         let (rk, bk) = (pos.king(Color::Red), pos.king(Color::Black));
         if rk.file() == bk.file() && (crate::attacks::between(rk, bk) & b.occupied()).is_empty() {

@@ -39,7 +39,7 @@ fn impossible_positions_are_rejected_precisely() {
         vec![K::ElephantUnreachable(Black, sq("c4"))]
     );
     assert_eq!(
-        errors("3k5/9/9/9/9/9/9/4P4/9/3K5 w"),
+        errors("3k5/9/9/9/9/9/9/4P4/9/4K4 w"),
         vec![K::PawnUnreachable(Red, sq("e2"))]
     );
     assert_eq!(
@@ -204,4 +204,16 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn ignoring_piece_counts_still_rejects_an_attacked_king() {
+    // Found by the `fen` fuzz target: six red pawns and black, not to move, in check.
+    let fen = "3k5/P2PPPn1P/1C5C1/9/9/N1PN1R1r1/9/9/3K5/9 w - - 0 1";
+    let e = match Position::from_fen(fen) {
+        Err(xiangqi::FenError::Position(e)) => e,
+        other => panic!("{other:?}"),
+    };
+    assert!(e.kinds.contains(&K::OppositeCheck(Color::Black)), "{:?}", e.kinds);
+    assert!(e.ignore_too_many_pieces().is_err());
 }
