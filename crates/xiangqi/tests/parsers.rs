@@ -29,7 +29,10 @@ fn check_notation(text: &str) {
     let _ = parse_fsf(text);
     for fen in POSITIONS {
         let pos = Position::from_fen(fen).unwrap();
-        for m in [parse_wxf(&pos, text), parse_chinese(&pos, text), parse_any(&pos, text)].into_iter().flatten() {
+        for m in [parse_wxf(&pos, text), parse_chinese(&pos, text), parse_any(&pos, text)]
+            .into_iter()
+            .flatten()
+        {
             assert!(pos.is_legal(m), "{text:?} gave illegal {m}");
         }
     }

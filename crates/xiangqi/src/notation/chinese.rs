@@ -6,7 +6,7 @@
 
 use crate::{Color, Move, Position, Role};
 
-use super::describe::{canonical_qual, describe, resolve, Dir, Pattern, Qual};
+use super::describe::{canonical_qual, describe, resolve, standard_material, Description, Dir, Pattern, Qual};
 
 use super::NotationError;
 
@@ -18,6 +18,22 @@ const FULLWIDTH: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '
 /// full-width digits, 前/中/后 or 一二三… for several pieces on a file.
 pub fn to_chinese(pos: &Position, m: Move) -> String {
     let d = describe(pos, m);
+    let text = write(&d, canonical_qual(&d, false), false);
+    if standard_material(pos) || parse_chinese(pos, &text) == Ok(m) {
+        return text;
+    }
+    // Beyond the standard set (a composed problem with extra pawns) the xqbase numbering can
+    // run past 五 or collide; the traditional five-character form names the file as well.
+    let qual = match (d.index, d.count) {
+        (0, _) => Qual::Front,
+        (i, n) if i + 1 == n => Qual::Rear,
+        (1, 3) => Qual::Middle,
+        (i, _) => Qual::OrdinalInFile(i + 1),
+    };
+    write(&d, Some(qual), true)
+}
+
+fn write(d: &Description, qual: Option<Qual>, with_file: bool) -> String {
     let glyph = crate::Piece {
         color: d.color,
         role: d.role,
@@ -28,7 +44,7 @@ pub fn to_chinese(pos: &Position, m: Move) -> String {
         Color::Black => FULLWIDTH[n as usize - 1],
     };
     let mut s = String::new();
-    match canonical_qual(&d, false) {
+    match qual {
         None => {
             s.push(glyph);
             s.push(num(d.file));
@@ -38,10 +54,15 @@ pub fn to_chinese(pos: &Position, m: Move) -> String {
                 Qual::Front => '前',
                 Qual::Rear => '后',
                 Qual::Middle => '中',
-                Qual::Ordinal(k) => RED_NUMERALS[k as usize - 1],
-                _ => unreachable!("Chinese uses no WXF signs"),
+                Qual::Ordinal(k) | Qual::OrdinalInFile(k) => RED_NUMERALS[(k as usize).clamp(1, 9) - 1],
+                // Chinese has no WXF signs; canonical_qual never gives them for Chinese.
+                Qual::WxfPlus | Qual::WxfFirst => '前',
+                Qual::WxfMinus | Qual::WxfLast => '后',
             });
             s.push(glyph);
+            if with_file {
+                s.push(num(d.file));
+            }
         }
     }
     s.push(match d.dir {
@@ -117,14 +138,14 @@ fn read(s: &[Sym]) -> Option<Vec<Vec<Pattern>>> {
         // 前车, 中兵, 后炮
         [Mark(q), Piece(r)] => vec![vec![p(Some(r), None, Some(q))]],
         // 二兵: ordinal (xqbase numbers pawns across files)
-        [Num(k), Piece(r)] if k <= 5 => vec![vec![p(Some(r), None, Some(Qual::Ordinal(k)))]],
+        [Num(k), Piece(r)] => vec![vec![p(Some(r), None, Some(Qual::Ordinal(k)))]],
         // 前九: position and file without the piece (CXA style, pawns on two files)
         [Mark(q), Num(f)] => vec![vec![p(None, Some(f), Some(q))]],
         // 二7: ordinal and file without the piece
-        [Num(k), Num(f)] if k <= 5 => vec![vec![p(None, Some(f), Some(Qual::OrdinalInFile(k)))]],
+        [Num(k), Num(f)] => vec![vec![p(None, Some(f), Some(Qual::OrdinalInFile(k)))]],
         // 前兵四: five characters, position, piece and file
         [Mark(q), Piece(r), Num(f)] => vec![vec![p(Some(r), Some(f), Some(q))]],
-        [Num(k), Piece(r), Num(f)] if k <= 5 => vec![vec![p(Some(r), Some(f), Some(Qual::OrdinalInFile(k)))]],
+        [Num(k), Piece(r), Num(f)] => vec![vec![p(Some(r), Some(f), Some(Qual::OrdinalInFile(k)))]],
         _ => return None,
     })
 }

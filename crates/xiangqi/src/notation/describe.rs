@@ -245,3 +245,15 @@ pub(crate) fn canonical_qual(d: &Description, wxf: bool) -> Option<Qual> {
         _ => Qual::Ordinal(i + 1),
     })
 }
+
+/// Whether the position holds no more pieces of a kind than the standard set, so that the
+/// canonical forms of WXF and Chinese notation are unambiguous. Composed problems (排局)
+/// accepted with extra pawns may need a more explicit form.
+pub(crate) fn standard_material(pos: &Position) -> bool {
+    let b = pos.board();
+    Color::ALL.iter().all(|&c| {
+        Role::ALL
+            .iter()
+            .all(|&r| b.by_piece(r.of(c)).count() as usize <= r.max_count())
+    })
+}

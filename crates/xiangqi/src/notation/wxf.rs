@@ -7,7 +7,7 @@
 
 use crate::{Move, Position, Role};
 
-use super::describe::{canonical_qual, describe, resolve, Dir, Pattern, Qual};
+use super::describe::{canonical_qual, describe, resolve, standard_material, Description, Dir, Pattern, Qual};
 use super::NotationError;
 
 const EXPECTED: &str = "a WXF move like C2.5, H8+7 or R+.3";
@@ -15,9 +15,40 @@ const EXPECTED: &str = "a WXF move like C2.5, H8+7 or R+.3";
 /// Writes `m`, a legal move of `pos`, in WXF.
 pub fn to_wxf(pos: &Position, m: Move) -> String {
     let d = describe(pos, m);
+    let text = write(&d);
+    if standard_material(pos) || parse_wxf(pos, &text) == Ok(m) {
+        return text;
+    }
+    // A composed problem with extra pawns: WXF's signs run out. Fairy-Stockfish's
+    // ordinal-and-file form names the pawn exactly, unless it reads as WXF's middle pawn.
+    let dir = wxf_dir(d.dir);
+    let explicit: String = [
+        char::from(b'0' + d.index + 1),
+        char::from(b'0' + d.file),
+        dir,
+        char::from(b'0' + d.number),
+    ]
+    .iter()
+    .collect();
+    if parse_wxf(pos, &explicit) == Ok(m) {
+        return explicit;
+    }
+    // Nothing in WXF names this move; coordinates always do (and `parse_any` reads them).
+    m.to_string()
+}
+
+fn wxf_dir(dir: Dir) -> char {
+    match dir {
+        Dir::Forward => '+',
+        Dir::Backward => '-',
+        Dir::Sideways => '.',
+    }
+}
+
+fn write(d: &Description) -> String {
     let letter = d.role.wxf_char();
     let file = char::from(b'0' + d.file);
-    let head: [char; 2] = match canonical_qual(&d, true) {
+    let head: [char; 2] = match canonical_qual(d, true) {
         None => [letter, file],
         Some(q) if d.role == Role::Pawn && d.multi_files >= 2 => match q {
             Qual::Front => [file, '+'],
@@ -30,21 +61,25 @@ pub fn to_wxf(pos: &Position, m: Move) -> String {
         Some(Qual::WxfLast) => ['-', '-'],
         Some(_) => [letter, file],
     };
-    let dir = match d.dir {
-        Dir::Forward => '+',
-        Dir::Backward => '-',
-        Dir::Sideways => '.',
-    };
-    [head[0], head[1], dir, char::from(b'0' + d.number)].iter().collect()
+    [head[0], head[1], wxf_dir(d.dir), char::from(b'0' + d.number)]
+        .iter()
+        .collect()
 }
 
 /// Reads a WXF move (any of the variants in the module doc) and finds it among the legal moves.
 pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let tiers = read(text).ok_or_else(|| NotationError::Syntax {
-        text: text.to_string(),
-        expected: EXPECTED,
-    })?;
-    resolve(pos, text, &tiers)
+    match read(text) {
+        Some(tiers) => resolve(pos, text, &tiers),
+        // Coordinates, which `to_wxf` falls back to where WXF cannot name a move.
+        None => match super::parse_iccs(text) {
+            Ok(m) if pos.is_legal(m) => Ok(m),
+            Ok(_) => Err(NotationError::Illegal { text: text.to_string() }),
+            Err(_) => Err(NotationError::Syntax {
+                text: text.to_string(),
+                expected: EXPECTED,
+            }),
+        },
+    }
 }
 
 fn normalise(text: &str) -> Vec<char> {
