@@ -144,12 +144,8 @@ impl Position {
         let them = !us;
         let Some(ksq) = b.king_of(us) else { return };
         let safety = self.king_safety(us);
-        let occ = b.occupied();
-        let occ_t = b.occupied_transposed();
         let ours = b.by_color(us);
         let not_ours = !ours;
-        let theirs = b.by_color(them);
-        let mailbox = b.mailbox();
         let in_check = safety.checkers.any();
         // Moves that need the exact test: all of them in check, else the pinned pieces' moves
         // and moves onto a cannon's empty line.
@@ -176,33 +172,57 @@ impl Position {
             }
         };
 
-        for from in ours & b.by_role(Role::Rook) {
-            emit(sink, from, attacks::rook_attacks(from, occ.0, occ_t) & not_ours);
-        }
-        for from in ours & b.by_role(Role::Cannon) {
-            let quiet = attacks::rook_attacks(from, occ.0, occ_t) & !occ;
-            let captures = attacks::cannon_captures(from, occ.0, occ_t) & theirs;
-            emit(sink, from, quiet | captures);
-        }
-        for from in ours & b.by_role(Role::Horse) {
-            let legs = leg_mask(mailbox, &ORTH_NEIGHBOURS[from.index()]);
-            emit(sink, from, attacks::horse_moves_by_legs(from, legs) & not_ours);
-        }
-        for from in ours & b.by_role(Role::Pawn) {
-            emit(sink, from, attacks::pawn_attacks(us, from) & not_ours);
-        }
-        for from in ours & b.by_role(Role::Elephant) {
-            let eyes = leg_mask(mailbox, &DIAG_NEIGHBOURS[from.index()]);
-            emit(sink, from, attacks::elephant_moves_by_eyes(from, eyes, us) & not_ours);
-        }
-        for from in ours & b.by_role(Role::Advisor) {
-            emit(sink, from, attacks::advisor_attacks(from) & not_ours);
+        for role in [Role::Rook, Role::Cannon, Role::Horse, Role::Pawn, Role::Elephant, Role::Advisor] {
+            for from in ours & b.by_role(role) {
+                emit(sink, from, self.targets(role, from, us));
+            }
         }
         for to in attacks::king_attacks(ksq) & not_ours {
             if self.is_safe(ksq, ksq, to, them) {
                 sink.one(ksq, to);
             }
         }
+    }
+}
+
+impl Position {
+    /// Where the `us` piece of kind `role` on `from` may go by its own movement rule, king
+    /// safety aside.
+    #[inline(always)]
+    pub(crate) fn targets(&self, role: Role, from: Square, us: Color) -> Bitboard {
+        let b = &self.board;
+        let occ = b.occupied();
+        let occ_t = b.occupied_transposed();
+        let not_ours = !b.by_color(us);
+        match role {
+            Role::Rook => attacks::rook_attacks(from, occ.0, occ_t) & not_ours,
+            Role::Cannon => {
+                let quiet = attacks::rook_attacks(from, occ.0, occ_t) & !occ;
+                quiet | (attacks::cannon_captures(from, occ.0, occ_t) & b.by_color(!us))
+            }
+            Role::Horse => {
+                let legs = leg_mask(b.mailbox(), &ORTH_NEIGHBOURS[from.index()]);
+                attacks::horse_moves_by_legs(from, legs) & not_ours
+            }
+            Role::Pawn => attacks::pawn_attacks(us, from) & not_ours,
+            Role::Elephant => {
+                let eyes = leg_mask(b.mailbox(), &DIAG_NEIGHBOURS[from.index()]);
+                attacks::elephant_moves_by_eyes(from, eyes, us) & not_ours
+            }
+            Role::Advisor => attacks::advisor_attacks(from) & not_ours,
+            Role::King => attacks::king_attacks(from) & not_ours,
+        }
+    }
+
+    /// Whether `m` is legal, without generating the other moves.
+    pub(crate) fn is_legal_move(&self, m: Move) -> bool {
+        let us = self.turn();
+        let Some(piece) = self.board.piece_at(m.from) else { return false };
+        if piece.color != us || !self.targets(piece.role, m.from, us).contains(m.to) {
+            return false;
+        }
+        let Some(ksq) = self.board.king_of(us) else { return false };
+        self.is_safe(ksq, m.from, m.to, !us)
     }
 }
 

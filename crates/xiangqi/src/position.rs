@@ -243,10 +243,7 @@ impl Position {
     }
 
     pub fn is_legal(&self, m: Move) -> bool {
-        match self.board.piece_at(m.from) {
-            Some(p) if p.color == self.turn => self.legal_moves().contains(&m),
-            _ => false,
-        }
+        self.is_legal_move(m)
     }
 
     pub fn status(&self) -> Status {
