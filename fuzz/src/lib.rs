@@ -57,7 +57,7 @@ pub fn check_notations(pos: &Position, m: Move) {
 }
 
 /// Generic invariants of a position: list and count agree, the status is consistent, the key
-/// matches a recomputation, and the FEN reads back to the same position (`reparse` turns the
+/// matches a recomputation, the side not to move is not in check, and the FEN reads back to the same position (`reparse` turns the
 /// re-read setup into a position the same way the original was made).
 pub fn check_position(pos: &Position, reparse: impl Fn(xiangqi::Setup) -> Option<Position>) {
     let moves = pos.legal_moves();
@@ -69,6 +69,14 @@ pub fn check_position(pos: &Position, reparse: impl Fn(xiangqi::Setup) -> Option
         xiangqi::Status::Stalemate => assert!(moves.is_empty() && !pos.is_check()),
     }
     assert_eq!(pos.key(), pos.compute_key(), "key in {}", pos.fen());
+    // What `from_setup` refuses as OppositeCheck / KingsFacing: the side not to move must not be
+    // attacked (`attackers` counts a king facing the other along an open file).
+    let them = !pos.turn();
+    assert!(
+        !pos.attackers(pos.king(them), pos.turn()).any(),
+        "{them} is not to move but is attacked (check or kings facing) in {}",
+        pos.fen()
+    );
     let text = pos.fen().to_string();
     let fen: xiangqi::Fen = text.parse().unwrap_or_else(|e| panic!("printed FEN {text:?} does not parse: {e}"));
     let again = reparse(fen.into_setup()).unwrap_or_else(|| panic!("printed FEN {text:?} is not accepted again"));

@@ -172,7 +172,14 @@ impl Position {
             }
         };
 
-        for role in [Role::Rook, Role::Cannon, Role::Horse, Role::Pawn, Role::Elephant, Role::Advisor] {
+        for role in [
+            Role::Rook,
+            Role::Cannon,
+            Role::Horse,
+            Role::Pawn,
+            Role::Elephant,
+            Role::Advisor,
+        ] {
             for from in ours & b.by_role(role) {
                 emit(sink, from, self.targets(role, from, us));
             }
@@ -217,11 +224,15 @@ impl Position {
     /// Whether `m` is legal, without generating the other moves.
     pub(crate) fn is_legal_move(&self, m: Move) -> bool {
         let us = self.turn();
-        let Some(piece) = self.board.piece_at(m.from) else { return false };
+        let Some(piece) = self.board.piece_at(m.from) else {
+            return false;
+        };
         if piece.color != us || !self.targets(piece.role, m.from, us).contains(m.to) {
             return false;
         }
-        let Some(ksq) = self.board.king_of(us) else { return false };
+        let Some(ksq) = self.board.king_of(us) else {
+            return false;
+        };
         self.is_safe(ksq, m.from, m.to, !us)
     }
 }

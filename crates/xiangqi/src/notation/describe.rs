@@ -178,25 +178,16 @@ impl Pattern {
 
 /// Finds the one legal move that fits. `tiers` are tried in order; the first with any match
 /// decides (a plain file on a file of three pawns means the middle one before it means "any").
+///
+/// Candidates come from the pieces a pattern can mean, not from the whole legal move list: the
+/// destination follows from the piece, the direction and the number, so each candidate costs
+/// one legality test.
 pub(crate) fn resolve(pos: &Position, text: &str, tiers: &[Vec<Pattern>]) -> Result<Move, NotationError> {
-    let moves = pos.legal_moves();
-    // Only moves of a piece some pattern could mean are worth describing.
-    let roles: Option<Vec<Role>> = tiers.iter().flatten().map(|p| p.role).collect();
-    let board = pos.board();
-    let descs: Vec<(Move, Description)> = moves
-        .iter()
-        .filter(|m| {
-            let role = board.piece_at(m.from).map(|p| p.role);
-            roles.as_ref().is_none_or(|rs| role.is_some_and(|r| rs.contains(&r)))
-        })
-        .map(|&m| (m, describe(pos, m)))
-        .collect();
+    let mut found: Vec<Move> = Vec::new();
     for tier in tiers {
-        let mut found: Vec<Move> = Vec::new();
-        for (m, d) in &descs {
-            if tier.iter().any(|p| p.matches(d)) && !found.contains(m) {
-                found.push(*m);
-            }
+        found.clear();
+        for p in tier {
+            candidates(pos, p, &mut found);
         }
         match found.len() {
             0 => continue,
@@ -211,6 +202,72 @@ pub(crate) fn resolve(pos: &Position, text: &str, tiers: &[Vec<Pattern>]) -> Res
         }
     }
     Err(NotationError::NoMatch { text: text.to_string() })
+}
+
+fn candidates(pos: &Position, p: &Pattern, found: &mut Vec<Move>) {
+    let us = pos.turn();
+    let board = pos.board();
+    let file_mask = match p.file {
+        Some(n) => match crate::File::from_number(n, us) {
+            Some(f) => file_bitboard(f),
+            None => return,
+        },
+        None => Bitboard::FULL,
+    };
+    for role in Role::ALL {
+        if p.role.is_some_and(|r| r != role) {
+            continue;
+        }
+        for from in board.by_piece(role.of(us)) & file_mask {
+            let Some(to) = destination(from, role, us, p.dir, p.number) else {
+                continue;
+            };
+            let m = Move::new(from, to);
+            if found.contains(&m) || !pos.is_legal(m) {
+                continue;
+            }
+            if p.qual.is_none() || p.matches(&describe(pos, m)) {
+                found.push(m);
+            }
+        }
+    }
+}
+
+/// Where a `role` on `from` ends up when it moves in `dir` by `number` (a distance along the
+/// file, or a destination file for sideways and diagonal moves), if that is a point at all.
+fn destination(from: Square, role: Role, us: Color, dir: Dir, number: u8) -> Option<Square> {
+    let forward: i32 = if us == Color::Red { 1 } else { -1 };
+    let (f, r) = (from.file().index() as i32, from.rank().index() as i32);
+    let sign = match dir {
+        Dir::Forward => forward,
+        Dir::Backward => -forward,
+        Dir::Sideways => 0,
+    };
+    match role {
+        Role::Advisor | Role::Elephant | Role::Horse => {
+            if sign == 0 {
+                return None;
+            }
+            let tf = crate::File::from_number(number, us)?.index() as i32;
+            let df = (tf - f).abs();
+            let dr = match (role, df) {
+                (Role::Advisor, 1) => 1,
+                (Role::Elephant, 2) => 2,
+                (Role::Horse, 1) => 2,
+                (Role::Horse, 2) => 1,
+                _ => return None,
+            };
+            Square::from_xy(tf, r + sign * dr)
+        }
+        _ if sign == 0 => {
+            let tf = crate::File::from_number(number, us)?.index() as i32;
+            if tf == f {
+                return None;
+            }
+            Square::from_xy(tf, r)
+        }
+        _ => Square::from_xy(f, r + sign * i32::from(number)),
+    }
 }
 
 /// The qualifier a careful writer uses for this move, or `None` for the plain piece-and-file
