@@ -50,6 +50,10 @@ enum Command {
         /// Copy the position at each node instead of make/unmake (to compare the two).
         #[arg(long)]
         copy: bool,
+        /// List the last ply's moves instead of counting them (how Stockfish-family engines
+        /// bulk-count), for a like-for-like comparison.
+        #[arg(long, conflicts_with = "copy")]
+        list: bool,
     },
 }
 
@@ -106,7 +110,13 @@ fn run(cli: Cli) -> Result<()> {
                 println!("{}", notation.write(&pos, m));
             }
         }
-        Command::Bench { depth, runs, fen, copy } => {
+        Command::Bench {
+            depth,
+            runs,
+            fen,
+            copy,
+            list,
+        } => {
             if runs == 0 {
                 bail!("--runs must be at least 1");
             }
@@ -121,6 +131,8 @@ fn run(cli: Cli) -> Result<()> {
                     let t = Instant::now();
                     nodes = if copy {
                         xiangqi::perft::perft_copy(&pos, depth)
+                    } else if list {
+                        xiangqi::perft::perft_listing(&pos, depth)
                     } else {
                         xiangqi::perft::perft(&pos, depth)
                     };

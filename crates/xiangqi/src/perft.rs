@@ -58,3 +58,25 @@ pub fn perft_copy(pos: &Position, depth: u32) -> u64 {
         })
         .sum()
 }
+
+/// Perft whose last ply lists the legal moves instead of counting them with popcounts, the way
+/// Stockfish-family engines bulk-count (for a like-for-like comparison with them).
+pub fn perft_listing(pos: &Position, depth: u32) -> u64 {
+    fn go(pos: &mut Position, depth: u32) -> u64 {
+        let moves = pos.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for &m in moves.iter() {
+            let undo = pos.do_move(m);
+            total += go(pos, depth - 1);
+            pos.undo_move(m, undo);
+        }
+        total
+    }
+    if depth == 0 {
+        return 1;
+    }
+    go(&mut pos.clone(), depth)
+}

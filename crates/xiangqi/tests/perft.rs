@@ -2,7 +2,7 @@
 //! `shared/data/perft/xiangqi.epd`). Depth ≤ 5 runs here; the start position's depth 6
 //! (5.4 billion nodes) is `#[ignore]`d: `cargo test --release -p arbiter-xiangqi --test perft -- --ignored`.
 
-use xiangqi::perft::{divide, perft, perft_copy};
+use xiangqi::perft::{divide, perft, perft_copy, perft_listing};
 use xiangqi::Position;
 
 struct Case {
@@ -74,5 +74,6 @@ fn divide_sums_to_perft_and_copy_make_agrees() {
         let total: u64 = divide(&pos, 3).iter().map(|(_, n)| n).sum();
         assert_eq!(total, perft(&pos, 3), "{}", case.id);
         assert_eq!(perft_copy(&pos, 3), perft(&pos, 3), "{}", case.id);
+        assert_eq!(perft_listing(&pos, 3), perft(&pos, 3), "{}", case.id);
     }
 }
