@@ -1,0 +1,11 @@
+//! Game records: reading and writing the files Xiangqi and chess games are kept in.
+//!
+//! - [`record`]: the model every reader produces — tags, start position, a move tree with
+//!   comments and variations.
+//! - [`text`]: the encodings of Xiangqi text (UTF-8, GBK, Big5), detected from the bytes.
+
+pub mod record;
+pub mod text;
+
+pub use record::{Issue, MoveTree, Node, NodeId, Outcome, Record, Tags, XiangqiRecord};
+pub use text::TextEncoding;

@@ -1,0 +1,199 @@
+//! One game as a record file holds it: tags, the start position, and the moves as a tree
+//! (main line first, then variations), with comments.
+
+/// Tags in file order. Names are kept as written; lookups ignore ASCII case.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tags(pub Vec<(String, String)>);
+
+impl Tags {
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing an existing one of the same name (in place) or appending.
+    pub fn set(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.0.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((name.to_string(), value)),
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+}
+
+/// Index of a node in a [`MoveTree`].
+pub type NodeId = u32;
+
+/// A node: the move that leads to it (none for the root, the start position), its comment, and
+/// links to its first child (the main continuation) and its next sibling (an alternative to
+/// this same move).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node<M> {
+    pub mv: Option<M>,
+    pub comment: Option<String>,
+    /// Numeric annotation glyphs (`$1` …), in order.
+    pub nags: Vec<u8>,
+    pub parent: Option<NodeId>,
+    pub first_child: Option<NodeId>,
+    pub next_sibling: Option<NodeId>,
+}
+
+/// The moves of a game: the root is the start position; following first children from it gives
+/// the main line. Stored as an arena, so a tree of tens of thousands of nodes is one allocation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveTree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+impl<M> Default for MoveTree<M> {
+    fn default() -> Self {
+        MoveTree::new()
+    }
+}
+
+impl<M> MoveTree<M> {
+    pub const ROOT: NodeId = 0;
+
+    pub fn new() -> MoveTree<M> {
+        MoveTree {
+            nodes: vec![Node {
+                mv: None,
+                comment: None,
+                nags: Vec::new(),
+                parent: None,
+                first_child: None,
+                next_sibling: None,
+            }],
+        }
+    }
+
+    pub fn node(&self, id: NodeId) -> &Node<M> {
+        &self.nodes[id as usize]
+    }
+
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<M> {
+        &mut self.nodes[id as usize]
+    }
+
+    /// Number of nodes, the root included.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree has no moves (only the root).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() == 1
+    }
+
+    /// Adds `mv` as the last child of `parent` and returns the new node.
+    pub fn add_child(&mut self, parent: NodeId, mv: M) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(Node {
+            mv: Some(mv),
+            comment: None,
+            nags: Vec::new(),
+            parent: Some(parent),
+            first_child: None,
+            next_sibling: None,
+        });
+        match self.nodes[parent as usize].first_child {
+            None => self.nodes[parent as usize].first_child = Some(id),
+            Some(mut c) => {
+                while let Some(n) = self.nodes[c as usize].next_sibling {
+                    c = n;
+                }
+                self.nodes[c as usize].next_sibling = Some(id);
+            }
+        }
+        id
+    }
+
+    /// The children of `id`, main continuation first.
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.node(id).first_child, move |&c| self.node(c).next_sibling)
+    }
+
+    /// The node ids of the main line, without the root.
+    pub fn main_line_nodes(&self) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.node(Self::ROOT).first_child, move |&c| self.node(c).first_child)
+    }
+
+    /// The moves of the main line.
+    pub fn main_line(&self) -> impl Iterator<Item = &M> + '_ {
+        self.main_line_nodes().filter_map(move |id| self.node(id).mv.as_ref())
+    }
+}
+
+/// Something in a record that was skipped or repaired while reading, with where it was; the
+/// rest of the record still reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Issue {
+    /// Ply (1-based) in the line where it happened, if it concerns a move.
+    pub ply: Option<usize>,
+    pub message: String,
+}
+
+/// A game record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record<M> {
+    pub tags: Tags,
+    /// Start position as FEN (Xiangqi FEN for Xiangqi, chess FEN for chess).
+    pub start_fen: String,
+    pub tree: MoveTree<M>,
+    /// What the reader skipped or repaired (an illegal move dropped with the rest of its line,
+    /// an unreadable string …).
+    pub issues: Vec<Issue>,
+}
+
+/// A Xiangqi record.
+pub type XiangqiRecord = Record<xiangqi::Move>;
+
+impl<M> Record<M> {
+    pub fn new(start_fen: impl Into<String>) -> Record<M> {
+        Record {
+            tags: Tags::default(),
+            start_fen: start_fen.into(),
+            tree: MoveTree::new(),
+            issues: Vec::new(),
+        }
+    }
+}
+
+/// How a game ended according to its record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Red (Xiangqi) or white (chess) won: `1-0`.
+    FirstWins,
+    /// Black won: `0-1`.
+    SecondWins,
+    Draw,
+    /// Unknown or unfinished: `*`.
+    Unknown,
+}
+
+impl Outcome {
+    pub fn pgn(self) -> &'static str {
+        match self {
+            Outcome::FirstWins => "1-0",
+            Outcome::SecondWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unknown => "*",
+        }
+    }
+
+    pub fn from_pgn(s: &str) -> Option<Outcome> {
+        Some(match s.trim() {
+            "1-0" => Outcome::FirstWins,
+            "0-1" => Outcome::SecondWins,
+            "1/2-1/2" | "½-½" => Outcome::Draw,
+            "*" => Outcome::Unknown,
+            _ => return None,
+        })
+    }
+}
