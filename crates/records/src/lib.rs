@@ -4,8 +4,11 @@
 //!   comments and variations.
 //! - [`text`]: the encodings of Xiangqi text (UTF-8, GBK, Big5), detected from the bytes.
 
+pub mod cbr;
+pub mod dhtmlxq;
 pub mod record;
 pub mod text;
+pub mod xqf;
 
 pub use record::{Issue, MoveTree, Node, NodeId, Outcome, Record, Tags, XiangqiRecord};
 pub use text::TextEncoding;
