@@ -6,6 +6,7 @@
 
 pub mod cbr;
 pub mod dhtmlxq;
+pub mod pgn;
 pub mod record;
 pub mod text;
 pub mod xqf;

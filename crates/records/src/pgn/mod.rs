@@ -1,0 +1,7 @@
+//! PGN: the streaming reader shared by both games, and the Xiangqi reader and writer.
+
+mod reader;
+mod xiangqi;
+
+pub use self::xiangqi::{start_position, write_pgn, XiangqiGames, XiangqiVisitor};
+pub use reader::{PgnReader, Skip, Visitor};

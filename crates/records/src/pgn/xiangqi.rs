@@ -1,0 +1,385 @@
+//! Xiangqi PGN: moves in Chinese, WXF or ICCS notation (the `Format` tag where present,
+//! detected otherwise), a `FEN` tag for other starts, any of the encodings found in the wild.
+
+use std::fmt;
+use std::io::{self, BufRead};
+
+use xiangqi::notation::{self, Notation, NotationError};
+use xiangqi::{Color, Fen, Move, Position};
+
+use super::reader::{PgnReader, Skip, Visitor};
+use crate::record::{Issue, MoveTree, NodeId, Outcome, XiangqiRecord};
+use crate::text::TextEncoding;
+
+/// Builds a [`XiangqiRecord`] from a game's PGN, checking every move.
+///
+/// An unreadable or illegal move becomes an [`Issue`] naming the ply, and the rest of that line
+/// (main line or variation) is skipped; the other lines and games still read.
+pub struct XiangqiVisitor {
+    record: XiangqiRecord,
+    notation: Option<Notation>,
+    line: Line,
+    stack: Vec<Line>,
+    valid: bool,
+}
+
+/// The state of the line being read.
+#[derive(Clone)]
+struct Line {
+    node: NodeId,
+    pos: Position,
+    /// The position before the last move of this line: where a variation starts from.
+    before: Option<Position>,
+    ply: usize,
+    broken: bool,
+}
+
+impl Default for XiangqiVisitor {
+    fn default() -> Self {
+        XiangqiVisitor::new()
+    }
+}
+
+impl XiangqiVisitor {
+    pub fn new() -> XiangqiVisitor {
+        let pos = Position::start();
+        XiangqiVisitor {
+            record: XiangqiRecord::new(Fen::START),
+            notation: None,
+            line: Line {
+                node: MoveTree::<Move>::ROOT,
+                pos,
+                before: None,
+                ply: 0,
+                broken: false,
+            },
+            stack: Vec::new(),
+            valid: true,
+        }
+    }
+
+    fn issue(&mut self, ply: Option<usize>, message: String) {
+        self.record.issues.push(Issue { ply, message });
+    }
+
+    fn parse(&self, token: &str) -> Result<Move, NotationError> {
+        let pos = &self.line.pos;
+        match self.notation {
+            Some(Notation::Chinese) | None => {
+                notation::parse_chinese(pos, token).or_else(|e| notation::parse_any(pos, token).map_err(|_| e))
+            }
+            Some(n) => n
+                .parse(pos, token)
+                .or_else(|e| notation::parse_any(pos, token).map_err(|_| e)),
+        }
+    }
+}
+
+impl Visitor for XiangqiVisitor {
+    type Output = XiangqiRecord;
+
+    fn begin_game(&mut self) {
+        *self = XiangqiVisitor::new();
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        if name.eq_ignore_ascii_case("Format") {
+            self.notation = match value.to_ascii_lowercase().as_str() {
+                "wxf" => Some(Notation::Wxf),
+                "iccs" => Some(Notation::Iccs),
+                _ => Some(Notation::Chinese),
+            };
+        }
+        self.record.tags.0.push((name.to_string(), value.to_string()));
+    }
+
+    fn begin_movetext(&mut self) -> Skip {
+        if let Some(fen) = self.record.tags.get("FEN").map(str::to_string) {
+            match Position::from_fen(&fen) {
+                Ok(pos) => {
+                    self.record.start_fen = pos.fen().to_string();
+                    self.line.pos = pos;
+                }
+                Err(xiangqi::FenError::Position(e)) => match e.clone().ignore_too_many_pieces() {
+                    Ok(pos) => {
+                        self.record.start_fen = pos.fen().to_string();
+                        self.line.pos = pos;
+                    }
+                    Err(_) => {
+                        self.issue(None, format!("FEN tag {fen:?}: {e}"));
+                        self.valid = false;
+                    }
+                },
+                Err(e) => {
+                    self.issue(None, format!("FEN tag {fen:?}: {e}"));
+                    self.valid = false;
+                }
+            }
+        }
+        Skip(!self.valid)
+    }
+
+    fn san(&mut self, token: &str) {
+        if self.line.broken {
+            return;
+        }
+        let ply = self.line.ply + 1;
+        match self.parse(token) {
+            Ok(m) => {
+                let node = self.record.tree.add_child(self.line.node, m);
+                let before = self.line.pos.clone();
+                self.line.pos.play_unchecked(m);
+                self.line.before = Some(before);
+                self.line.node = node;
+                self.line.ply = ply;
+            }
+            Err(e) => {
+                let side = self.line.pos.turn();
+                self.issue(
+                    Some(ply),
+                    format!("ply {ply} ({side} to move): {e}; the rest of this line is skipped"),
+                );
+                self.line.broken = true;
+            }
+        }
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if !self.line.broken {
+            self.record.tree.node_mut(self.line.node).nags.push(nag);
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        if self.line.broken || text.is_empty() {
+            return;
+        }
+        let node = self.record.tree.node_mut(self.line.node);
+        match &mut node.comment {
+            Some(c) => {
+                c.push('\n');
+                c.push_str(text);
+            }
+            None => node.comment = Some(text.to_string()),
+        }
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        let parent = self.record.tree.node(self.line.node).parent;
+        let (Some(parent), Some(before)) = (parent, self.line.before.clone()) else {
+            self.issue(Some(self.line.ply), "a variation before any move; skipped".to_string());
+            return Skip(true);
+        };
+        let outer = self.line.clone();
+        let ply = self.line.ply - 1;
+        self.stack.push(outer);
+        self.line = Line {
+            node: parent,
+            pos: before,
+            before: None,
+            ply,
+            broken: self.line.broken,
+        };
+        Skip(false)
+    }
+
+    fn end_variation(&mut self) {
+        if let Some(outer) = self.stack.pop() {
+            self.line = outer;
+        }
+    }
+
+    fn outcome(&mut self, outcome: Outcome) {
+        if self.record.tags.get("Result").is_none() {
+            self.record.tags.set("Result", outcome.pgn());
+        }
+    }
+
+    fn end_game(&mut self) -> XiangqiRecord {
+        std::mem::replace(&mut self.record, XiangqiRecord::new(Fen::START))
+    }
+}
+
+/// Reads Xiangqi PGN games one after another from a stream of any size.
+///
+/// ```
+/// let pgn = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 1-0\n";
+/// let games: Vec<_> = records::pgn::XiangqiGames::new(pgn.as_bytes()).collect::<Result<_, _>>().unwrap();
+/// let line: Vec<String> = games[0].tree.main_line().map(|m| m.to_string()).collect();
+/// assert_eq!(line, ["h2e2", "h9g7", "h0g2"]);
+/// ```
+pub struct XiangqiGames<R> {
+    reader: PgnReader<R>,
+    visitor: XiangqiVisitor,
+}
+
+impl<R: BufRead> XiangqiGames<R> {
+    pub fn new(inner: R) -> XiangqiGames<R> {
+        XiangqiGames {
+            reader: PgnReader::new(inner),
+            visitor: XiangqiVisitor::new(),
+        }
+    }
+
+    pub fn with_encoding(inner: R, encoding: TextEncoding) -> XiangqiGames<R> {
+        XiangqiGames {
+            reader: PgnReader::with_encoding(inner, encoding),
+            visitor: XiangqiVisitor::new(),
+        }
+    }
+
+    /// The encoding detected or given.
+    pub fn encoding(&self) -> Option<TextEncoding> {
+        self.reader.encoding()
+    }
+}
+
+impl<R: BufRead> Iterator for XiangqiGames<R> {
+    type Item = io::Result<XiangqiRecord>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.read_game(&mut self.visitor).transpose()
+    }
+}
+
+/// Writes a record as Xiangqi PGN with moves in `notation`. Chinese is the default of the
+/// format; other notations add a `Format` tag. The `FEN` tag is written for other starts.
+pub fn write_pgn(record: &XiangqiRecord, notation: Notation, out: &mut impl fmt::Write) -> fmt::Result {
+    let start = start_position(record);
+    let standard = start.fen().board_and_turn() == Position::start().fen().board_and_turn();
+    let mut wrote_fen = false;
+    let mut wrote_format = false;
+    for (name, value) in record.tags.iter() {
+        if name.eq_ignore_ascii_case("FEN") {
+            if standard {
+                continue;
+            }
+            wrote_fen = true;
+            writeln!(out, "[FEN \"{}\"]", escape(&start.fen().to_string()))?;
+        } else if name.eq_ignore_ascii_case("Format") {
+            wrote_format = true;
+            writeln!(out, "[Format \"{}\"]", format_name(notation))?;
+        } else {
+            writeln!(out, "[{name} \"{}\"]", escape(value))?;
+        }
+    }
+    if !standard && !wrote_fen {
+        writeln!(out, "[FEN \"{}\"]", start.fen())?;
+    }
+    if !wrote_format && notation != Notation::Chinese {
+        writeln!(out, "[Format \"{}\"]", format_name(notation))?;
+    }
+    writeln!(out)?;
+    let mut w = MoveWriter { out, col: 0, notation };
+    if let Some(c) = &record.tree.node(MoveTree::<Move>::ROOT).comment {
+        w.token(&format!("{{{}}}", c.replace('}', ")")))?;
+    }
+    write_line(&mut w, &record.tree, MoveTree::<Move>::ROOT, &start, true)?;
+    let result = record
+        .tags
+        .get("Result")
+        .and_then(Outcome::from_pgn)
+        .unwrap_or(Outcome::Unknown);
+    w.token(result.pgn())?;
+    writeln!(w.out)
+}
+
+fn format_name(n: Notation) -> &'static str {
+    match n {
+        Notation::Chinese => "Chinese",
+        Notation::Wxf => "WXF",
+        Notation::Iccs | Notation::Fsf => "ICCS",
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The record's start position (the standard one if its FEN does not read).
+pub fn start_position(record: &XiangqiRecord) -> Position {
+    Position::from_fen(&record.start_fen)
+        .or_else(|e| match e {
+            xiangqi::FenError::Position(e) => e.ignore_too_many_pieces().map_err(|_| ()),
+            _ => Err(()),
+        })
+        .unwrap_or_default()
+}
+
+struct MoveWriter<'a, W> {
+    out: &'a mut W,
+    col: usize,
+    notation: Notation,
+}
+
+impl<W: fmt::Write> MoveWriter<'_, W> {
+    /// Writes a token, wrapping lines near 80 columns.
+    fn token(&mut self, t: &str) -> fmt::Result {
+        let width = t.chars().count();
+        if self.col > 0 && self.col + 1 + width > 80 {
+            writeln!(self.out)?;
+            self.col = 0;
+        } else if self.col > 0 {
+            self.out.write_char(' ')?;
+            self.col += 1;
+        }
+        self.out.write_str(t)?;
+        self.col += width;
+        Ok(())
+    }
+}
+
+/// Writes the line starting after `node` (whose position is `pos`), with variations.
+fn write_line<W: fmt::Write>(
+    w: &mut MoveWriter<'_, W>,
+    tree: &MoveTree<Move>,
+    node: NodeId,
+    pos: &Position,
+    mut need_number: bool,
+) -> fmt::Result {
+    let mut node = node;
+    let mut pos = pos.clone();
+    loop {
+        let mut children = tree.children(node);
+        let Some(main) = children.next() else { return Ok(()) };
+        let m = tree.node(main).mv.expect("non-root node has a move");
+        write_move(w, tree, main, &pos, m, need_number)?;
+        let alternatives: Vec<NodeId> = children.collect();
+        for alt in &alternatives {
+            let am = tree.node(*alt).mv.expect("non-root node has a move");
+            w.token("(")?;
+            // The opening parenthesis is glued to the move in the usual style.
+            write_move(w, tree, *alt, &pos, am, true)?;
+            let mut after = pos.clone();
+            after.play_unchecked(am);
+            write_line(w, tree, *alt, &after, false)?;
+            w.token(")")?;
+        }
+        need_number = !alternatives.is_empty() || tree.node(main).comment.is_some();
+        pos.play_unchecked(m);
+        node = main;
+    }
+}
+
+fn write_move<W: fmt::Write>(
+    w: &mut MoveWriter<'_, W>,
+    tree: &MoveTree<Move>,
+    id: NodeId,
+    pos: &Position,
+    m: Move,
+    need_number: bool,
+) -> fmt::Result {
+    let n = pos.fullmoves();
+    if pos.turn() == Color::Red {
+        w.token(&format!("{n}."))?;
+    } else if need_number {
+        w.token(&format!("{n}..."))?;
+    }
+    w.token(&w.notation.write(pos, m))?;
+    for nag in &tree.node(id).nags {
+        w.token(&format!("${nag}"))?;
+    }
+    if let Some(c) = &tree.node(id).comment {
+        w.token(&format!("{{{}}}", c.replace('}', ")")))?;
+    }
+    Ok(())
+}
