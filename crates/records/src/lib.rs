@@ -5,6 +5,7 @@
 //! - [`text`]: the encodings of Xiangqi text (UTF-8, GBK, Big5), detected from the bytes.
 
 pub mod cbr;
+pub mod chess;
 pub mod dhtmlxq;
 pub mod pgn;
 pub mod record;

@@ -269,7 +269,12 @@ pub fn write_pgn(record: &XiangqiRecord, notation: Notation, out: &mut impl fmt:
         writeln!(out, "[Format \"{}\"]", format_name(notation))?;
     }
     writeln!(out)?;
-    let mut w = MoveWriter { out, col: 0, notation };
+    let mut w = MoveWriter {
+        out,
+        col: 0,
+        glue: false,
+        notation,
+    };
     if let Some(c) = &record.tree.node(MoveTree::<Move>::ROOT).comment {
         w.token(&format!("{{{}}}", c.replace('}', ")")))?;
     }
@@ -308,6 +313,7 @@ pub fn start_position(record: &XiangqiRecord) -> Position {
 struct MoveWriter<'a, W> {
     out: &'a mut W,
     col: usize,
+    glue: bool,
     notation: Notation,
 }
 
@@ -315,15 +321,18 @@ impl<W: fmt::Write> MoveWriter<'_, W> {
     /// Writes a token, wrapping lines near 80 columns.
     fn token(&mut self, t: &str) -> fmt::Result {
         let width = t.chars().count();
+        // Parentheses hug what they enclose: `(1... 炮８平５)`.
+        let glue = self.glue || t == ")";
         if self.col > 0 && self.col + 1 + width > 80 {
             writeln!(self.out)?;
             self.col = 0;
-        } else if self.col > 0 {
+        } else if self.col > 0 && !glue {
             self.out.write_char(' ')?;
             self.col += 1;
         }
         self.out.write_str(t)?;
         self.col += width;
+        self.glue = t == "(";
         Ok(())
     }
 }

@@ -1,0 +1,355 @@
+//! Chess PGN on pgn-reader and shakmaty: every move checked with shakmaty's SAN, tags, comments
+//! (clock comments included), NAGs and variations kept in the record's move tree.
+
+use std::fmt;
+use std::io::Read;
+use std::ops::ControlFlow;
+
+use pgn_reader::{Nag, RawComment, RawTag, Reader, SanPlus, Visitor};
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus as WriteSan;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+
+use crate::record::{Issue, MoveTree, NodeId, Outcome, Record, Tags};
+
+/// A chess record.
+pub type ChessRecord = Record<Move>;
+
+/// The standard start in FEN.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Builds a [`ChessRecord`] per game.
+#[derive(Default)]
+pub struct ChessVisitor {
+    _private: (),
+}
+
+/// The tags of the game being read, and its start position.
+pub struct TagState {
+    tags: Tags,
+    start: Chess,
+    castling: CastlingMode,
+    issues: Vec<Issue>,
+}
+
+#[derive(Clone)]
+struct Line {
+    node: NodeId,
+    pos: Chess,
+    before: Option<Chess>,
+    ply: usize,
+    broken: bool,
+}
+
+/// The record under construction.
+pub struct MoveState {
+    record: ChessRecord,
+    line: Line,
+    stack: Vec<Line>,
+}
+
+fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+impl Visitor for ChessVisitor {
+    type Tags = TagState;
+    type Movetext = MoveState;
+    type Output = ChessRecord;
+
+    fn begin_tags(&mut self) -> ControlFlow<ChessRecord, TagState> {
+        ControlFlow::Continue(TagState {
+            tags: Tags::default(),
+            start: Chess::default(),
+            castling: CastlingMode::Standard,
+            issues: Vec::new(),
+        })
+    }
+
+    fn tag(&mut self, tags: &mut TagState, name: &[u8], value: RawTag<'_>) -> ControlFlow<ChessRecord> {
+        let name = String::from_utf8_lossy(name).into_owned();
+        let value = value.decode_utf8_lossy().into_owned();
+        if name.eq_ignore_ascii_case("Variant") && value.to_ascii_lowercase().contains("960") {
+            tags.castling = CastlingMode::Chess960;
+        }
+        if name.eq_ignore_ascii_case("FEN") {
+            let parsed = Fen::from_ascii(value.as_bytes())
+                .map_err(|e| e.to_string())
+                .and_then(|f| f.into_position(tags.castling).map_err(|e| e.to_string()));
+            match parsed {
+                Ok(pos) => tags.start = pos,
+                Err(e) => tags.issues.push(Issue {
+                    ply: None,
+                    message: format!("FEN tag {value:?}: {e}"),
+                }),
+            }
+        }
+        tags.tags.0.push((name, value));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: TagState) -> ControlFlow<ChessRecord, MoveState> {
+        let mut record = Record::new(fen_of(&tags.start));
+        record.tags = tags.tags;
+        let broken = !tags.issues.is_empty();
+        record.issues = tags.issues;
+        let line = Line {
+            node: MoveTree::<Move>::ROOT,
+            pos: tags.start,
+            before: None,
+            ply: 0,
+            broken,
+        };
+        ControlFlow::Continue(MoveState {
+            record,
+            line,
+            stack: Vec::new(),
+        })
+    }
+
+    fn san(&mut self, st: &mut MoveState, san_plus: SanPlus) -> ControlFlow<ChessRecord> {
+        if st.line.broken {
+            return ControlFlow::Continue(());
+        }
+        let ply = st.line.ply + 1;
+        match san_plus.san.to_move(&st.line.pos) {
+            Ok(m) => {
+                let node = st.record.tree.add_child(st.line.node, m.clone());
+                let before = st.line.pos.clone();
+                st.line.pos.play_unchecked(m);
+                st.line.before = Some(before);
+                st.line.node = node;
+                st.line.ply = ply;
+            }
+            Err(e) => {
+                let side = st.line.pos.turn();
+                st.record.issues.push(Issue {
+                    ply: Some(ply),
+                    message: format!("ply {ply} ({side} to move): {san_plus}: {e}; the rest of this line is skipped"),
+                });
+                st.line.broken = true;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, st: &mut MoveState, nag: Nag) -> ControlFlow<ChessRecord> {
+        if !st.line.broken {
+            st.record.tree.node_mut(st.line.node).nags.push(nag.0);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, st: &mut MoveState, comment: RawComment<'_>) -> ControlFlow<ChessRecord> {
+        if st.line.broken {
+            return ControlFlow::Continue(());
+        }
+        let text = String::from_utf8_lossy(comment.as_bytes());
+        let text = text.trim();
+        if text.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let node = st.record.tree.node_mut(st.line.node);
+        match &mut node.comment {
+            Some(c) => {
+                c.push('\n');
+                c.push_str(text);
+            }
+            None => node.comment = Some(text.to_string()),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, st: &mut MoveState) -> ControlFlow<ChessRecord, pgn_reader::Skip> {
+        let parent = st.record.tree.node(st.line.node).parent;
+        let (Some(parent), Some(before)) = (parent, st.line.before.clone()) else {
+            let ply = Some(st.line.ply);
+            st.record.issues.push(Issue {
+                ply,
+                message: "a variation before any move; skipped".to_string(),
+            });
+            return ControlFlow::Continue(pgn_reader::Skip(true));
+        };
+        let ply = st.line.ply - 1;
+        let broken = st.line.broken;
+        st.stack.push(st.line.clone());
+        st.line = Line {
+            node: parent,
+            pos: before,
+            before: None,
+            ply,
+            broken,
+        };
+        ControlFlow::Continue(pgn_reader::Skip(false))
+    }
+
+    fn end_variation(&mut self, st: &mut MoveState) -> ControlFlow<ChessRecord> {
+        if let Some(outer) = st.stack.pop() {
+            st.line = outer;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(&mut self, st: &mut MoveState, outcome: pgn_reader::Outcome) -> ControlFlow<ChessRecord> {
+        if st.record.tags.get("Result").is_none() {
+            st.record.tags.set("Result", outcome.to_string());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, st: MoveState) -> ChessRecord {
+        st.record
+    }
+}
+
+/// Reads chess PGN games one after another from a stream of any size.
+pub struct ChessGames<R> {
+    reader: Reader<R>,
+    visitor: ChessVisitor,
+}
+
+impl<R: Read> ChessGames<R> {
+    pub fn new(inner: R) -> ChessGames<R> {
+        ChessGames {
+            reader: Reader::new(inner),
+            visitor: ChessVisitor::default(),
+        }
+    }
+}
+
+impl<R: Read> Iterator for ChessGames<R> {
+    type Item = std::io::Result<ChessRecord>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.read_game(&mut self.visitor).transpose()
+    }
+}
+
+/// The record's start position (the standard one if its FEN does not read).
+pub fn start_position(record: &ChessRecord) -> Chess {
+    let castling = match record.tags.get("Variant") {
+        Some(v) if v.contains("960") => CastlingMode::Chess960,
+        _ => CastlingMode::Standard,
+    };
+    Fen::from_ascii(record.start_fen.as_bytes())
+        .ok()
+        .and_then(|f| f.into_position(castling).ok())
+        .unwrap_or_default()
+}
+
+/// Writes a record as PGN with SAN moves, its tags (a `FEN` tag for other starts), comments,
+/// NAGs and variations.
+pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result {
+    let start = start_position(record);
+    let standard = fen_of(&start) == START_FEN;
+    let mut wrote_fen = false;
+    for (name, value) in record.tags.iter() {
+        if name.eq_ignore_ascii_case("FEN") || name.eq_ignore_ascii_case("SetUp") {
+            if standard || wrote_fen {
+                continue;
+            }
+            wrote_fen = true;
+            writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", fen_of(&start))?;
+        } else {
+            writeln!(out, "[{name} \"{}\"]", value.replace('\\', "\\\\").replace('"', "\\\""))?;
+        }
+    }
+    if !standard && !wrote_fen {
+        writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", fen_of(&start))?;
+    }
+    writeln!(out)?;
+    let mut w = Wrap {
+        out,
+        col: 0,
+        glue: false,
+    };
+    if let Some(c) = &record.tree.node(MoveTree::<Move>::ROOT).comment {
+        w.token(&format!("{{ {} }}", c.replace('}', ")")))?;
+    }
+    write_line(&mut w, &record.tree, MoveTree::<Move>::ROOT, &start, true)?;
+    let result = record
+        .tags
+        .get("Result")
+        .and_then(Outcome::from_pgn)
+        .unwrap_or(Outcome::Unknown);
+    w.token(result.pgn())?;
+    writeln!(w.out)
+}
+
+struct Wrap<'a, W> {
+    out: &'a mut W,
+    col: usize,
+    glue: bool,
+}
+
+impl<W: fmt::Write> Wrap<'_, W> {
+    fn token(&mut self, t: &str) -> fmt::Result {
+        let width = t.chars().count();
+        // Parentheses hug what they enclose: `(1... 炮８平５)`.
+        let glue = self.glue || t == ")";
+        if self.col > 0 && self.col + 1 + width > 80 {
+            writeln!(self.out)?;
+            self.col = 0;
+        } else if self.col > 0 && !glue {
+            self.out.write_char(' ')?;
+            self.col += 1;
+        }
+        self.out.write_str(t)?;
+        self.col += width;
+        self.glue = t == "(";
+        Ok(())
+    }
+}
+
+fn write_line<W: fmt::Write>(
+    w: &mut Wrap<'_, W>,
+    tree: &MoveTree<Move>,
+    node: NodeId,
+    pos: &Chess,
+    mut need_number: bool,
+) -> fmt::Result {
+    let mut node = node;
+    let mut pos = pos.clone();
+    loop {
+        let mut children = tree.children(node);
+        let Some(main) = children.next() else { return Ok(()) };
+        let m = tree.node(main).mv.clone().expect("non-root node has a move");
+        write_move(w, tree, main, &pos, &m, need_number)?;
+        let alternatives: Vec<NodeId> = children.collect();
+        for &alt in &alternatives {
+            let am = tree.node(alt).mv.clone().expect("non-root node has a move");
+            w.token("(")?;
+            write_move(w, tree, alt, &pos, &am, true)?;
+            let mut after = pos.clone();
+            after.play_unchecked(am);
+            write_line(w, tree, alt, &after, false)?;
+            w.token(")")?;
+        }
+        need_number = !alternatives.is_empty() || tree.node(main).comment.is_some();
+        pos.play_unchecked(m);
+        node = main;
+    }
+}
+
+fn write_move<W: fmt::Write>(
+    w: &mut Wrap<'_, W>,
+    tree: &MoveTree<Move>,
+    id: NodeId,
+    pos: &Chess,
+    m: &Move,
+    need_number: bool,
+) -> fmt::Result {
+    let n = pos.fullmoves();
+    if pos.turn().is_white() {
+        w.token(&format!("{n}."))?;
+    } else if need_number {
+        w.token(&format!("{n}..."))?;
+    }
+    w.token(&WriteSan::from_move(pos.clone(), m.clone()).to_string())?;
+    for nag in &tree.node(id).nags {
+        w.token(&format!("${nag}"))?;
+    }
+    if let Some(c) = &tree.node(id).comment {
+        w.token(&format!("{{ {} }}", c.replace('}', ")")))?;
+    }
+    Ok(())
+}
