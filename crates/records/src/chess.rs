@@ -114,7 +114,7 @@ impl Visitor for ChessVisitor {
         let ply = st.line.ply + 1;
         match san_plus.san.to_move(&st.line.pos) {
             Ok(m) => {
-                let node = st.record.tree.add_child(st.line.node, m.clone());
+                let node = st.record.tree.add_child(st.line.node, m);
                 let before = st.line.pos.clone();
                 st.line.pos.play_unchecked(m);
                 st.line.before = Some(before);
@@ -312,11 +312,11 @@ fn write_line<W: fmt::Write>(
     loop {
         let mut children = tree.children(node);
         let Some(main) = children.next() else { return Ok(()) };
-        let m = tree.node(main).mv.clone().expect("non-root node has a move");
+        let m = tree.node(main).mv.expect("non-root node has a move");
         write_move(w, tree, main, &pos, &m, need_number)?;
         let alternatives: Vec<NodeId> = children.collect();
         for &alt in &alternatives {
-            let am = tree.node(alt).mv.clone().expect("non-root node has a move");
+            let am = tree.node(alt).mv.expect("non-root node has a move");
             w.token("(")?;
             write_move(w, tree, alt, &pos, &am, true)?;
             let mut after = pos.clone();
@@ -344,7 +344,7 @@ fn write_move<W: fmt::Write>(
     } else if need_number {
         w.token(&format!("{n}..."))?;
     }
-    w.token(&WriteSan::from_move(pos.clone(), m.clone()).to_string())?;
+    w.token(&WriteSan::from_move(pos.clone(), *m).to_string())?;
     for nag in &tree.node(id).nags {
         w.token(&format!("${nag}"))?;
     }

@@ -22,7 +22,7 @@ fn shared() -> PathBuf {
 fn final_fen(r: &ChessRecord) -> String {
     let mut pos: Chess = records::chess::start_position(r);
     for m in r.tree.main_line() {
-        pos.play_unchecked(m.clone());
+        pos.play_unchecked(*m);
     }
     Fen::from_position(&pos, EnPassantMode::Legal).to_string()
 }
