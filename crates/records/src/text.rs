@@ -34,20 +34,83 @@ impl TextEncoding {
         self.codec().decode_without_bom_handling(bytes).0
     }
 
+    /// A streaming decoder (input may be cut anywhere, even inside a character).
+    pub fn new_decoder(self) -> encoding_rs::Decoder {
+        self.codec().new_decoder_without_bom_handling()
+    }
+
+    /// Decodes `bytes` onto the end of `out`, reusing its capacity (no allocation once warm).
+    pub fn decode_into(self, bytes: &[u8], out: &mut String) {
+        if self == TextEncoding::Utf8 {
+            match std::str::from_utf8(bytes) {
+                Ok(s) => out.push_str(s),
+                Err(_) => out.push_str(&String::from_utf8_lossy(bytes)),
+            }
+            return;
+        }
+        let mut decoder = self.codec().new_decoder_without_bom_handling();
+        if let Some(n) = decoder.max_utf8_buffer_length(bytes.len()) {
+            out.reserve(n);
+        }
+        let _ = decoder.decode_to_string(bytes, out, true);
+    }
+
     /// Encodes `text` (characters the encoding lacks become numeric references).
     pub fn encode<'a>(self, text: &'a str) -> Cow<'a, [u8]> {
         self.codec().encode(text).0
     }
 }
 
-/// Characters that Xiangqi move text is made of; the encoding under which a sample decodes to
-/// the most of them is the right one (GBK and Big5 both accept most byte pairs).
-const MOVE_GLYPHS: &str = "车車俥马馬傌炮砲包相象仕士帅帥将將兵卒进進退平前后後中一二三四五六七八九１２３４５６７８９";
+/// Whether `c` is one of the characters Xiangqi move text is made of; the encoding under which
+/// a sample decodes to the most of them is the right one (GBK and Big5 both accept most byte
+/// pairs).
+fn is_move_glyph(c: char) -> bool {
+    matches!(
+        c,
+        '车' | '車'
+            | '俥'
+            | '马'
+            | '馬'
+            | '傌'
+            | '炮'
+            | '砲'
+            | '包'
+            | '相'
+            | '象'
+            | '仕'
+            | '士'
+            | '帅'
+            | '帥'
+            | '将'
+            | '將'
+            | '兵'
+            | '卒'
+            | '进'
+            | '進'
+            | '退'
+            | '平'
+            | '前'
+            | '后'
+            | '後'
+            | '中'
+            | '一'
+            | '二'
+            | '三'
+            | '四'
+            | '五'
+            | '六'
+            | '七'
+            | '八'
+            | '九'
+            | '１'..='９'
+    )
+}
 
-/// Guesses the encoding of a sample (the first few kilobytes are enough). A UTF-8 BOM or valid
+/// Guesses the encoding of a sample (the first 16 KiB are used; they are plenty). A UTF-8 BOM or valid
 /// UTF-8 with non-ASCII text wins; otherwise GBK and Big5 are both tried and the one that
 /// yields more move glyphs, and fewer errors, is chosen.
 pub fn detect(sample: &[u8]) -> TextEncoding {
+    let sample = &sample[..sample.len().min(16 * 1024)];
     if sample.starts_with(&[0xef, 0xbb, 0xbf]) {
         return TextEncoding::Utf8;
     }
@@ -68,7 +131,7 @@ pub fn detect(sample: &[u8]) -> TextEncoding {
         for c in text.chars() {
             if c == '\u{fffd}' {
                 s -= 4;
-            } else if MOVE_GLYPHS.contains(c) {
+            } else if is_move_glyph(c) {
                 s += 1;
             }
         }

@@ -41,7 +41,10 @@ pub trait Visitor {
 pub struct PgnReader<R> {
     inner: R,
     encoding: Option<TextEncoding>,
-    raw: Vec<u8>,
+    decoder: Option<encoding_rs::Decoder>,
+    /// Decoded text not yet cut into lines, from `start` on.
+    decoded: String,
+    start: usize,
     line: String,
     /// A line read ahead that belongs to the next game.
     pending: bool,
@@ -65,7 +68,9 @@ impl<R: BufRead> PgnReader<R> {
         PgnReader {
             inner,
             encoding: None,
-            raw: Vec::with_capacity(256),
+            decoder: None,
+            decoded: String::with_capacity(1 << 16),
+            start: 0,
             line: String::with_capacity(256),
             pending: false,
             comment: String::new(),
@@ -106,33 +111,52 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     /// Reads the next line into `self.line`; false at the end of input.
+    ///
+    /// Text is decoded a buffer at a time (much faster than line by line for GBK and Big5)
+    /// into `decoded`, and lines are cut from it.
     fn next_line(&mut self) -> io::Result<bool> {
         if self.pending {
             self.pending = false;
             return Ok(true);
         }
-        if self.eof {
-            return Ok(false);
+        loop {
+            if let Some(i) = self.decoded[self.start..].find('\n') {
+                let end = self.start + i;
+                self.line.clear();
+                self.line.push_str(self.decoded[self.start..end].trim_end_matches('\r'));
+                self.start = end + 1;
+                self.line_no += 1;
+                return Ok(true);
+            }
+            if self.eof {
+                if self.start < self.decoded.len() {
+                    self.line.clear();
+                    self.line.push_str(self.decoded[self.start..].trim_end_matches('\r'));
+                    self.start = self.decoded.len();
+                    self.line_no += 1;
+                    return Ok(true);
+                }
+                return Ok(false);
+            }
+            self.fill()?;
         }
+    }
+
+    /// Decodes the next chunk of input onto `decoded`, dropping what was already read.
+    fn fill(&mut self) -> io::Result<()> {
         let enc = self.detect_encoding()?;
-        self.raw.clear();
-        if self.inner.read_until(b'\n', &mut self.raw)? == 0 {
-            self.eof = true;
-            return Ok(false);
+        self.decoded.drain(..self.start);
+        self.start = 0;
+        let decoder = self.decoder.get_or_insert_with(|| enc.new_decoder());
+        let chunk = self.inner.fill_buf()?;
+        let last = chunk.is_empty();
+        if let Some(n) = decoder.max_utf8_buffer_length(chunk.len()) {
+            self.decoded.reserve(n);
         }
-        self.line_no += 1;
-        while matches!(self.raw.last(), Some(b'\n' | b'\r')) {
-            self.raw.pop();
-        }
-        self.line.clear();
-        match enc {
-            TextEncoding::Utf8 => match std::str::from_utf8(&self.raw) {
-                Ok(s) => self.line.push_str(s),
-                Err(_) => self.line.push_str(&String::from_utf8_lossy(&self.raw)),
-            },
-            _ => self.line.push_str(&enc.decode(&self.raw)),
-        }
-        Ok(true)
+        let (_, read, _) = decoder.decode_to_string(chunk, &mut self.decoded, last);
+        self.inner.consume(read);
+        self.eof = last;
+        Ok(())
     }
 
     /// Reads one game, or returns `None` at the end of the input.

@@ -6,7 +6,9 @@
 
 use crate::{Color, Move, Position, Role};
 
-use super::describe::{canonical_qual, describe, resolve, standard_material, Description, Dir, Pattern, Qual};
+use super::describe::{
+    canonical_qual, describe, resolve, standard_material, tiers, Description, Dir, Pattern, Qual, Tiers,
+};
 
 use super::NotationError;
 
@@ -108,15 +110,25 @@ fn symbol(c: char) -> Option<Sym> {
 
 /// Reads a Chinese move and finds it among the legal moves.
 pub fn parse_chinese(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let syms: Option<Vec<Sym>> = text.chars().filter(|c| !c.is_whitespace()).map(symbol).collect();
-    let tiers = syms.as_deref().and_then(read).ok_or_else(|| NotationError::Syntax {
+    let syntax = || NotationError::Syntax {
         text: text.to_string(),
         expected: EXPECTED,
-    })?;
+    };
+    // At most five symbols make a move; read them into a fixed buffer.
+    let mut syms = [Sym::Num(0); 6];
+    let mut n = 0;
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        if n == syms.len() {
+            return Err(syntax());
+        }
+        syms[n] = symbol(c).ok_or_else(syntax)?;
+        n += 1;
+    }
+    let tiers = read(&syms[..n]).ok_or_else(syntax)?;
     resolve(pos, text, &tiers)
 }
 
-fn read(s: &[Sym]) -> Option<Vec<Vec<Pattern>>> {
+fn read(s: &[Sym]) -> Option<Tiers> {
     use Sym::*;
     let (head, dir, number) = match s {
         [h @ .., Dir(d), Num(n)] => (h, *d, *n),
@@ -131,21 +143,18 @@ fn read(s: &[Sym]) -> Option<Vec<Vec<Pattern>>> {
     };
     Some(match *head {
         // 炮二: plain. On a file of three pawns it means the middle one first.
-        [Piece(r), Num(f)] => vec![
-            vec![p(Some(r), Some(f), Some(Qual::Middle))],
-            vec![p(Some(r), Some(f), None)],
-        ],
+        [Piece(r), Num(f)] => tiers(&[p(Some(r), Some(f), Some(Qual::Middle))], &[p(Some(r), Some(f), None)]),
         // 前车, 中兵, 后炮
-        [Mark(q), Piece(r)] => vec![vec![p(Some(r), None, Some(q))]],
+        [Mark(q), Piece(r)] => tiers(&[p(Some(r), None, Some(q))], &[]),
         // 二兵: ordinal (xqbase numbers pawns across files)
-        [Num(k), Piece(r)] => vec![vec![p(Some(r), None, Some(Qual::Ordinal(k)))]],
+        [Num(k), Piece(r)] => tiers(&[p(Some(r), None, Some(Qual::Ordinal(k)))], &[]),
         // 前九: position and file without the piece (CXA style, pawns on two files)
-        [Mark(q), Num(f)] => vec![vec![p(None, Some(f), Some(q))]],
+        [Mark(q), Num(f)] => tiers(&[p(None, Some(f), Some(q))], &[]),
         // 二7: ordinal and file without the piece
-        [Num(k), Num(f)] => vec![vec![p(None, Some(f), Some(Qual::OrdinalInFile(k)))]],
+        [Num(k), Num(f)] => tiers(&[p(None, Some(f), Some(Qual::OrdinalInFile(k)))], &[]),
         // 前兵四: five characters, position, piece and file
-        [Mark(q), Piece(r), Num(f)] => vec![vec![p(Some(r), Some(f), Some(q))]],
-        [Num(k), Piece(r), Num(f)] => vec![vec![p(Some(r), Some(f), Some(Qual::OrdinalInFile(k)))]],
+        [Mark(q), Piece(r), Num(f)] => tiers(&[p(Some(r), Some(f), Some(q))], &[]),
+        [Num(k), Piece(r), Num(f)] => tiers(&[p(Some(r), Some(f), Some(Qual::OrdinalInFile(k)))], &[]),
         _ => return None,
     })
 }

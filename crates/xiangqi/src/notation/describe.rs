@@ -176,24 +176,51 @@ impl Pattern {
     }
 }
 
+/// Up to three patterns that are tried together.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Tier {
+    pats: [Option<Pattern>; 3],
+}
+
+/// The readings of a written move in order of preference; fixed-size, so reading a move
+/// allocates nothing.
+pub(crate) type Tiers = [Tier; 2];
+
+/// Tiers from slices (at most three patterns each; more are ignored).
+pub(crate) fn tiers(first: &[Pattern], second: &[Pattern]) -> Tiers {
+    let tier = |ps: &[Pattern]| {
+        let mut t = Tier::default();
+        for (slot, p) in t.pats.iter_mut().zip(ps) {
+            *slot = Some(*p);
+        }
+        t
+    };
+    [tier(first), tier(second)]
+}
+
 /// Finds the one legal move that fits. `tiers` are tried in order; the first with any match
 /// decides (a plain file on a file of three pawns means the middle one before it means "any").
 ///
 /// Candidates come from the pieces a pattern can mean, not from the whole legal move list: the
 /// destination follows from the piece, the direction and the number, so each candidate costs
 /// one legality test.
-pub(crate) fn resolve(pos: &Position, text: &str, tiers: &[Vec<Pattern>]) -> Result<Move, NotationError> {
-    let mut found: Vec<Move> = Vec::new();
+pub(crate) fn resolve(pos: &Position, text: &str, tiers: &Tiers) -> Result<Move, NotationError> {
+    let mut found = Found::default();
     for tier in tiers {
-        found.clear();
-        for p in tier {
+        found.len = 0;
+        for p in tier.pats.iter().flatten() {
             candidates(pos, p, &mut found);
         }
-        match found.len() {
+        match found.len {
             0 => continue,
-            1 => return Ok(found[0]),
+            1 => return Ok(found.moves[0].expect("one found")),
             _ => {
-                let candidates = found.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                let candidates = found
+                    .slice()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 return Err(NotationError::Ambiguous {
                     text: text.to_string(),
                     candidates,
@@ -204,7 +231,31 @@ pub(crate) fn resolve(pos: &Position, text: &str, tiers: &[Vec<Pattern>]) -> Res
     Err(NotationError::NoMatch { text: text.to_string() })
 }
 
-fn candidates(pos: &Position, p: &Pattern, found: &mut Vec<Move>) {
+/// The moves a pattern fits; a handful at most (any two already make the text ambiguous).
+#[derive(Default)]
+struct Found {
+    moves: [Option<Move>; 8],
+    len: usize,
+}
+
+impl Found {
+    fn contains(&self, m: &Move) -> bool {
+        self.moves[..self.len].iter().any(|x| x.as_ref() == Some(m))
+    }
+
+    fn push(&mut self, m: Move) {
+        if self.len < self.moves.len() {
+            self.moves[self.len] = Some(m);
+            self.len += 1;
+        }
+    }
+
+    fn slice(&self) -> Vec<Move> {
+        self.moves[..self.len].iter().flatten().copied().collect()
+    }
+}
+
+fn candidates(pos: &Position, p: &Pattern, found: &mut Found) {
     let us = pos.turn();
     let board = pos.board();
     let file_mask = match p.file {

@@ -7,7 +7,9 @@
 
 use crate::{Move, Position, Role};
 
-use super::describe::{canonical_qual, describe, resolve, standard_material, Description, Dir, Pattern, Qual};
+use super::describe::{
+    canonical_qual, describe, resolve, standard_material, tiers, Description, Dir, Pattern, Qual, Tiers,
+};
 use super::NotationError;
 
 const EXPECTED: &str = "a WXF move like C2.5, H8+7 or R+.3";
@@ -116,7 +118,7 @@ fn role_letter(c: char) -> Option<Role> {
 }
 
 /// Reads the text into pattern tiers; `None` if it is not WXF at all.
-fn read(text: &str) -> Option<Vec<Vec<Pattern>>> {
+fn read(text: &str) -> Option<Tiers> {
     let mut t = normalise(text);
     // `C25`: sideways written with no sign.
     if t.len() == 3 && digit(t[1]).is_some() && digit(t[2]).is_some() {
@@ -151,51 +153,51 @@ fn read(text: &str) -> Option<Vec<Vec<Pattern>>> {
             _ => return None,
         };
         let role = role_letter(head[1])?;
-        return Some(vec![vec![p(Some(role), Some(digit(head[2])?), Some(qual))]]);
+        return Some(tiers(&[p(Some(role), Some(digit(head[2])?), Some(qual))], &[]));
     }
     let (a, b) = (head[0], head[1]);
     if let (Some(role), Some(file)) = (role_letter(a), digit(b)) {
         // Plain; on a file of three or five pawns it names the middle one.
-        return Some(vec![
-            vec![p(Some(role), Some(file), Some(Qual::Middle))],
-            vec![p(Some(role), Some(file), None)],
-        ]);
+        return Some(tiers(
+            &[p(Some(role), Some(file), Some(Qual::Middle))],
+            &[p(Some(role), Some(file), None)],
+        ));
     }
     if let (Some(role), Some(s)) = (role_letter(a), sign(b)) {
-        return Some(vec![vec![p(Some(role), None, Some(signed(s)))]]);
+        return Some(tiers(&[p(Some(role), None, Some(signed(s)))], &[]));
     }
     if let (Some(s), Some(role)) = (sign(a), role_letter(b)) {
-        return Some(vec![vec![p(Some(role), None, Some(signed(s)))]]);
+        return Some(tiers(&[p(Some(role), None, Some(signed(s)))], &[]));
     }
     if let (Some(role), 'a'..='e') = (role_letter(a), b) {
-        return Some(vec![vec![p(Some(role), None, Some(Qual::Ordinal(b as u8 - b'a' + 1)))]]);
+        return Some(tiers(
+            &[p(Some(role), None, Some(Qual::Ordinal(b as u8 - b'a' + 1)))],
+            &[],
+        ));
     }
     if let (Some(role), '.') = (role_letter(a), b) {
-        return Some(vec![vec![p(Some(role), None, Some(Qual::Middle))]]);
+        return Some(tiers(&[p(Some(role), None, Some(Qual::Middle))], &[]));
     }
     if let (Some(s1), Some(s2)) = (sign(a), sign(b)) {
         if s1 != s2 {
             return None;
         }
         let q = if s1 { Qual::WxfFirst } else { Qual::WxfLast };
-        return Some(vec![vec![p(Some(Role::Pawn), None, Some(q))]]);
+        return Some(tiers(&[p(Some(Role::Pawn), None, Some(q))], &[]));
     }
     if let (Some(file), Some(s)) = (digit(a), sign(b)) {
-        return Some(vec![vec![p(Some(Role::Pawn), Some(file), Some(signed(s)))]]);
+        return Some(tiers(&[p(Some(Role::Pawn), Some(file), Some(signed(s)))], &[]));
     }
     if let (Some(x), Some(y)) = (digit(a), digit(b)) {
         // WXF's `33.4` (the middle of three pawns on file 3) first, then Fairy-Stockfish's
         // ordinal-and-file `27=8` or an xqbase keypad entry (1 king … 7 pawn) `62.5`.
-        let middle = if x == y {
-            vec![p(Some(Role::Pawn), Some(x), Some(Qual::Middle))]
-        } else {
-            Vec::new()
-        };
-        let mut any = vec![p(Some(Role::Pawn), Some(y), Some(Qual::OrdinalInFile(x)))];
-        if (1..=7).contains(&x) {
-            any.push(p(Some(Role::ALL[x as usize - 1]), Some(y), None));
-        }
-        return Some(vec![middle, any]);
+        let middle = p(Some(Role::Pawn), Some(x), Some(Qual::Middle));
+        let ordinal = p(Some(Role::Pawn), Some(y), Some(Qual::OrdinalInFile(x)));
+        let first: &[Pattern] = if x == y { &[middle] } else { &[] };
+        return Some(match x {
+            1..=7 => tiers(first, &[ordinal, p(Some(Role::ALL[x as usize - 1]), Some(y), None)]),
+            _ => tiers(first, &[ordinal]),
+        });
     }
     None
 }

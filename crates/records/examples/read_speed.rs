@@ -1,0 +1,101 @@
+//! Reading speed of the record readers, side by side with pgn-reader's own validating loop.
+//!
+//! cargo run --release -p arbiter-records --example read_speed -- FILE [--repeat N]
+//!
+//! Prints MB/s and games/s (best of N passes over the file held in memory).
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position};
+
+/// pgn-reader's validating visitor (as in its `validate` example): SAN checked and played.
+struct Validator;
+
+impl Visitor for Validator {
+    type Tags = Option<Chess>;
+    type Movetext = Chess;
+    type Output = bool;
+    fn begin_tags(&mut self) -> ControlFlow<bool, Option<Chess>> {
+        ControlFlow::Continue(None)
+    }
+    fn tag(&mut self, tags: &mut Option<Chess>, name: &[u8], value: RawTag<'_>) -> ControlFlow<bool> {
+        if name == b"FEN" {
+            let pos = Fen::from_ascii(value.as_bytes())
+                .ok()
+                .and_then(|f| f.into_position(CastlingMode::Standard).ok());
+            *tags = pos;
+        }
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<bool, Chess> {
+        ControlFlow::Continue(tags.unwrap_or_default())
+    }
+    fn san(&mut self, pos: &mut Chess, san: SanPlus) -> ControlFlow<bool> {
+        match san.san.to_move(pos) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(false),
+        }
+    }
+    fn end_game(&mut self, _pos: Chess) -> bool {
+        true
+    }
+}
+
+fn time<F: FnMut() -> usize>(label: &str, bytes: usize, repeat: usize, mut f: F) -> f64 {
+    let mut best = f64::INFINITY;
+    let mut games = 0;
+    for _ in 0..repeat {
+        let t = Instant::now();
+        games = f();
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    let mbs = bytes as f64 / best / 1e6;
+    println!("{label}\t{games}\t{:.4}\t{mbs:.1}\t{:.0}", best, games as f64 / best);
+    mbs
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let path = args.first().expect("usage: read_speed FILE [--repeat N]");
+    let repeat = args
+        .iter()
+        .position(|a| a == "--repeat")
+        .and_then(|i| args.get(i + 1))
+        .map_or(5, |n| n.parse().unwrap());
+    let bytes = std::fs::read(path).unwrap();
+    let chess = !bytes.windows(2).any(|w| w[0] >= 0x80)
+        && !String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).contains("Chinese");
+    println!("reader\tgames\tbest_seconds\tMB_per_s\tgames_per_s");
+    if chess {
+        let base = time("pgn-reader validate", bytes.len(), repeat, || {
+            let mut r = Reader::new(&bytes[..]);
+            let mut v = Validator;
+            let mut n = 0;
+            while let Some(_ok) = r.read_game(&mut v).unwrap() {
+                n += 1;
+            }
+            n
+        });
+        let ours = time("arbiter ChessGames (tree, comments)", bytes.len(), repeat, || {
+            records::chess::ChessGames::new(&bytes[..]).map(|g| g.unwrap()).count()
+        });
+        println!("ratio pgn-reader / arbiter: {:.2}", base / ours);
+    } else {
+        time("decode only (encoding_rs, whole file)", bytes.len(), repeat, || {
+            decode_only(&bytes)
+        });
+        time("arbiter XiangqiGames", bytes.len(), repeat, || {
+            records::pgn::XiangqiGames::new(&bytes[..]).map(|g| g.unwrap()).count()
+        });
+    }
+}
+
+fn decode_only(bytes: &[u8]) -> usize {
+    records::text::decode_detected(bytes).0.len()
+}
