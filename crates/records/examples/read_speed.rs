@@ -69,8 +69,7 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .map_or(5, |n| n.parse().unwrap());
     let bytes = std::fs::read(path).unwrap();
-    let chess = !bytes.windows(2).any(|w| w[0] >= 0x80)
-        && !String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).contains("Chinese");
+    let chess = args.iter().any(|a| a == "--chess");
     println!("reader\tgames\tbest_seconds\tMB_per_s\tgames_per_s");
     if chess {
         let base = time("pgn-reader validate", bytes.len(), repeat, || {
@@ -83,7 +82,9 @@ fn main() {
             n
         });
         let ours = time("arbiter ChessGames (tree, comments)", bytes.len(), repeat, || {
-            records::chess::ChessGames::new(&bytes[..]).filter(|g| g.is_ok()).count()
+            records::chess::ChessGames::new(&bytes[..])
+                .filter(|g| g.is_ok())
+                .count()
         });
         println!("ratio pgn-reader / arbiter: {:.2}", base / ours);
     } else {
@@ -91,7 +92,9 @@ fn main() {
             decode_only(&bytes)
         });
         time("arbiter XiangqiGames", bytes.len(), repeat, || {
-            records::pgn::XiangqiGames::new(&bytes[..]).filter(|g| g.is_ok()).count()
+            records::pgn::XiangqiGames::new(&bytes[..])
+                .filter(|g| g.is_ok())
+                .count()
         });
     }
 }

@@ -32,13 +32,46 @@ pub struct TagState {
     issues: Vec<Issue>,
 }
 
+/// The line being read. The position before its last move, which a variation starts from, is
+/// rebuilt from the line's start when a variation needs it: cloning it at every move would cost
+/// more than all variations together.
 #[derive(Clone)]
 struct Line {
+    /// Where this line starts, and the position there.
+    start: NodeId,
+    start_pos: Chess,
     node: NodeId,
     pos: Chess,
-    before: Option<Chess>,
     ply: usize,
     broken: bool,
+}
+
+impl Line {
+    fn new(node: NodeId, pos: Chess, ply: usize, broken: bool) -> Line {
+        Line {
+            start: node,
+            start_pos: pos.clone(),
+            node,
+            pos,
+            ply,
+            broken,
+        }
+    }
+
+    /// The position at `target`, a node of this line (the start or after it).
+    fn position_at(&self, tree: &MoveTree<Move>, target: NodeId) -> Chess {
+        let mut path = Vec::new();
+        let mut n = target;
+        while n != self.start {
+            path.push(tree.node(n).mv.expect("non-root node has a move"));
+            n = tree.node(n).parent.expect("the line's start is an ancestor");
+        }
+        let mut pos = self.start_pos.clone();
+        for m in path.into_iter().rev() {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
 }
 
 /// The record under construction.
@@ -93,13 +126,7 @@ impl Visitor for ChessVisitor {
         record.tags = tags.tags;
         let broken = !tags.issues.is_empty();
         record.issues = tags.issues;
-        let line = Line {
-            node: MoveTree::<Move>::ROOT,
-            pos: tags.start,
-            before: None,
-            ply: 0,
-            broken,
-        };
+        let line = Line::new(MoveTree::<Move>::ROOT, tags.start, 0, broken);
         ControlFlow::Continue(MoveState {
             record,
             line,
@@ -115,9 +142,7 @@ impl Visitor for ChessVisitor {
         match san_plus.san.to_move(&st.line.pos) {
             Ok(m) => {
                 let node = st.record.tree.add_child(st.line.node, m);
-                let before = st.line.pos.clone();
                 st.line.pos.play_unchecked(m);
-                st.line.before = Some(before);
                 st.line.node = node;
                 st.line.ply = ply;
             }
@@ -162,7 +187,7 @@ impl Visitor for ChessVisitor {
 
     fn begin_variation(&mut self, st: &mut MoveState) -> ControlFlow<ChessRecord, pgn_reader::Skip> {
         let parent = st.record.tree.node(st.line.node).parent;
-        let (Some(parent), Some(before)) = (parent, st.line.before.clone()) else {
+        let Some(parent) = parent.filter(|_| st.line.node != st.line.start) else {
             let ply = Some(st.line.ply);
             st.record.issues.push(Issue {
                 ply,
@@ -170,16 +195,9 @@ impl Visitor for ChessVisitor {
             });
             return ControlFlow::Continue(pgn_reader::Skip(true));
         };
-        let ply = st.line.ply - 1;
-        let broken = st.line.broken;
-        st.stack.push(st.line.clone());
-        st.line = Line {
-            node: parent,
-            pos: before,
-            before: None,
-            ply,
-            broken,
-        };
+        let before = st.line.position_at(&st.record.tree, parent);
+        let inner = Line::new(parent, before, st.line.ply - 1, st.line.broken);
+        st.stack.push(std::mem::replace(&mut st.line, inner));
         ControlFlow::Continue(pgn_reader::Skip(false))
     }
 
