@@ -1,5 +1,6 @@
 //! `arbiter`: the command-line face of the referee.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -7,6 +8,8 @@ use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use xiangqi::notation::Notation;
 use xiangqi::{Fen, Position};
+
+mod convert;
 
 #[derive(Parser)]
 #[command(name = "arbiter", version, about = "A referee for Xiangqi and chess")]
@@ -35,6 +38,25 @@ enum Command {
         /// iccs (h2e2), fsf (h3e3, ranks 1-10), wxf (C2.5) or chinese (炮二平五).
         #[arg(long, default_value = "iccs")]
         notation: String,
+    },
+    /// Convert game records between formats (PGN, XQF, CBR/CBL, DhtmlXQ, FEN + moves).
+    ///
+    /// The input format is detected from the bytes and the name; the output format from the
+    /// output name (`.pgn`, or `.txt` / `.moves` for `position fen … moves …` lines) unless
+    /// `--to` says. Problems (an illegal move …) are reported with file, game and ply, and the
+    /// rest is still converted.
+    Convert {
+        input: PathBuf,
+        output: PathBuf,
+        /// Move notation for Xiangqi PGN: chinese, wxf or iccs.
+        #[arg(long, default_value = "chinese")]
+        notation: String,
+        /// Output format: pgn or moves.
+        #[arg(long)]
+        to: Option<String>,
+        /// Text encoding of the output: utf-8 (default), gbk or big5.
+        #[arg(long)]
+        encoding: Option<String>,
     },
     /// Perft speed on fixed positions; prints nodes, seconds and nodes per second.
     Bench {
@@ -84,6 +106,15 @@ const BENCH: [(&str, &str); 2] = [
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Convert {
+            input,
+            output,
+            notation,
+            to,
+            encoding,
+        } => {
+            convert::run(&input, &output, &notation, to.as_deref(), encoding.as_deref())?;
+        }
         Command::Perft { fen, depth, divide } => {
             let pos = position(&fen)?;
             let start = Instant::now();

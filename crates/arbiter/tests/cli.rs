@@ -56,3 +56,62 @@ fn bad_input_is_a_clear_error() {
     let (ok, _, err) = arbiter(&["moves", "--notation", "klingon"]);
     assert!(!ok && err.contains("unknown notation"), "{err}");
 }
+
+fn shared() -> std::path::PathBuf {
+    let dir = std::env::var_os("ARBITER_SHARED")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
+    assert!(
+        dir.join("data").is_dir(),
+        "shared data not found at {} (set ARBITER_SHARED)",
+        dir.display()
+    );
+    dir
+}
+
+#[test]
+fn convert_between_formats_keeps_the_games() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = shared().join("data/records");
+    let big5 = data.join("xiangqi-ccpd/ccpd-sample.big5.pgn");
+    let wxf = dir.join("ccpd-wxf.pgn");
+    let moves = dir.join("ccpd.moves");
+    let (ok, _, err) = arbiter(&[
+        "convert",
+        big5.to_str().unwrap(),
+        wxf.to_str().unwrap(),
+        "--notation",
+        "wxf",
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("340 games written"), "{err}");
+    let (ok, _, err) = arbiter(&["convert", wxf.to_str().unwrap(), moves.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    // The FEN + moves lines carry exactly the expected ICCS main lines.
+    let text = std::fs::read_to_string(&moves).unwrap();
+    let tsv = std::fs::read_to_string(data.join("xiangqi-ccpd/ccpd-sample.expected.tsv")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 340);
+    for (line, row) in lines.iter().zip(tsv.lines().skip(1)) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let want = cols.get(6).copied().unwrap_or("");
+        let got = line.split_once(" moves ").map(|(_, m)| m).unwrap_or("");
+        assert_eq!(got, want, "{line}");
+        assert!(line.starts_with(&format!("position fen {}", cols[2])), "{line}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn convert_reports_file_game_and_ply_of_a_bad_move() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = shared().join("data/records/xiangqi-xqf/BadMoveTest3.xqf");
+    let out = dir.join("bad.pgn");
+    let (ok, _, err) = arbiter(&["convert", bad.to_str().unwrap(), out.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(err.contains("BadMoveTest3.xqf: game 1, ply 10:"), "{err}");
+    assert!(err.contains("1 games written"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

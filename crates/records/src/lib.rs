@@ -7,6 +7,7 @@
 pub mod cbr;
 pub mod chess;
 pub mod dhtmlxq;
+pub mod files;
 pub mod pgn;
 pub mod record;
 pub mod text;

@@ -1,0 +1,113 @@
+//! `arbiter convert`: records from any readable format to PGN or FEN + moves.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use records::files::{self, AnyRecord, Format};
+use xiangqi::notation::Notation;
+
+/// Counts the bytes read, for the progress bar.
+struct Counting<R> {
+    inner: R,
+    bar: ProgressBar,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bar.inc(n as u64);
+        Ok(n)
+    }
+}
+
+pub fn run(input: &Path, output: &Path, notation: &str, to: Option<&str>, encoding: Option<&str>) -> Result<()> {
+    let notation: Notation = notation.parse().map_err(anyhow::Error::msg)?;
+    let encoding = files::output_encoding(encoding).map_err(anyhow::Error::msg)?;
+    let out_format = match to {
+        Some(t) => t.parse::<Format>().map_err(anyhow::Error::msg)?,
+        None => match output
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("pgn") => Format::XiangqiPgn,
+            Some("txt" | "moves" | "uci") => Format::FenMoves,
+            _ => bail!(
+                "cannot tell the output format from {}; use --to pgn|moves",
+                output.display()
+            ),
+        },
+    };
+    if !matches!(out_format, Format::XiangqiPgn | Format::ChessPgn | Format::FenMoves) {
+        bail!("writing {out_format:?} is not supported; write pgn or moves");
+    }
+
+    let file = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    // A bar only for inputs large enough to be worth watching, and only on a terminal.
+    let bar = if size > 8 << 20 {
+        ProgressBar::new(size)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
+            .expect("valid template"),
+    );
+    let mut reader = BufReader::with_capacity(
+        1 << 16,
+        Counting {
+            inner: file,
+            bar: bar.clone(),
+        },
+    );
+    let head = reader.fill_buf()?.to_vec();
+    let format = files::detect_format(input, &head);
+    let games = files::read_as(input, format, reader)?;
+
+    let out = File::create(output).with_context(|| format!("cannot create {}", output.display()))?;
+    let mut out = BufWriter::new(out);
+    let (mut written, mut failed, mut issues) = (0usize, 0usize, 0usize);
+    let mut text = String::new();
+    for (i, game) in games.enumerate() {
+        match game {
+            Ok(record) => {
+                for issue in record.issues() {
+                    issues += 1;
+                    let ply = issue.ply.map(|p| format!(", ply {p}")).unwrap_or_default();
+                    bar.suspend(|| eprintln!("{}: game {}{ply}: {}", input.display(), i + 1, issue.message));
+                }
+                text.clear();
+                match out_format {
+                    Format::FenMoves => files::write_fen_moves(&record, &mut text)?,
+                    _ => {
+                        files::write_pgn(&record, notation, &mut text)?;
+                        text.push('\n');
+                    }
+                }
+                if matches!(record, AnyRecord::Xiangqi(_)) {
+                    out.write_all(&encoding.encode(&text))?;
+                } else {
+                    out.write_all(text.as_bytes())?;
+                }
+                written += 1;
+            }
+            Err(e) => {
+                failed += 1;
+                bar.suspend(|| eprintln!("{e}"));
+            }
+        }
+    }
+    out.flush()?;
+    bar.finish_and_clear();
+    eprintln!(
+        "{}: {written} games written to {} ({format:?} → {out_format:?}), {failed} unreadable, {issues} issues",
+        input.display(),
+        output.display()
+    );
+    Ok(())
+}

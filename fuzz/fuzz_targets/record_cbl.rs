@@ -1,0 +1,8 @@
+//! CBL bytes: the reader returns a record or an error, never panics.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let _ = records::cbr::read_cbl(data);
+});
