@@ -342,7 +342,9 @@ pub fn read_cbr(bytes: &[u8]) -> Result<XiangqiRecord, CbrError> {
         });
     }
     record.tags.set("Result", result_tag(result));
-    record.tree.node_mut(MoveTree::<Move>::ROOT).comment = root_comment;
+    if let Some(c) = root_comment {
+        record.tree.set_comment(MoveTree::<Move>::ROOT, &c);
+    }
 
     read_moves(bytes, p, pos, &mut record);
     Ok(record)
@@ -425,7 +427,7 @@ fn read_moves(bytes: &[u8], start: usize, mut pos: Position, record: &mut Xiangq
                 Ok(m) => {
                     let node = record.tree.add_child(line.parent, m);
                     if let Some(c) = comment.filter(|c| !c.is_empty()) {
-                        record.tree.node_mut(node).comment = Some(c);
+                        record.tree.set_comment(node, &c);
                     }
                     played.push((m, pos.do_move(m)));
                     line = Line {

@@ -123,6 +123,8 @@ impl Visitor for ChessVisitor {
 
     fn begin_movetext(&mut self, tags: TagState) -> ControlFlow<ChessRecord, MoveState> {
         let mut record = Record::new(fen_of(&tags.start));
+        // Lichess games average ~80 plies with a clock comment on each.
+        record.tree.reserve(128, 2048);
         record.tags = tags.tags;
         let broken = !tags.issues.is_empty();
         record.issues = tags.issues;
@@ -174,14 +176,7 @@ impl Visitor for ChessVisitor {
         if text.is_empty() {
             return ControlFlow::Continue(());
         }
-        let node = st.record.tree.node_mut(st.line.node);
-        match &mut node.comment {
-            Some(c) => {
-                c.push('\n');
-                c.push_str(text);
-            }
-            None => node.comment = Some(text.to_string()),
-        }
+        st.record.tree.append_comment(st.line.node, text);
         ControlFlow::Continue(())
     }
 
@@ -280,7 +275,7 @@ pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result
         col: 0,
         glue: false,
     };
-    if let Some(c) = &record.tree.node(MoveTree::<Move>::ROOT).comment {
+    if let Some(c) = record.tree.comment(MoveTree::<Move>::ROOT) {
         w.token(&format!("{{ {} }}", c.replace('}', ")")))?;
     }
     write_line(&mut w, &record.tree, MoveTree::<Move>::ROOT, &start, true)?;
@@ -342,7 +337,7 @@ fn write_line<W: fmt::Write>(
             write_line(w, tree, alt, &after, false)?;
             w.token(")")?;
         }
-        need_number = !alternatives.is_empty() || tree.node(main).comment.is_some();
+        need_number = !alternatives.is_empty() || tree.comment(main).is_some();
         pos.play_unchecked(m);
         node = main;
     }
@@ -366,7 +361,7 @@ fn write_move<W: fmt::Write>(
     for nag in &tree.node(id).nags {
         w.token(&format!("${nag}"))?;
     }
-    if let Some(c) = &tree.node(id).comment {
+    if let Some(c) = tree.comment(id) {
         w.token(&format!("{{ {} }}", c.replace('}', ")")))?;
     }
     Ok(())

@@ -482,7 +482,7 @@ fn read_block(text: &str, block: usize, offset: usize, range: (usize, usize)) ->
             paths.get(&branch).and_then(|path| path.get(ply - 1).copied())
         };
         match node {
-            Some(n) => record.tree.node_mut(n).comment = Some(text),
+            Some(n) => record.tree.set_comment(n, &text),
             None => record.issues.push(Issue {
                 ply: Some(ply),
                 message: format!(

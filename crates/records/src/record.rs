@@ -36,7 +36,8 @@ pub type NodeId = u32;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node<M> {
     pub mv: Option<M>,
-    pub comment: Option<String>,
+    /// Where the comment lies in the tree's text (see [`MoveTree::comment`]).
+    comment: Option<(u32, u32)>,
     /// Numeric annotation glyphs (`$1` …), in order.
     pub nags: Vec<u8>,
     pub parent: Option<NodeId>,
@@ -45,11 +46,30 @@ pub struct Node<M> {
 }
 
 /// The moves of a game: the root is the start position; following first children from it gives
-/// the main line. Stored as an arena, so a tree of tens of thousands of nodes is one allocation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// the main line. Stored as arenas — nodes in one vector, comments in one string — so a game
+/// with a clock comment on every move costs a few allocations, not one per move.
+#[derive(Debug, Clone)]
 pub struct MoveTree<M> {
     nodes: Vec<Node<M>>,
+    text: String,
 }
+
+impl<M: PartialEq> PartialEq for MoveTree<M> {
+    /// Same moves, links, NAGs and comment texts (wherever the texts lie in the arena).
+    fn eq(&self, other: &Self) -> bool {
+        self.nodes.len() == other.nodes.len()
+            && self.nodes.iter().zip(&other.nodes).enumerate().all(|(i, (a, b))| {
+                a.mv == b.mv
+                    && a.nags == b.nags
+                    && a.parent == b.parent
+                    && a.first_child == b.first_child
+                    && a.next_sibling == b.next_sibling
+                    && self.comment(i as NodeId) == other.comment(i as NodeId)
+            })
+    }
+}
+
+impl<M: Eq> Eq for MoveTree<M> {}
 
 impl<M> Default for MoveTree<M> {
     fn default() -> Self {
@@ -70,7 +90,50 @@ impl<M> MoveTree<M> {
                 first_child: None,
                 next_sibling: None,
             }],
+            text: String::new(),
         }
+    }
+
+    /// Reserves room for `nodes` more nodes and `text` more bytes of comments, so that reading
+    /// a typical game reallocates nothing.
+    pub fn reserve(&mut self, nodes: usize, text: usize) {
+        self.nodes.reserve(nodes);
+        self.text.reserve(text);
+    }
+
+    /// The comment after the move of `id` (on the root: before the first move).
+    pub fn comment(&self, id: NodeId) -> Option<&str> {
+        let (start, len) = self.node(id).comment?;
+        self.text.get(start as usize..(start + len) as usize)
+    }
+
+    /// Sets the comment of `id`, replacing any.
+    pub fn set_comment(&mut self, id: NodeId, text: &str) {
+        let start = self.text.len() as u32;
+        self.text.push_str(text);
+        self.nodes[id as usize].comment = Some((start, text.len() as u32));
+    }
+
+    /// Adds to the comment of `id`, on a new line if it already has one.
+    pub fn append_comment(&mut self, id: NodeId, text: &str) {
+        match self.node(id).comment {
+            // Already the last text in the arena: extend it in place.
+            Some((start, len)) if (start + len) as usize == self.text.len() => {
+                self.text.push('\n');
+                self.text.push_str(text);
+                self.nodes[id as usize].comment = Some((start, len + 1 + text.len() as u32));
+            }
+            Some(_) => {
+                let joined = format!("{}\n{text}", self.comment(id).unwrap_or_default());
+                self.set_comment(id, &joined);
+            }
+            None => self.set_comment(id, text),
+        }
+    }
+
+    /// Removes the comment of `id`.
+    pub fn clear_comment(&mut self, id: NodeId) {
+        self.nodes[id as usize].comment = None;
     }
 
     pub fn node(&self, id: NodeId) -> &Node<M> {

@@ -183,7 +183,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XiangqiRecord, XqfError> {
     let encoding = choose_encoding(header, &body, &comments);
     for (id, range) in comments {
         let text = encoding.decode(body.get(range).unwrap_or_default()).into_owned();
-        tree.node_mut(id).comment = Some(text);
+        tree.set_comment(id, &text);
     }
     let tags = tags(header, version, encoding, &mut issues);
     Ok(Record {

@@ -97,7 +97,7 @@ fn test_cbr_reads_tree_comments_and_tags() {
         .count();
     assert_eq!(leaves, 12);
     let comments = (0..r.tree.len() as NodeId)
-        .filter(|&n| r.tree.node(n).comment.is_some())
+        .filter(|&n| r.tree.comment(n).is_some())
         .count();
     assert_eq!(comments, 13);
     // Nodes are stored in file order, so these ids are the record numbers.
@@ -131,11 +131,8 @@ fn test_cbr_reads_tree_comments_and_tags() {
         .collect();
     assert_eq!(branching, expected);
     let ply11 = r.tree.main_line_nodes().nth(10).unwrap();
-    assert_eq!(
-        r.tree.node(ply11).comment.as_deref(),
-        Some("不急用平车压马，黑有炮8平9，马3退5变化。")
-    );
-    assert_eq!(r.tree.node(ROOT).comment, None);
+    assert_eq!(r.tree.comment(ply11), Some("不急用平车压马，黑有炮8平9，马3退5变化。"));
+    assert_eq!(r.tree.comment(ROOT), None);
 }
 
 /// Layout offsets of a record, for building damaged and synthetic ones.
@@ -200,7 +197,7 @@ fn synthetic_black_to_move_with_variation_comments_and_an_illegal_branch() {
     let bytes = synthetic(&endgame_board(), 2, Some("opening words"), &moves);
     let r = read_cbr(&bytes).unwrap();
     assert_eq!(board_and_turn(&r.start_fen), "r3k4/9/9/9/9/9/9/9/9/3K4R b");
-    assert_eq!(r.tree.node(ROOT).comment.as_deref(), Some("opening words"));
+    assert_eq!(r.tree.comment(ROOT), Some("opening words"));
     assert_eq!(main_line(&r), "a9a8 i0i1 a8a0");
     let first: Vec<String> = r
         .tree
@@ -213,7 +210,7 @@ fn synthetic_black_to_move_with_variation_comments_and_an_illegal_branch() {
     assert_eq!(r.issues[0].ply, Some(2));
     assert!(r.issues[0].message.contains("d0d2"), "{}", r.issues[0].message);
     let check = r.tree.main_line_nodes().nth(2).unwrap();
-    assert_eq!(r.tree.node(check).comment.as_deref(), Some("check"));
+    assert_eq!(r.tree.comment(check), Some("check"));
 }
 
 #[test]

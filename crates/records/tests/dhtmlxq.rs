@@ -107,17 +107,17 @@ fn hand_written_game_with_tags_comments_and_variations() {
     }
     assert_eq!(r.tags.get("ver"), None);
 
-    assert_eq!(r.tree.node(ROOT).comment.as_deref(), Some("开局前\n第二行"));
+    assert_eq!(r.tree.comment(ROOT), Some("开局前\n第二行"));
     let main: Vec<NodeId> = r.tree.main_line_nodes().collect();
-    assert_eq!(r.tree.node(main[0]).comment.as_deref(), Some("炮二平五"));
-    assert_eq!(r.tree.node(main[9]).comment.as_deref(), Some("车９进１"));
+    assert_eq!(r.tree.comment(main[0]), Some("炮二平五"));
+    assert_eq!(r.tree.comment(main[9]), Some("车９进１"));
 
     // Branch 1: an alternative to ply 5 (i0h0).
     assert_eq!(children(&r, main[3]), ["i0h0", "b0c2"]);
     let b1 = r.tree.children(main[3]).nth(1).unwrap();
     let b1_ply6 = r.tree.node(b1).first_child.unwrap();
     assert_eq!(to_iccs(r.tree.node(b1_ply6).mv.unwrap()), "b9c7");
-    assert_eq!(r.tree.node(b1_ply6).comment.as_deref(), Some("变着"));
+    assert_eq!(r.tree.comment(b1_ply6), Some("变着"));
     // Branch 2 hangs from branch 1: an alternative to its ply 7 (b2b6).
     assert_eq!(children(&r, b1_ply6), ["b2b6", "c3c4"]);
     let c3c4 = r.tree.children(b1_ply6).nth(1).unwrap();

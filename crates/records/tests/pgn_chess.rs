@@ -48,11 +48,7 @@ fn lichess_sample_replays_to_the_expected_positions() {
         assert_eq!(final_fen(g), row[6], "game {}", row[0]);
         // Clock comments are kept.
         if let Some(first) = g.tree.main_line_nodes().next() {
-            assert!(
-                g.tree.node(first).comment.as_deref().unwrap_or("").contains("%clk"),
-                "game {}",
-                row[0]
-            );
+            assert!(g.tree.comment(first).unwrap_or("").contains("%clk"), "game {}", row[0]);
         }
     }
 }

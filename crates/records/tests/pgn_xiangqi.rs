@@ -69,7 +69,7 @@ fn xqbase_sample_gbk_with_comments_and_handicap() {
     assert!(g
         .start_fen
         .starts_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w"));
-    let root_comment = g.tree.node(0).comment.as_deref().unwrap();
+    let root_comment = g.tree.comment(0).unwrap();
     assert!(root_comment.contains("象棋让九子"), "{root_comment}");
     // The same game in XQF: the main line of the expected table.
     let tsv = std::fs::read_to_string(shared().join("data/records/xiangqi-xqf/xqf-expected.tsv")).unwrap();
@@ -124,7 +124,7 @@ fn variations_and_comments_survive() {
     let g = &games[0];
     assert!(g.issues.is_empty(), "{:?}", g.issues);
     assert_eq!(g.tree.len(), 7);
-    assert_eq!(g.tree.node(0).comment.as_deref(), Some("start"));
+    assert_eq!(g.tree.comment(0), Some("start"));
     assert_eq!(main_line(g), ["h2e2", "h9g7", "h0g2"]);
     round_trip(&games);
 }

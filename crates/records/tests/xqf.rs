@@ -204,19 +204,14 @@ fn tags_and_comments() {
     assert_eq!(r.tags.get("Date"), Some("1997年11月16日"));
     assert_eq!(r.tags.get("Title"), Some("仙人指路对起马局"));
     assert_eq!(r.tags.get("Author"), Some("过河象"));
-    let root = r
-        .tree
-        .node(MoveTree::<Move>::ROOT)
-        .comment
-        .as_deref()
-        .unwrap_or_default();
+    let root = r.tree.comment(MoveTree::<Move>::ROOT).unwrap_or_default();
     assert!(root.trim_start().starts_with("1997年11月16日上午"), "{root:?}");
 
     // The version 10 copy of the same game holds the same moves and the same opening comment.
     let r1 = read("test1.xqf");
     assert_eq!(r1.tags.get("XQFVersion"), Some("10"));
     assert_eq!(main_line_iccs(&r1), main_line_iccs(&r));
-    assert_eq!(r1.tree.node(MoveTree::<Move>::ROOT).comment.as_deref(), Some(root));
+    assert_eq!(r1.tree.comment(MoveTree::<Move>::ROOT), Some(root));
 
     let r = read("BadMoveTest3.xqf");
     assert_eq!(r.tags.get("Annotator"), Some("金启昌、李中健"));
@@ -304,7 +299,7 @@ fn xqbase_sample_matches_its_pgn() {
     // The same comments, in the same order (root first), whitespace and line ends aside.
     let ours: Vec<String> = std::iter::once(MoveTree::<Move>::ROOT)
         .chain(r.tree.main_line_nodes())
-        .filter_map(|id| r.tree.node(id).comment.as_deref().map(squeeze))
+        .filter_map(|id| r.tree.comment(id).map(squeeze))
         .collect();
     let theirs: Vec<String> = comments.iter().map(|c| squeeze(c)).collect();
     assert_eq!(ours, theirs);
@@ -575,7 +570,7 @@ fn whole_tree_survives_a_plain_rewrite() {
     for name in ["FiveGoatsTest.xqf", "WildHouse.xqf", "ucci_test2.xqf"] {
         let r = read(name);
         let comment = |id: NodeId| {
-            let c = r.tree.node(id).comment.as_deref().unwrap_or_default();
+            let c = r.tree.comment(id).unwrap_or_default();
             TextEncoding::Gbk.encode(c).into_owned()
         };
         let bytes = write_v10(&r, &[(0x130, 16, "红方".as_bytes())], &comment);
@@ -601,8 +596,8 @@ fn big5_text_is_recognised() {
         let back = read_xqf(&bytes).unwrap();
         assert_eq!(back.tags.get("Red"), Some(texts[0]), "{}", enc.name());
         assert_eq!(back.tags.get("Black"), Some(texts[1]), "{}", enc.name());
-        assert_eq!(back.tree.node(0).comment.as_deref(), Some(texts[2]), "{}", enc.name());
-        assert_eq!(back.tree.node(3).comment.as_deref(), Some(texts[3]), "{}", enc.name());
+        assert_eq!(back.tree.comment(0), Some(texts[2]), "{}", enc.name());
+        assert_eq!(back.tree.comment(3), Some(texts[3]), "{}", enc.name());
     }
 }
 

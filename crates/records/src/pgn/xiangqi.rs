@@ -154,14 +154,7 @@ impl Visitor for XiangqiVisitor {
         if self.line.broken || text.is_empty() {
             return;
         }
-        let node = self.record.tree.node_mut(self.line.node);
-        match &mut node.comment {
-            Some(c) => {
-                c.push('\n');
-                c.push_str(text);
-            }
-            None => node.comment = Some(text.to_string()),
-        }
+        self.record.tree.append_comment(self.line.node, text);
     }
 
     fn begin_variation(&mut self) -> Skip {
@@ -275,7 +268,7 @@ pub fn write_pgn(record: &XiangqiRecord, notation: Notation, out: &mut impl fmt:
         glue: false,
         notation,
     };
-    if let Some(c) = &record.tree.node(MoveTree::<Move>::ROOT).comment {
+    if let Some(c) = record.tree.comment(MoveTree::<Move>::ROOT) {
         w.token(&format!("{{{}}}", c.replace('}', ")")))?;
     }
     write_line(&mut w, &record.tree, MoveTree::<Move>::ROOT, &start, true)?;
@@ -363,7 +356,7 @@ fn write_line<W: fmt::Write>(
             write_line(w, tree, *alt, &after, false)?;
             w.token(")")?;
         }
-        need_number = !alternatives.is_empty() || tree.node(main).comment.is_some();
+        need_number = !alternatives.is_empty() || tree.comment(main).is_some();
         pos.play_unchecked(m);
         node = main;
     }
@@ -387,7 +380,7 @@ fn write_move<W: fmt::Write>(
     for nag in &tree.node(id).nags {
         w.token(&format!("${nag}"))?;
     }
-    if let Some(c) = &tree.node(id).comment {
+    if let Some(c) = tree.comment(id) {
         w.token(&format!("{{{}}}", c.replace('}', ")")))?;
     }
     Ok(())
