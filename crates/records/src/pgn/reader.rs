@@ -363,6 +363,10 @@ fn parse_tag(line: &str) -> Option<(&str, String)> {
 }
 
 fn outcome_token(t: &str) -> Option<Outcome> {
+    // Most tokens are moves: reject them on the first byte.
+    if !t.starts_with(['1', '0', '*', '½']) {
+        return None;
+    }
     match t {
         "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½" => Outcome::from_pgn(t),
         _ => None,
@@ -377,7 +381,8 @@ fn split_token(token: &str) -> (&str, Option<u8>) {
     let after_dots = t.trim_start_matches('.');
     let numbered = t.len() < token.len() && t.starts_with('.') && !after_dots.starts_with(|c: char| c.is_ascii_digit());
     let t = if numbered { after_dots } else { token };
-    let t = t.trim_start_matches("...").trim_start_matches('…');
+    // `1...` leaves `..` here; no move starts with a dot.
+    let t = t.trim_start_matches(['.', '…']);
     let body = t.trim_end_matches(['!', '?']);
     let nag = match &t[body.len()..] {
         "!" => Some(1),
