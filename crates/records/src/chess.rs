@@ -152,7 +152,7 @@ impl Visitor for ChessVisitor {
                 let side = st.line.pos.turn();
                 st.record.issues.push(Issue {
                     ply: Some(ply),
-                    message: format!("ply {ply} ({side} to move): {san_plus}: {e}; the rest of this line is skipped"),
+                    message: format!("{side} to move: {san_plus}: {e}; the rest of this line is skipped"),
                 });
                 st.line.broken = true;
             }

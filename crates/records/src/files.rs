@@ -241,7 +241,7 @@ pub fn read_fen_moves(line: &str) -> Result<AnyRecord, (Option<usize>, String)> 
                 .parse::<UciMove>()
                 .ok()
                 .and_then(|u| u.to_move(&pos).ok())
-                .ok_or((Some(i + 1), format!("ply {}: {t:?} is not a legal move", i + 1)))?;
+                .ok_or((Some(i + 1), format!("{t:?} is not a legal move")))?;
             node = rec.tree.add_child(node, m);
             pos.play_unchecked(m);
         }
@@ -259,7 +259,7 @@ pub fn read_fen_moves(line: &str) -> Result<AnyRecord, (Option<usize>, String)> 
             let m = Notation::Iccs
                 .parse(&pos, t)
                 .or_else(|_| Notation::Fsf.parse(&pos, t))
-                .map_err(|e| (Some(i + 1), format!("ply {}: {e}", i + 1)))?;
+                .map_err(|e| (Some(i + 1), e.to_string()))?;
             node = rec.tree.add_child(node, m);
             pos.play_unchecked(m);
         }

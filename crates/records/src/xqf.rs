@@ -524,7 +524,7 @@ impl Walk<'_> {
                         Err(why) => {
                             self.dropping = Some(Dropping {
                                 ply: depth + 1,
-                                message: format!("ply {} (move record at byte offset {at:#x}): {why}", depth + 1),
+                                message: format!("move record at byte offset {at:#x}: {why}"),
                                 records: 0,
                             });
                             Parent::Dropped

@@ -137,7 +137,7 @@ impl Visitor for XiangqiVisitor {
                 let side = self.line.pos.turn();
                 self.issue(
                     Some(ply),
-                    format!("ply {ply} ({side} to move): {e}; the rest of this line is skipped"),
+                    format!("{side} to move: {e}; the rest of this line is skipped"),
                 );
                 self.line.broken = true;
             }
