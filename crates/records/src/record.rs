@@ -55,17 +55,26 @@ pub struct MoveTree<M> {
 }
 
 impl<M: PartialEq> PartialEq for MoveTree<M> {
-    /// Same moves, links, NAGs and comment texts (wherever the texts lie in the arena).
+    /// The same game tree: the same moves in the same order at every node, with the same NAGs
+    /// and comments. Node numbering is not compared — formats store trees in different orders.
     fn eq(&self, other: &Self) -> bool {
-        self.nodes.len() == other.nodes.len()
-            && self.nodes.iter().zip(&other.nodes).enumerate().all(|(i, (a, b))| {
-                a.mv == b.mv
-                    && a.nags == b.nags
-                    && a.parent == b.parent
-                    && a.first_child == b.first_child
-                    && a.next_sibling == b.next_sibling
-                    && self.comment(i as NodeId) == other.comment(i as NodeId)
-            })
+        let mut stack = vec![(Self::ROOT, Self::ROOT)];
+        while let Some((a, b)) = stack.pop() {
+            let (x, y) = (self.node(a), other.node(b));
+            if x.mv != y.mv || x.nags != y.nags || self.comment(a) != other.comment(b) {
+                return false;
+            }
+            let mut xs = self.children(a);
+            let mut ys = other.children(b);
+            loop {
+                match (xs.next(), ys.next()) {
+                    (None, None) => break,
+                    (Some(c), Some(d)) => stack.push((c, d)),
+                    _ => return false,
+                }
+            }
+        }
+        true
     }
 }
 
@@ -107,11 +116,14 @@ impl<M> MoveTree<M> {
         self.text.get(start as usize..(start + len) as usize)
     }
 
-    /// Sets the comment of `id`, replacing any.
+    /// Sets the comment of `id`, replacing any. Comments are kept in one normal form, so that
+    /// every format writes and reads them back alike: `\n` line ends, no ASCII whitespace at
+    /// either end (a full-width indent 　　 is text and stays).
     pub fn set_comment(&mut self, id: NodeId, text: &str) {
-        let start = self.text.len() as u32;
-        self.text.push_str(text);
-        self.nodes[id as usize].comment = Some((start, text.len() as u32));
+        let start = self.text.len();
+        push_normalised(&mut self.text, text);
+        let len = (self.text.len() - start) as u32;
+        self.nodes[id as usize].comment = if len == 0 { None } else { Some((start as u32, len)) };
     }
 
     /// Adds to the comment of `id`, on a new line if it already has one.
@@ -120,8 +132,9 @@ impl<M> MoveTree<M> {
             // Already the last text in the arena: extend it in place.
             Some((start, len)) if (start + len) as usize == self.text.len() => {
                 self.text.push('\n');
-                self.text.push_str(text);
-                self.nodes[id as usize].comment = Some((start, len + 1 + text.len() as u32));
+                push_normalised(&mut self.text, text);
+                let len = (self.text.len() - start as usize) as u32;
+                self.nodes[id as usize].comment = Some((start, len));
             }
             Some(_) => {
                 let joined = format!("{}\n{text}", self.comment(id).unwrap_or_default());
@@ -190,6 +203,26 @@ impl<M> MoveTree<M> {
     /// The moves of the main line.
     pub fn main_line(&self) -> impl Iterator<Item = &M> + '_ {
         self.main_line_nodes().filter_map(move |id| self.node(id).mv.as_ref())
+    }
+}
+
+/// Appends `text` with `\r\n` and `\r` made `\n` and ASCII whitespace trimmed at both ends.
+fn push_normalised(out: &mut String, text: &str) {
+    let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
+    if !text.contains('\r') {
+        out.push_str(text);
+        return;
+    }
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' {
+            if chars.peek() == Some(&'\n') {
+                chars.next();
+            }
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
     }
 }
 

@@ -222,7 +222,7 @@ impl<R: BufRead> PgnReader<R> {
         }
         if in_comment {
             let c = std::mem::take(&mut self.comment);
-            visitor.comment(c.trim());
+            visitor.comment(c.trim_matches(|c: char| c.is_ascii_whitespace()));
         }
         for _ in 0..depth {
             visitor.end_variation();
@@ -251,7 +251,7 @@ impl<R: BufRead> PgnReader<R> {
                         self.comment.push_str(&rest[..i]);
                         *in_comment = false;
                         if skip_depth.is_none() && !skip_moves {
-                            visitor.comment(self.comment.trim());
+                            visitor.comment(self.comment.trim_matches(|c: char| c.is_ascii_whitespace()));
                         }
                         self.comment.clear();
                         rest = &rest[i + 1..];
@@ -274,7 +274,7 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 ';' => {
                     if !quiet {
-                        visitor.comment(rest[1..].trim());
+                        visitor.comment(rest[1..].trim_matches(|c: char| c.is_ascii_whitespace()));
                     }
                     return false;
                 }
