@@ -100,8 +100,8 @@ impl Visitor for ChessVisitor {
     }
 
     fn tag(&mut self, tags: &mut TagState, name: &[u8], value: RawTag<'_>) -> ControlFlow<ChessRecord> {
-        let name = String::from_utf8_lossy(name).into_owned();
-        let value = value.decode_utf8_lossy().into_owned();
+        let name = String::from_utf8_lossy(name);
+        let value = value.decode_utf8_lossy();
         if name.eq_ignore_ascii_case("Variant") && value.to_ascii_lowercase().contains("960") {
             tags.castling = CastlingMode::Chess960;
         }
@@ -117,7 +117,7 @@ impl Visitor for ChessVisitor {
                 }),
             }
         }
-        tags.tags.0.push((name, value));
+        tags.tags.push(&name, &value);
         ControlFlow::Continue(())
     }
 

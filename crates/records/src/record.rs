@@ -1,29 +1,69 @@
 //! One game as a record file holds it: tags, the start position, and the moves as a tree
 //! (main line first, then variations), with comments.
 
-/// Tags in file order. Names are kept as written; lookups ignore ASCII case.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Tags(pub Vec<(String, String)>);
+/// Tags in file order. Names are kept as written; lookups ignore ASCII case. All names and
+/// values share one string, so a game's tags cost one or two allocations, not two per tag.
+#[derive(Debug, Clone, Default)]
+pub struct Tags {
+    text: String,
+    /// Per tag: where its name starts, where its value starts (the name's end), where it ends.
+    spans: Vec<[u32; 3]>,
+}
+
+impl PartialEq for Tags {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Tags {}
 
 impl Tags {
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    fn span(&self, [a, b, c]: [u32; 3]) -> (&str, &str) {
+        (&self.text[a as usize..b as usize], &self.text[b as usize..c as usize])
+    }
+
+    fn append(&mut self, name: &str, value: &str) -> [u32; 3] {
+        let a = self.text.len() as u32;
+        self.text.push_str(name);
+        let b = self.text.len() as u32;
+        self.text.push_str(value);
+        [a, b, self.text.len() as u32]
+    }
+
+    /// Adds a tag at the end, even if one of that name exists (files do repeat tags).
+    pub fn push(&mut self, name: &str, value: &str) {
+        let span = self.append(name, value);
+        self.spans.push(span);
+    }
+
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v)
     }
 
     /// Sets a tag, replacing an existing one of the same name (in place) or appending.
-    pub fn set(&mut self, name: &str, value: impl Into<String>) {
-        let value = value.into();
-        match self.0.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
-            Some(slot) => slot.1 = value,
-            None => self.0.push((name.to_string(), value)),
+    pub fn set(&mut self, name: &str, value: impl AsRef<str>) {
+        let value = value.as_ref();
+        let found = self.iter().position(|(n, _)| n.eq_ignore_ascii_case(name));
+        match found {
+            Some(i) => {
+                let kept = self.span(self.spans[i]).0.to_string();
+                self.spans[i] = self.append(&kept, value);
+            }
+            None => self.push(name, value),
         }
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+        self.spans.iter().map(move |&s| self.span(s))
     }
 }
 

@@ -98,10 +98,9 @@ fn round_trip(games: &[XiangqiRecord]) {
             assert_eq!(a.start_fen, b.start_fen, "{notation:?}");
             let tags = |r: &XiangqiRecord| -> Vec<(String, String)> {
                 r.tags
-                    .0
                     .iter()
-                    .filter(|(n, _)| n != "Format" && n != "FEN")
-                    .cloned()
+                    .filter(|(n, _)| *n != "Format" && *n != "FEN")
+                    .map(|(n, v)| (n.to_string(), v.to_string()))
                     .collect()
             };
             assert_eq!(tags(a), tags(b), "{notation:?}");

@@ -44,10 +44,9 @@ fn tags_without_format(r: &AnyRecord) -> Vec<(String, String)> {
         AnyRecord::Xiangqi(r) => &r.tags,
         AnyRecord::Chess(r) => &r.tags,
     };
-    tags.0
-        .iter()
-        .filter(|(n, _)| !["Format", "FEN", "SetUp"].contains(&n.as_str()))
-        .cloned()
+    tags.iter()
+        .filter(|(n, _)| !["Format", "FEN", "SetUp"].contains(n))
+        .map(|(n, v)| (n.to_string(), v.to_string()))
         .collect()
 }
 

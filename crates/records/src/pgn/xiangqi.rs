@@ -90,7 +90,7 @@ impl Visitor for XiangqiVisitor {
                 _ => Some(Notation::Chinese),
             };
         }
-        self.record.tags.0.push((name.to_string(), value.to_string()));
+        self.record.tags.push(name, value);
     }
 
     fn begin_movetext(&mut self) -> Skip {
