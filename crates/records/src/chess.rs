@@ -161,7 +161,8 @@ impl Visitor for ChessVisitor {
     }
 
     fn nag(&mut self, st: &mut MoveState, nag: Nag) -> ControlFlow<ChessRecord> {
-        if !st.line.broken {
+        // A NAG annotates a move; one before the first move has nothing to annotate.
+        if !st.line.broken && st.line.node != MoveTree::<Move>::ROOT {
             st.record.tree.node_mut(st.line.node).nags.push(nag.0);
         }
         ControlFlow::Continue(())

@@ -145,7 +145,8 @@ impl Visitor for XiangqiVisitor {
     }
 
     fn nag(&mut self, nag: u8) {
-        if !self.line.broken {
+        // A NAG annotates a move; one before the first move has nothing to annotate.
+        if !self.line.broken && self.line.node != MoveTree::<Move>::ROOT {
             self.record.tree.node_mut(self.line.node).nags.push(nag);
         }
     }
