@@ -10,6 +10,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus as WriteSan;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
+use crate::pgn::Wrap;
 use crate::record::{Issue, MoveTree, NodeId, Outcome, Record, Tags};
 
 /// A chess record.
@@ -271,13 +272,9 @@ pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result
         writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", fen_of(&start))?;
     }
     writeln!(out)?;
-    let mut w = Wrap {
-        out,
-        col: 0,
-        glue: false,
-    };
+    let mut w = Wrap::new(out);
     if let Some(c) = record.tree.comment(MoveTree::<Move>::ROOT) {
-        w.token(&format!("{{ {} }}", c.replace('}', ")")))?;
+        w.comment(c, true)?;
     }
     write_line(&mut w, &record.tree, MoveTree::<Move>::ROOT, &start, true)?;
     let result = record
@@ -285,33 +282,7 @@ pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result
         .get("Result")
         .and_then(Outcome::from_pgn)
         .unwrap_or(Outcome::Unknown);
-    w.token(result.pgn())?;
-    writeln!(w.out)
-}
-
-struct Wrap<'a, W> {
-    out: &'a mut W,
-    col: usize,
-    glue: bool,
-}
-
-impl<W: fmt::Write> Wrap<'_, W> {
-    fn token(&mut self, t: &str) -> fmt::Result {
-        let width = t.chars().count();
-        // Parentheses hug what they enclose: `(1... 炮８平５)`.
-        let glue = self.glue || t == ")";
-        if self.col > 0 && self.col + 1 + width > 80 {
-            writeln!(self.out)?;
-            self.col = 0;
-        } else if self.col > 0 && !glue {
-            self.out.write_char(' ')?;
-            self.col += 1;
-        }
-        self.out.write_str(t)?;
-        self.col += width;
-        self.glue = t == "(";
-        Ok(())
-    }
+    w.finish(result.pgn())
 }
 
 fn write_line<W: fmt::Write>(
@@ -363,7 +334,7 @@ fn write_move<W: fmt::Write>(
         w.token(&format!("${nag}"))?;
     }
     if let Some(c) = tree.comment(id) {
-        w.token(&format!("{{ {} }}", c.replace('}', ")")))?;
+        w.comment(c, true)?;
     }
     Ok(())
 }

@@ -31,11 +31,18 @@ impl Tags {
         (&self.text[a as usize..b as usize], &self.text[b as usize..c as usize])
     }
 
+    /// Values are kept on one line — a PGN tag cannot hold a line break — so a break read from
+    /// a binary format or an escaped one in PGN becomes a space.
     fn append(&mut self, name: &str, value: &str) -> [u32; 3] {
         let a = self.text.len() as u32;
         self.text.push_str(name);
         let b = self.text.len() as u32;
-        self.text.push_str(value);
+        if value.contains(['\n', '\r']) {
+            self.text
+                .extend(value.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }));
+        } else {
+            self.text.push_str(value);
+        }
         [a, b, self.text.len() as u32]
     }
 

@@ -8,6 +8,7 @@ use xiangqi::notation::{self, Notation, NotationError};
 use xiangqi::{Color, Fen, Move, Position};
 
 use super::reader::{PgnReader, Skip, Visitor};
+use super::write::Wrap;
 use crate::record::{Issue, MoveTree, NodeId, Outcome, XiangqiRecord};
 use crate::text::TextEncoding;
 
@@ -263,23 +264,17 @@ pub fn write_pgn(record: &XiangqiRecord, notation: Notation, out: &mut impl fmt:
         writeln!(out, "[Format \"{}\"]", format_name(notation))?;
     }
     writeln!(out)?;
-    let mut w = MoveWriter {
-        out,
-        col: 0,
-        glue: false,
-        notation,
-    };
+    let mut w = Wrap::new(out);
     if let Some(c) = record.tree.comment(MoveTree::<Move>::ROOT) {
-        w.token(&format!("{{{}}}", c.replace('}', ")")))?;
+        w.comment(c, false)?;
     }
-    write_line(&mut w, &record.tree, MoveTree::<Move>::ROOT, &start, true)?;
+    write_line(&mut w, notation, &record.tree, MoveTree::<Move>::ROOT, &start, true)?;
     let result = record
         .tags
         .get("Result")
         .and_then(Outcome::from_pgn)
         .unwrap_or(Outcome::Unknown);
-    w.token(result.pgn())?;
-    writeln!(w.out)
+    w.finish(result.pgn())
 }
 
 fn format_name(n: Notation) -> &'static str {
@@ -304,36 +299,10 @@ pub fn start_position(record: &XiangqiRecord) -> Position {
         .unwrap_or_default()
 }
 
-struct MoveWriter<'a, W> {
-    out: &'a mut W,
-    col: usize,
-    glue: bool,
-    notation: Notation,
-}
-
-impl<W: fmt::Write> MoveWriter<'_, W> {
-    /// Writes a token, wrapping lines near 80 columns.
-    fn token(&mut self, t: &str) -> fmt::Result {
-        let width = t.chars().count();
-        // Parentheses hug what they enclose: `(1... 炮８平５)`.
-        let glue = self.glue || t == ")";
-        if self.col > 0 && self.col + 1 + width > 80 {
-            writeln!(self.out)?;
-            self.col = 0;
-        } else if self.col > 0 && !glue {
-            self.out.write_char(' ')?;
-            self.col += 1;
-        }
-        self.out.write_str(t)?;
-        self.col += width;
-        self.glue = t == "(";
-        Ok(())
-    }
-}
-
 /// Writes the line starting after `node` (whose position is `pos`), with variations.
 fn write_line<W: fmt::Write>(
-    w: &mut MoveWriter<'_, W>,
+    w: &mut Wrap<'_, W>,
+    notation: Notation,
     tree: &MoveTree<Move>,
     node: NodeId,
     pos: &Position,
@@ -345,16 +314,16 @@ fn write_line<W: fmt::Write>(
         let mut children = tree.children(node);
         let Some(main) = children.next() else { return Ok(()) };
         let m = tree.node(main).mv.expect("non-root node has a move");
-        write_move(w, tree, main, &pos, m, need_number)?;
+        write_move(w, notation, tree, main, &pos, m, need_number)?;
         let alternatives: Vec<NodeId> = children.collect();
         for alt in &alternatives {
             let am = tree.node(*alt).mv.expect("non-root node has a move");
             w.token("(")?;
             // The opening parenthesis is glued to the move in the usual style.
-            write_move(w, tree, *alt, &pos, am, true)?;
+            write_move(w, notation, tree, *alt, &pos, am, true)?;
             let mut after = pos.clone();
             after.play_unchecked(am);
-            write_line(w, tree, *alt, &after, false)?;
+            write_line(w, notation, tree, *alt, &after, false)?;
             w.token(")")?;
         }
         need_number = !alternatives.is_empty() || tree.comment(main).is_some();
@@ -364,7 +333,8 @@ fn write_line<W: fmt::Write>(
 }
 
 fn write_move<W: fmt::Write>(
-    w: &mut MoveWriter<'_, W>,
+    w: &mut Wrap<'_, W>,
+    notation: Notation,
     tree: &MoveTree<Move>,
     id: NodeId,
     pos: &Position,
@@ -377,12 +347,12 @@ fn write_move<W: fmt::Write>(
     } else if need_number {
         w.token(&format!("{n}..."))?;
     }
-    w.token(&w.notation.write(pos, m))?;
+    w.token(&notation.write(pos, m))?;
     for nag in &tree.node(id).nags {
         w.token(&format!("${nag}"))?;
     }
     if let Some(c) = tree.comment(id) {
-        w.token(&format!("{{{}}}", c.replace('}', ")")))?;
+        w.comment(c, false)?;
     }
     Ok(())
 }
