@@ -57,23 +57,11 @@ fn bad_input_is_a_clear_error() {
     assert!(!ok && err.contains("unknown notation"), "{err}");
 }
 
-fn shared() -> std::path::PathBuf {
-    let dir = std::env::var_os("ARBITER_SHARED")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    assert!(
-        dir.join("data").is_dir(),
-        "shared data not found at {} (set ARBITER_SHARED)",
-        dir.display()
-    );
-    dir
-}
-
 #[test]
 fn convert_between_formats_keeps_the_games() {
     let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let data = shared().join("data/records");
+    let data = testdata::shared().join("data/records");
     let big5 = data.join("xiangqi-ccpd/ccpd-sample.big5.pgn");
     let wxf = dir.join("ccpd-wxf.pgn");
     let moves = dir.join("ccpd.moves");
@@ -107,7 +95,7 @@ fn convert_between_formats_keeps_the_games() {
 fn convert_reports_file_game_and_ply_of_a_bad_move() {
     let dir = std::env::temp_dir().join(format!("arbiter-cli-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let bad = shared().join("data/records/xiangqi-xqf/BadMoveTest3.xqf");
+    let bad = testdata::shared().join("data/records/xiangqi-xqf/BadMoveTest3.xqf");
     let out = dir.join("bad.pgn");
     let (ok, _, err) = arbiter(&["convert", bad.to_str().unwrap(), out.to_str().unwrap()]);
     assert!(ok, "{err}");

@@ -10,7 +10,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus as WriteSan;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
-use crate::pgn::Wrap;
+use crate::pgn::{write_movetext, MoveText, Wrap};
 use crate::record::{Issue, MoveTree, NodeId, Outcome, Record, Tags};
 
 /// A chess record.
@@ -273,10 +273,7 @@ pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result
     }
     writeln!(out)?;
     let mut w = Wrap::new(out);
-    if let Some(c) = record.tree.comment(MoveTree::<Move>::ROOT) {
-        w.comment(c, true)?;
-    }
-    write_line(&mut w, &record.tree, MoveTree::<Move>::ROOT, &start, true)?;
+    write_movetext(&mut w, &San, &record.tree, &start)?;
     let result = record
         .tags
         .get("Result")
@@ -285,56 +282,23 @@ pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result
     w.finish(result.pgn())
 }
 
-fn write_line<W: fmt::Write>(
-    w: &mut Wrap<'_, W>,
-    tree: &MoveTree<Move>,
-    node: NodeId,
-    pos: &Chess,
-    mut need_number: bool,
-) -> fmt::Result {
-    let mut node = node;
-    let mut pos = pos.clone();
-    loop {
-        let mut children = tree.children(node);
-        let Some(main) = children.next() else { return Ok(()) };
-        let m = tree.node(main).mv.expect("non-root node has a move");
-        write_move(w, tree, main, &pos, &m, need_number)?;
-        let alternatives: Vec<NodeId> = children.collect();
-        for &alt in &alternatives {
-            let am = tree.node(alt).mv.expect("non-root node has a move");
-            w.token("(")?;
-            write_move(w, tree, alt, &pos, &am, true)?;
-            let mut after = pos.clone();
-            after.play_unchecked(am);
-            write_line(w, tree, alt, &after, false)?;
-            w.token(")")?;
-        }
-        need_number = !alternatives.is_empty() || tree.comment(main).is_some();
-        pos.play_unchecked(m);
-        node = main;
-    }
-}
+/// SAN movetext for [`write_movetext`].
+struct San;
 
-fn write_move<W: fmt::Write>(
-    w: &mut Wrap<'_, W>,
-    tree: &MoveTree<Move>,
-    id: NodeId,
-    pos: &Chess,
-    m: &Move,
-    need_number: bool,
-) -> fmt::Result {
-    let n = pos.fullmoves();
-    if pos.turn().is_white() {
-        w.token(&format!("{n}."))?;
-    } else if need_number {
-        w.token(&format!("{n}..."))?;
+impl MoveText for San {
+    type Pos = Chess;
+    type Move = Move;
+    const PADDED_COMMENTS: bool = true;
+    fn first_to_move(pos: &Chess) -> bool {
+        pos.turn().is_white()
     }
-    w.token(&WriteSan::from_move(pos.clone(), *m).to_string())?;
-    for nag in &tree.node(id).nags {
-        w.token(&format!("${nag}"))?;
+    fn fullmoves(pos: &Chess) -> u32 {
+        pos.fullmoves().get()
     }
-    if let Some(c) = tree.comment(id) {
-        w.comment(c, true)?;
+    fn play(pos: &mut Chess, m: Move) {
+        pos.play_unchecked(m);
     }
-    Ok(())
+    fn text(&self, pos: &Chess, m: Move) -> String {
+        WriteSan::from_move(pos.clone(), m).to_string()
+    }
 }

@@ -25,7 +25,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use xiangqi::notation::to_iccs;
-use xiangqi::{Board, Color, Move, Position, PositionError, Role, Setup, Square};
+use xiangqi::{Board, Color, Move, Position, PositionError, Setup, Square};
 
 use crate::record::{Issue, MoveTree, NodeId, XiangqiRecord};
 
@@ -264,26 +264,6 @@ fn result_of(text: &str) -> Option<&'static str> {
     })
 }
 
-/// The pieces of `binit`, in slot order.
-const BINIT_ROLES: [Role; 16] = [
-    Role::Rook,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::King,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Rook,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
-
 fn square_xy(x: u8, y: u8) -> Option<Square> {
     if y > 9 {
         return None;
@@ -513,7 +493,10 @@ fn binit_board(value: &str, block: usize, offset: usize) -> Result<Board, DhtmlX
             continue;
         };
         let color = if i < 16 { Color::Red } else { Color::Black };
-        if board.set_piece_at(sq, BINIT_ROLES[i % 16].of(color)).is_some() {
+        if board
+            .set_piece_at(sq, crate::record::PIECE_LIST_ROLES[i % 16].of(color))
+            .is_some()
+        {
             return Err(DhtmlXqError::BinitOverlap { block, offset, x, y });
         }
     }

@@ -340,3 +340,13 @@ impl Outcome {
         })
     }
 }
+
+/// The kinds of the 16 pieces of a side in the fixed order of XQF's piece table and DhtmlXQ's
+/// `binit`: 车马相士帅士相马车炮炮兵兵兵兵兵.
+pub(crate) const PIECE_LIST_ROLES: [xiangqi::Role; 16] = {
+    use xiangqi::Role::*;
+    [
+        Rook, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Rook, Cannon, Cannon, Pawn, Pawn, Pawn, Pawn,
+        Pawn,
+    ]
+};

@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use xiangqi::{Board, Color, Move, Position, Role, Setup, Square, Undo};
+use xiangqi::{Board, Color, Move, Position, Setup, Square, Undo};
 
 use crate::record::{Issue, MoveTree, NodeId, Record, Tags, XiangqiRecord};
 use crate::text::{self, TextEncoding};
@@ -24,26 +24,6 @@ const NEWEST_VERSION: u8 = 18;
 
 /// The key stream is this notice masked with the key bytes.
 const COPYRIGHT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
-
-/// Piece kinds of the 16 slots of each side in the piece table: 车马相士帅士相马车炮炮兵兵兵兵兵.
-const SLOT_ROLES: [Role; 16] = [
-    Role::Rook,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::King,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Rook,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
 
 /// Header strings: tag name, byte offset, field size (a length byte, then the text).
 /// The first five are always written, as PGN's seven-tag roster would be.
@@ -308,7 +288,7 @@ fn place_pieces(table: &[u8; 32], issues: &mut Vec<Issue>) -> Board {
     for (slot, &b) in table.iter().enumerate() {
         let Some(sq) = square(b) else { continue };
         let color = if slot < 16 { Color::Red } else { Color::Black };
-        let piece = SLOT_ROLES[slot % 16].of(color);
+        let piece = crate::record::PIECE_LIST_ROLES[slot % 16].of(color);
         if let Some(old) = board.set_piece_at(sq, piece) {
             issues.push(Issue {
                 ply: None,

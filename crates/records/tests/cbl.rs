@@ -1,27 +1,13 @@
 //! 象棋桥 CCBridge binaries: the 93-game library reads to the expected games, `test.cbr` reads
 //! with its variations and comments, and damaged input gives errors or issues, never a panic.
 
-use std::path::PathBuf;
-
 use records::cbr::{read_cbl, read_cbr, CbrError};
 use records::{MoveTree, NodeId, XiangqiRecord};
 use xiangqi::notation::to_iccs;
 use xiangqi::Move;
 
-fn shared() -> PathBuf {
-    let dir = std::env::var_os("ARBITER_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    assert!(
-        dir.join("data").is_dir(),
-        "shared data not found at {} (set ARBITER_SHARED)",
-        dir.display()
-    );
-    dir
-}
-
 fn data(file: &str) -> Vec<u8> {
-    let path = shared().join("data/records/xiangqi-xqf").join(file);
+    let path = testdata::shared().join("data/records/xiangqi-xqf").join(file);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

@@ -2,24 +2,10 @@
 //! DhtmlXQ read to the same moves, tags, comments and variations; damaged text gives errors or
 //! issues, never a panic.
 
-use std::path::PathBuf;
-
 use records::dhtmlxq::{read_dhtmlxq, read_dhtmlxq_block, read_dhtmlxq_blocks, DhtmlXqError};
 use records::{MoveTree, NodeId, XiangqiRecord};
 use xiangqi::notation::to_iccs;
 use xiangqi::Move;
-
-fn shared() -> PathBuf {
-    let dir = std::env::var_os("ARBITER_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    assert!(
-        dir.join("data").is_dir(),
-        "shared data not found at {} (set ARBITER_SHARED)",
-        dir.display()
-    );
-    dir
-}
 
 const ROOT: NodeId = MoveTree::<Move>::ROOT;
 const STANDARD: &str = "8979695949392919097717866646260600102030405060708012720323436383";
@@ -131,7 +117,7 @@ fn hand_written_game_with_tags_comments_and_variations() {
 
 #[test]
 fn cbl_games_written_as_dhtmlxq_read_to_the_same_moves() {
-    let path = shared().join("data/records/xiangqi-xqf/cbl-expected.tsv");
+    let path = testdata::shared().join("data/records/xiangqi-xqf/cbl-expected.tsv");
     let expected = std::fs::read_to_string(&path).unwrap();
     let rows: Vec<Vec<&str>> = expected.lines().skip(1).map(|l| l.split('\t').collect()).collect();
     assert_eq!(rows.len(), 93);

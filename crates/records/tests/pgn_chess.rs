@@ -1,23 +1,9 @@
 //! Chess PGN: the 438 Lichess games read with every move checked, their final positions equal
 //! python-chess's, and writing then reading again gives the same games.
 
-use std::path::PathBuf;
-
 use records::chess::{write_pgn, ChessGames, ChessRecord};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
-
-fn shared() -> PathBuf {
-    let dir = std::env::var_os("ARBITER_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    assert!(
-        dir.join("data").is_dir(),
-        "shared data not found at {} (set ARBITER_SHARED)",
-        dir.display()
-    );
-    dir
-}
 
 fn final_fen(r: &ChessRecord) -> String {
     let mut pos: Chess = records::chess::start_position(r);
@@ -28,15 +14,18 @@ fn final_fen(r: &ChessRecord) -> String {
 }
 
 fn lichess() -> Vec<ChessRecord> {
-    let bytes = std::fs::read(shared().join("data/records/chess-lichess/lichess-2025-05-sample.pgn")).unwrap();
+    let bytes =
+        std::fs::read(testdata::shared().join("data/records/chess-lichess/lichess-2025-05-sample.pgn")).unwrap();
     ChessGames::new(&bytes[..]).collect::<Result<_, _>>().unwrap()
 }
 
 #[test]
 fn lichess_sample_replays_to_the_expected_positions() {
     let games = lichess();
-    let tsv = std::fs::read_to_string(shared().join("data/records/chess-lichess/lichess-2025-05-sample.expected.tsv"))
-        .unwrap();
+    let tsv = std::fs::read_to_string(
+        testdata::shared().join("data/records/chess-lichess/lichess-2025-05-sample.expected.tsv"),
+    )
+    .unwrap();
     let rows: Vec<Vec<&str>> = tsv.lines().skip(1).map(|l| l.split('\t').collect()).collect();
     assert_eq!(games.len(), rows.len());
     for (g, row) in games.iter().zip(&rows) {

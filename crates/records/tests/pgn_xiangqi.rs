@@ -2,23 +2,9 @@
 //! main lines; reading, writing and reading again gives the same games in every notation;
 //! malformed input gives an issue naming the ply while the rest still reads.
 
-use std::path::PathBuf;
-
 use records::pgn::{write_pgn, XiangqiGames};
 use records::{TextEncoding, XiangqiRecord};
 use xiangqi::notation::{to_iccs, Notation};
-
-fn shared() -> PathBuf {
-    let dir = std::env::var_os("ARBITER_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    assert!(
-        dir.join("data").is_dir(),
-        "shared data not found at {} (set ARBITER_SHARED)",
-        dir.display()
-    );
-    dir
-}
 
 fn read_all(bytes: &[u8]) -> (Vec<XiangqiRecord>, Option<TextEncoding>) {
     let mut games = XiangqiGames::new(bytes);
@@ -31,7 +17,7 @@ fn main_line(r: &XiangqiRecord) -> Vec<String> {
 }
 
 fn ccpd(file: &str, encoding: TextEncoding) {
-    let dir = shared().join("data/records/xiangqi-ccpd");
+    let dir = testdata::shared().join("data/records/xiangqi-ccpd");
     let bytes = std::fs::read(dir.join(file)).unwrap();
     let (games, enc) = read_all(&bytes);
     assert_eq!(enc, Some(encoding));
@@ -59,7 +45,7 @@ fn ccpd_utf8() {
 
 #[test]
 fn xqbase_sample_gbk_with_comments_and_handicap() {
-    let bytes = std::fs::read(shared().join("data/records/xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
     let (games, enc) = read_all(&bytes);
     assert_eq!(enc, Some(TextEncoding::Gbk));
     assert_eq!(games.len(), 1);
@@ -72,7 +58,7 @@ fn xqbase_sample_gbk_with_comments_and_handicap() {
     let root_comment = g.tree.comment(0).unwrap();
     assert!(root_comment.contains("象棋让九子"), "{root_comment}");
     // The same game in XQF: the main line of the expected table.
-    let tsv = std::fs::read_to_string(shared().join("data/records/xiangqi-xqf/xqf-expected.tsv")).unwrap();
+    let tsv = std::fs::read_to_string(testdata::shared().join("data/records/xiangqi-xqf/xqf-expected.tsv")).unwrap();
     let row: Vec<&str> = tsv
         .lines()
         .find(|l| l.starts_with("xqbase-SAMPLE.XQF"))
@@ -110,9 +96,9 @@ fn round_trip(games: &[XiangqiRecord]) {
 
 #[test]
 fn write_then_read_gives_the_same_games() {
-    let bytes = std::fs::read(shared().join("data/records/xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
     round_trip(&read_all(&bytes).0);
-    let bytes = std::fs::read(shared().join("data/records/xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
     round_trip(&read_all(&bytes).0);
 }
 
@@ -158,7 +144,7 @@ fn xqbase_layout_adverts_and_black_to_move() {
 
 #[test]
 fn truncated_and_garbage_input_never_panics() {
-    let bytes = std::fs::read(shared().join("data/records/xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
     for cut in (0..bytes.len()).step_by(97) {
         let _ = read_all(&bytes[..cut]);
     }

@@ -8,22 +8,10 @@ use records::files::{read_as, read_file, write_fen_moves, write_pgn, AnyRecord, 
 use records::{MoveTree, NodeId};
 use xiangqi::notation::Notation;
 
-fn shared() -> PathBuf {
-    let dir = std::env::var_os("ARBITER_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    assert!(
-        dir.join("data").is_dir(),
-        "shared data not found at {} (set ARBITER_SHARED)",
-        dir.display()
-    );
-    dir
-}
-
 fn record_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
     for sub in ["xiangqi-ccpd", "xiangqi-xqf", "chess-lichess"] {
-        for e in std::fs::read_dir(shared().join("data/records").join(sub)).unwrap() {
+        for e in std::fs::read_dir(testdata::shared().join("data/records").join(sub)).unwrap() {
             let p = e.unwrap().path();
             let ext = p
                 .extension()

@@ -20,21 +20,8 @@ use records::{MoveTree, NodeId, XiangqiRecord};
 use xiangqi::notation::{parse_chinese, to_iccs};
 use xiangqi::{Move, Position};
 
-fn shared_dir() -> PathBuf {
-    let dir = match std::env::var_os("ARBITER_SHARED") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-    };
-    assert!(
-        dir.is_dir(),
-        "shared data directory {} not found; set ARBITER_SHARED to the directory holding data/records",
-        dir.display()
-    );
-    dir
-}
-
 fn xqf_dir() -> PathBuf {
-    shared_dir().join("data/records/xiangqi-xqf")
+    testdata::shared().join("data/records/xiangqi-xqf")
 }
 
 fn file(name: &str) -> Vec<u8> {

@@ -6,22 +6,8 @@
 //! The movetext reading here is deliberately minimal (tags, move numbers, results, comments);
 //! the full PGN reader belongs to the records crate.
 
-use std::path::PathBuf;
-
 use xiangqi::notation::{parse_chinese, to_chinese, to_iccs};
 use xiangqi::{Color, Position, Status};
-
-fn shared() -> PathBuf {
-    let dir = std::env::var_os("ARBITER_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    assert!(
-        dir.join("data").is_dir(),
-        "shared data not found at {} (set ARBITER_SHARED)",
-        dir.display()
-    );
-    dir
-}
 
 struct Expected {
     fen: String,
@@ -30,7 +16,7 @@ struct Expected {
 }
 
 fn expected() -> Vec<Expected> {
-    let path = shared().join("data/records/xiangqi-ccpd/ccpd-sample.expected.tsv");
+    let path = testdata::shared().join("data/records/xiangqi-ccpd/ccpd-sample.expected.tsv");
     let text = std::fs::read_to_string(&path).unwrap();
     text.lines()
         .skip(1)
@@ -124,13 +110,13 @@ fn replay(name: &str, text: &str) {
 
 #[test]
 fn utf8_games_replay() {
-    let bytes = std::fs::read(shared().join("data/records/xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
     replay("utf8", std::str::from_utf8(&bytes).unwrap());
 }
 
 #[test]
 fn big5_games_replay() {
-    let bytes = std::fs::read(shared().join("data/records/xiangqi-ccpd/ccpd-sample.big5.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-ccpd/ccpd-sample.big5.pgn")).unwrap();
     let (text, _, had_errors) = encoding_rs::BIG5.decode(&bytes);
     assert!(!had_errors);
     replay("big5", &text);

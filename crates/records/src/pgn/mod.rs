@@ -6,4 +6,4 @@ mod xiangqi;
 
 pub use self::xiangqi::{start_position, write_pgn, XiangqiGames, XiangqiVisitor};
 pub use reader::{PgnReader, Skip, Visitor};
-pub(crate) use write::Wrap;
+pub(crate) use write::{write_movetext, MoveText, Wrap};

@@ -8,7 +8,7 @@ use xiangqi::notation::{self, Notation, NotationError};
 use xiangqi::{Color, Fen, Move, Position};
 
 use super::reader::{PgnReader, Skip, Visitor};
-use super::write::Wrap;
+use super::write::{write_movetext, MoveText, Wrap};
 use crate::record::{Issue, MoveTree, NodeId, Outcome, XiangqiRecord};
 use crate::text::TextEncoding;
 
@@ -265,10 +265,7 @@ pub fn write_pgn(record: &XiangqiRecord, notation: Notation, out: &mut impl fmt:
     }
     writeln!(out)?;
     let mut w = Wrap::new(out);
-    if let Some(c) = record.tree.comment(MoveTree::<Move>::ROOT) {
-        w.comment(c, false)?;
-    }
-    write_line(&mut w, notation, &record.tree, MoveTree::<Move>::ROOT, &start, true)?;
+    write_movetext(&mut w, &Written(notation), &record.tree, &start)?;
     let result = record
         .tags
         .get("Result")
@@ -299,60 +296,23 @@ pub fn start_position(record: &XiangqiRecord) -> Position {
         .unwrap_or_default()
 }
 
-/// Writes the line starting after `node` (whose position is `pos`), with variations.
-fn write_line<W: fmt::Write>(
-    w: &mut Wrap<'_, W>,
-    notation: Notation,
-    tree: &MoveTree<Move>,
-    node: NodeId,
-    pos: &Position,
-    mut need_number: bool,
-) -> fmt::Result {
-    let mut node = node;
-    let mut pos = pos.clone();
-    loop {
-        let mut children = tree.children(node);
-        let Some(main) = children.next() else { return Ok(()) };
-        let m = tree.node(main).mv.expect("non-root node has a move");
-        write_move(w, notation, tree, main, &pos, m, need_number)?;
-        let alternatives: Vec<NodeId> = children.collect();
-        for alt in &alternatives {
-            let am = tree.node(*alt).mv.expect("non-root node has a move");
-            w.token("(")?;
-            // The opening parenthesis is glued to the move in the usual style.
-            write_move(w, notation, tree, *alt, &pos, am, true)?;
-            let mut after = pos.clone();
-            after.play_unchecked(am);
-            write_line(w, notation, tree, *alt, &after, false)?;
-            w.token(")")?;
-        }
-        need_number = !alternatives.is_empty() || tree.comment(main).is_some();
-        pos.play_unchecked(m);
-        node = main;
-    }
-}
+/// Xiangqi movetext in a notation, for [`write_movetext`].
+struct Written(Notation);
 
-fn write_move<W: fmt::Write>(
-    w: &mut Wrap<'_, W>,
-    notation: Notation,
-    tree: &MoveTree<Move>,
-    id: NodeId,
-    pos: &Position,
-    m: Move,
-    need_number: bool,
-) -> fmt::Result {
-    let n = pos.fullmoves();
-    if pos.turn() == Color::Red {
-        w.token(&format!("{n}."))?;
-    } else if need_number {
-        w.token(&format!("{n}..."))?;
+impl MoveText for Written {
+    type Pos = Position;
+    type Move = Move;
+    const PADDED_COMMENTS: bool = false;
+    fn first_to_move(pos: &Position) -> bool {
+        pos.turn() == Color::Red
     }
-    w.token(&notation.write(pos, m))?;
-    for nag in &tree.node(id).nags {
-        w.token(&format!("${nag}"))?;
+    fn fullmoves(pos: &Position) -> u32 {
+        pos.fullmoves()
     }
-    if let Some(c) = tree.comment(id) {
-        w.comment(c, false)?;
+    fn play(pos: &mut Position, m: Move) {
+        pos.play_unchecked(m);
     }
-    Ok(())
+    fn text(&self, pos: &Position, m: Move) -> String {
+        self.0.write(pos, m)
+    }
 }
