@@ -174,11 +174,7 @@ impl Visitor for ChessVisitor {
             return ControlFlow::Continue(());
         }
         let text = String::from_utf8_lossy(comment.as_bytes());
-        let text = text.trim();
-        if text.is_empty() {
-            return ControlFlow::Continue(());
-        }
-        st.record.tree.append_comment(st.line.node, text);
+        st.record.tree.append_comment(st.line.node, &text);
         ControlFlow::Continue(())
     }
 

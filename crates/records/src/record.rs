@@ -160,35 +160,37 @@ impl<M> MoveTree<M> {
     /// The comment after the move of `id` (on the root: before the first move).
     pub fn comment(&self, id: NodeId) -> Option<&str> {
         let (start, len) = self.node(id).comment?;
-        self.text.get(start as usize..(start + len) as usize)
+        // Blank lines appended last wait for text that may follow; they are not part of it.
+        self.text
+            .get(start as usize..(start + len) as usize)
+            .map(|c| c.trim_end_matches('\n'))
     }
 
-    /// Sets the comment of `id`, replacing any. Comments are kept in one normal form, so that
-    /// every format writes and reads them back alike: `\n` line ends, no ASCII whitespace at
-    /// either end (a full-width indent 　　 is text and stays).
+    /// Sets the comment of `id`, replacing any. Comments are kept in one normal form (see
+    /// [`push_normalised`]) so that every format writes and reads them back alike.
     pub fn set_comment(&mut self, id: NodeId, text: &str) {
         let start = self.text.len();
-        push_normalised(&mut self.text, text);
+        push_normalised(&mut self.text, text, true);
         let len = (self.text.len() - start) as u32;
         self.nodes[id as usize].comment = if len == 0 { None } else { Some((start as u32, len)) };
     }
 
-    /// Adds to the comment of `id`, on a new line if it already has one.
+    /// Adds a line (or lines) to the comment of `id`. An empty line is kept as a blank line
+    /// when more text follows, which is how `;` comments carry paragraphs.
     pub fn append_comment(&mut self, id: NodeId, text: &str) {
-        match self.node(id).comment {
-            // Already the last text in the arena: extend it in place.
-            Some((start, len)) if (start + len) as usize == self.text.len() => {
-                self.text.push('\n');
-                push_normalised(&mut self.text, text);
-                let len = (self.text.len() - start as usize) as u32;
-                self.nodes[id as usize].comment = Some((start, len));
-            }
-            Some(_) => {
-                let joined = format!("{}\n{text}", self.comment(id).unwrap_or_default());
-                self.set_comment(id, &joined);
-            }
-            None => self.set_comment(id, text),
+        let Some((mut start, len)) = self.node(id).comment else {
+            return self.set_comment(id, text);
+        };
+        if (start + len) as usize != self.text.len() {
+            // Not the last text in the arena: move it to the end, then extend in place.
+            let existing = self.text[start as usize..(start + len) as usize].to_string();
+            start = self.text.len() as u32;
+            self.text.push_str(&existing);
         }
+        self.text.push('\n');
+        push_normalised(&mut self.text, text, false);
+        let len = (self.text.len() - start as usize) as u32;
+        self.nodes[id as usize].comment = Some((start, len));
     }
 
     /// Removes the comment of `id`.
@@ -253,22 +255,20 @@ impl<M> MoveTree<M> {
     }
 }
 
-/// Appends `text` with `\r\n` and `\r` made `\n` and ASCII whitespace trimmed at both ends.
-fn push_normalised(out: &mut String, text: &str) {
-    let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
-    if !text.contains('\r') {
-        out.push_str(text);
-        return;
-    }
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\r' {
-            if chars.peek() == Some(&'\n') {
-                chars.next();
-            }
+/// Appends `text` in the normal form of comments: `\n` line ends (from `\r\n` or `\r`), no
+/// ASCII whitespace at the end of a line, and — when `whole` (a comment's start) — none at
+/// its start. Indentation inside (a full-width 　　, spaces on a later line) is text and stays.
+fn push_normalised(out: &mut String, text: &str, whole: bool) {
+    let text = if whole {
+        text.trim_start_matches(|c: char| c.is_ascii_whitespace())
+    } else {
+        text
+    };
+    let mut lines = text.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line.trim_end_matches(|c: char| c.is_ascii_whitespace()));
+        if lines.peek().is_some() {
             out.push('\n');
-        } else {
-            out.push(c);
         }
     }
 }

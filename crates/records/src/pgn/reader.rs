@@ -274,7 +274,8 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 ';' => {
                     if !quiet {
-                        visitor.comment(rest[1..].trim_matches(|c: char| c.is_ascii_whitespace()));
+                        // Kept as written after the `;`: the tree's normal form trims only what it must.
+                        visitor.comment(&rest[1..]);
                     }
                     return false;
                 }

@@ -153,7 +153,8 @@ impl Visitor for XiangqiVisitor {
     }
 
     fn comment(&mut self, text: &str) {
-        if self.line.broken || text.is_empty() {
+        // An empty comment still counts: a blank `;` line between two is a paragraph break.
+        if self.line.broken {
             return;
         }
         self.record.tree.append_comment(self.line.node, text);
