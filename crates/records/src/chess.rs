@@ -11,7 +11,7 @@ use shakmaty::san::SanPlus as WriteSan;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::pgn::{write_movetext, MoveText, Wrap};
-use crate::record::{Issue, MoveTree, NodeId, Outcome, Record, Tags};
+use crate::record::{Issue, MoveTree, NodeId, Record, Tags};
 
 /// A chess record.
 pub type ChessRecord = Record<Move>;
@@ -270,12 +270,7 @@ pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result
     writeln!(out)?;
     let mut w = Wrap::new(out);
     write_movetext(&mut w, &San, &record.tree, &start)?;
-    let result = record
-        .tags
-        .get("Result")
-        .and_then(Outcome::from_pgn)
-        .unwrap_or(Outcome::Unknown);
-    w.finish(result.pgn())
+    w.finish(&record.tags)
 }
 
 /// SAN movetext for [`write_movetext`].

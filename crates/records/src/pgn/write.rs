@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::record::{MoveTree, NodeId};
+use crate::record::{MoveTree, NodeId, Outcome, Tags};
 
 pub(crate) struct Wrap<'a, W> {
     pub out: &'a mut W,
@@ -56,9 +56,13 @@ impl<'a, W: fmt::Write> Wrap<'a, W> {
         Ok(())
     }
 
-    /// Ends the movetext with the result token and a newline.
-    pub fn finish(&mut self, result: &str) -> fmt::Result {
-        self.token(result)?;
+    /// Ends the movetext with the result token of the `Result` tag (`*` if none) and a newline.
+    pub fn finish(&mut self, tags: &Tags) -> fmt::Result {
+        let result = tags
+            .get("Result")
+            .and_then(Outcome::from_pgn)
+            .unwrap_or(Outcome::Unknown);
+        self.token(result.pgn())?;
         writeln!(self.out)
     }
 }

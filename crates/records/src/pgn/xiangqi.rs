@@ -267,12 +267,7 @@ pub fn write_pgn(record: &XiangqiRecord, notation: Notation, out: &mut impl fmt:
     writeln!(out)?;
     let mut w = Wrap::new(out);
     write_movetext(&mut w, &Written(notation), &record.tree, &start)?;
-    let result = record
-        .tags
-        .get("Result")
-        .and_then(Outcome::from_pgn)
-        .unwrap_or(Outcome::Unknown);
-    w.finish(result.pgn())
+    w.finish(&record.tags)
 }
 
 fn format_name(n: Notation) -> &'static str {
