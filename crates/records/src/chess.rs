@@ -124,8 +124,6 @@ impl Visitor for ChessVisitor {
 
     fn begin_movetext(&mut self, tags: TagState) -> ControlFlow<ChessRecord, MoveState> {
         let mut record = Record::new(fen_of(&tags.start));
-        // Lichess games average ~80 plies with a clock comment on each.
-        record.tree.reserve(128, 2048);
         record.tags = tags.tags;
         let broken = !tags.issues.is_empty();
         record.issues = tags.issues;

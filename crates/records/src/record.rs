@@ -264,6 +264,11 @@ fn push_normalised(out: &mut String, text: &str, whole: bool) {
     } else {
         text
     };
+    // One line (a clock comment, most comments): no splitting.
+    if !text.contains('\n') {
+        out.push_str(text.trim_end_matches(|c: char| c.is_ascii_whitespace()));
+        return;
+    }
     let mut lines = text.split('\n').peekable();
     while let Some(line) = lines.next() {
         out.push_str(line.trim_end_matches(|c: char| c.is_ascii_whitespace()));
