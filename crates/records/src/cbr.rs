@@ -87,7 +87,7 @@ pub enum CbrError {
     #[error("not a {what}: expected the magic {expected:?} at byte offset 0, found {found:?}")]
     BadMagic {
         what: &'static str,
-        expected: &'static str,
+        expected: String,
         found: String,
     },
     #[error("truncated {what}: needs {needed} bytes, found only {found}")]
@@ -159,8 +159,16 @@ fn field_text(bytes: &[u8], offset: usize, len: usize) -> String {
     utf16(&field[..nul]).trim().to_string()
 }
 
-fn magic_found(bytes: &[u8]) -> String {
-    bytes[..bytes.len().min(16)].escape_ascii().to_string()
+/// The file starts with `magic`, or a `BadMagic` error saying what was found instead.
+fn check_magic(bytes: &[u8], magic: &[u8; 16], what: &'static str) -> Result<(), CbrError> {
+    if bytes.get(..16) == Some(&magic[..]) {
+        return Ok(());
+    }
+    Err(CbrError::BadMagic {
+        what,
+        expected: magic.escape_ascii().to_string(),
+        found: bytes[..bytes.len().min(16)].escape_ascii().to_string(),
+    })
 }
 
 /// Board index (row 0 = black's back rank, files from a) to a square.
@@ -224,13 +232,7 @@ fn result_tag(code: u32) -> &'static str {
 /// the position; an illegal one becomes an [`Issue`] and the rest of its line is dropped, while
 /// the other lines still read. Moves that stop in the middle of the tree also give an issue.
 pub fn read_cbr(bytes: &[u8]) -> Result<XiangqiRecord, CbrError> {
-    if bytes.get(..16) != Some(&RECORD_MAGIC[..]) {
-        return Err(CbrError::BadMagic {
-            what: "CCBridge record",
-            expected: "CCBridge Record\\0",
-            found: magic_found(bytes),
-        });
-    }
+    check_magic(bytes, RECORD_MAGIC, "CCBridge record")?;
     if bytes.len() < HEADER_LEN {
         return Err(CbrError::Truncated {
             what: "CCBridge record header (through the opening-comment flag at byte offset 2214)",
@@ -510,13 +512,7 @@ fn check_move(pos: &Position, from: u8, to: u8) -> Result<Move, String> {
 /// from an unknown version), the file is searched for records instead, one per 4,096-byte slot
 /// or run of slots, and an issue says so.
 pub fn read_cbl(bytes: &[u8]) -> Result<CblLibrary, CbrError> {
-    if bytes.get(..16) != Some(&LIBRARY_MAGIC[..]) {
-        return Err(CbrError::BadMagic {
-            what: "CCBridge library",
-            expected: "CCBridgeLibrary\\0",
-            found: magic_found(bytes),
-        });
-    }
+    check_magic(bytes, LIBRARY_MAGIC, "CCBridge library")?;
     let mut library = CblLibrary {
         name: field_text(bytes, LIB_NAME.0, LIB_NAME.1),
         creator: field_text(bytes, LIB_CREATOR.0, LIB_CREATOR.1),

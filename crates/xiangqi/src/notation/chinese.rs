@@ -134,13 +134,7 @@ fn read(s: &[Sym]) -> Option<Tiers> {
         [h @ .., Dir(d), Num(n)] => (h, *d, *n),
         _ => return None,
     };
-    let p = |role: Option<Role>, file: Option<u8>, qual: Option<Qual>| Pattern {
-        role,
-        file,
-        qual,
-        dir,
-        number,
-    };
+    let p = Pattern::maker(dir, number);
     Some(match *head {
         // 炮二: plain. On a file of three pawns it means the middle one first.
         [Piece(r), Num(f)] => tiers(&[p(Some(r), Some(f), Some(Qual::Middle))], &[p(Some(r), Some(f), None)]),

@@ -142,6 +142,18 @@ pub(crate) struct Pattern {
 }
 
 impl Pattern {
+    /// A maker of patterns that all share one direction and number (the last two symbols of a
+    /// written move), differing in what names the piece.
+    pub fn maker(dir: Dir, number: u8) -> impl Fn(Option<Role>, Option<u8>, Option<Qual>) -> Pattern {
+        move |role, file, qual| Pattern {
+            role,
+            file,
+            qual,
+            dir,
+            number,
+        }
+    }
+
     pub fn matches(&self, d: &Description) -> bool {
         if self.role.is_some_and(|r| r != d.role) || self.file.is_some_and(|f| f != d.file) {
             return false;

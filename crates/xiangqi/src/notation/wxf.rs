@@ -135,13 +135,7 @@ fn read(text: &str) -> Option<Tiers> {
         _ => return None,
     };
     let number = digit(num_c)?;
-    let p = |role: Option<Role>, file: Option<u8>, qual: Option<Qual>| Pattern {
-        role,
-        file,
-        qual,
-        dir,
-        number,
-    };
+    let p = Pattern::maker(dir, number);
     let signed = |plus: bool| if plus { Qual::WxfPlus } else { Qual::WxfMinus };
 
     if head.len() == 3 {
