@@ -70,6 +70,19 @@ fn main() {
         .map_or(5, |n| n.parse().unwrap());
     let bytes = std::fs::read(path).unwrap();
     let chess = args.iter().any(|a| a == "--chess");
+    // For profiling one reader alone: `--into-only` runs just `read_into`.
+    if args.iter().any(|a| a == "--into-only") {
+        time("arbiter ChessGames::read_into", bytes.len(), repeat, || {
+            let mut games = records::chess::ChessGames::new(&bytes[..]);
+            let mut record = records::chess::ChessRecord::new(records::chess::START_FEN);
+            let mut n = 0;
+            while games.read_into(&mut record).unwrap() {
+                n += 1;
+            }
+            n
+        });
+        return;
+    }
     println!("reader\tgames\tbest_seconds\tMB_per_s\tgames_per_s");
     if chess {
         let base = time("pgn-reader validate", bytes.len(), repeat, || {
@@ -86,7 +99,41 @@ fn main() {
                 .filter(|g| g.is_ok())
                 .count()
         });
-        println!("ratio pgn-reader / arbiter: {:.2}", base / ours);
+        let reused = time(
+            "arbiter ChessGames::read_into (tree, comments)",
+            bytes.len(),
+            repeat,
+            || {
+                let mut games = records::chess::ChessGames::new(&bytes[..]);
+                let mut record = records::chess::ChessRecord::new(records::chess::START_FEN);
+                let mut n = 0;
+                while games.read_into(&mut record).unwrap() {
+                    n += 1;
+                }
+                n
+            },
+        );
+        let main_line = time(
+            "arbiter ChessGames::read_into, main line and tags",
+            bytes.len(),
+            repeat,
+            || {
+                let mut games =
+                    records::chess::ChessGames::new(&bytes[..]).with_options(records::ReadOptions::MAIN_LINE);
+                let mut record = records::chess::ChessRecord::new(records::chess::START_FEN);
+                let mut n = 0;
+                while games.read_into(&mut record).unwrap() {
+                    n += 1;
+                }
+                n
+            },
+        );
+        println!("ratio pgn-reader / arbiter iterator: {:.2}", base / ours);
+        println!(
+            "ratio pgn-reader / arbiter read_into, main line: {:.2}",
+            base / main_line
+        );
+        println!("ratio pgn-reader / arbiter read_into: {:.2}", base / reused);
     } else {
         time("decode only (encoding_rs, whole file)", bytes.len(), repeat, || {
             decode_only(&bytes)
@@ -95,6 +142,15 @@ fn main() {
             records::pgn::XiangqiGames::new(&bytes[..])
                 .filter(|g| g.is_ok())
                 .count()
+        });
+        time("arbiter XiangqiGames::read_into", bytes.len(), repeat, || {
+            let mut games = records::pgn::XiangqiGames::new(&bytes[..]);
+            let mut record = records::XiangqiRecord::new(xiangqi::Fen::START);
+            let mut n = 0;
+            while games.read_into(&mut record).unwrap() {
+                n += 1;
+            }
+            n
         });
     }
 }

@@ -11,7 +11,8 @@ use shakmaty::san::SanPlus as WriteSan;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::pgn::{write_movetext, MoveText, Wrap};
-use crate::record::{Issue, MoveTree, NodeId, Record, Tags};
+use crate::record::{Issue, MoveTree, NodeId, ReadOptions, Record};
+use crate::text::utf8_lossy;
 
 /// A chess record.
 pub type ChessRecord = Record<Move>;
@@ -22,15 +23,23 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 /// Builds a [`ChessRecord`] per game.
 #[derive(Default)]
 pub struct ChessVisitor {
-    _private: (),
+    /// A finished record handed back by the caller, whose storage the next game reuses.
+    spare: Option<ChessRecord>,
+    options: ReadOptions,
 }
 
-/// The tags of the game being read, and its start position.
+impl ChessVisitor {
+    pub fn new(options: ReadOptions) -> ChessVisitor {
+        ChessVisitor { spare: None, options }
+    }
+}
+
+/// The record being read, before its moves: tags and the start position.
 pub struct TagState {
-    tags: Tags,
-    start: Chess,
+    record: ChessRecord,
+    /// Set by a `FEN` tag; the standard start otherwise.
+    start: Option<Chess>,
     castling: CastlingMode,
-    issues: Vec<Issue>,
 }
 
 /// The line being read. The position before its last move, which a variation starts from, is
@@ -92,17 +101,24 @@ impl Visitor for ChessVisitor {
     type Output = ChessRecord;
 
     fn begin_tags(&mut self) -> ControlFlow<ChessRecord, TagState> {
+        let record = match self.spare.take() {
+            Some(mut r) => {
+                r.clear(START_FEN);
+                r
+            }
+            None => Record::new(START_FEN),
+        };
         ControlFlow::Continue(TagState {
-            tags: Tags::default(),
-            start: Chess::default(),
+            record,
+            start: None,
             castling: CastlingMode::Standard,
-            issues: Vec::new(),
         })
     }
 
     fn tag(&mut self, tags: &mut TagState, name: &[u8], value: RawTag<'_>) -> ControlFlow<ChessRecord> {
-        let name = String::from_utf8_lossy(name);
-        let value = value.decode_utf8_lossy();
+        let name = utf8_lossy(name);
+        let decoded = value.decode();
+        let value = utf8_lossy(&decoded);
         if name.eq_ignore_ascii_case("Variant") && value.to_ascii_lowercase().contains("960") {
             tags.castling = CastlingMode::Chess960;
         }
@@ -111,23 +127,28 @@ impl Visitor for ChessVisitor {
                 .map_err(|e| e.to_string())
                 .and_then(|f| f.into_position(tags.castling).map_err(|e| e.to_string()));
             match parsed {
-                Ok(pos) => tags.start = pos,
-                Err(e) => tags.issues.push(Issue {
+                Ok(pos) => tags.start = Some(pos),
+                Err(e) => tags.record.issues.push(Issue {
                     ply: None,
                     message: format!("FEN tag {value:?}: {e}"),
                 }),
             }
         }
-        tags.tags.push(&name, &value);
+        tags.record.tags.push(&name, &value);
         ControlFlow::Continue(())
     }
 
     fn begin_movetext(&mut self, tags: TagState) -> ControlFlow<ChessRecord, MoveState> {
-        let mut record = Record::new(fen_of(&tags.start));
-        record.tags = tags.tags;
-        let broken = !tags.issues.is_empty();
-        record.issues = tags.issues;
-        let line = Line::new(MoveTree::<Move>::ROOT, tags.start, 0, broken);
+        let mut record = tags.record;
+        let start = match tags.start {
+            Some(pos) => {
+                record.start_fen = fen_of(&pos);
+                pos
+            }
+            None => Chess::default(),
+        };
+        let broken = !record.issues.is_empty();
+        let line = Line::new(MoveTree::<Move>::ROOT, start, 0, broken);
         ControlFlow::Continue(MoveState {
             record,
             line,
@@ -168,15 +189,19 @@ impl Visitor for ChessVisitor {
     }
 
     fn comment(&mut self, st: &mut MoveState, comment: RawComment<'_>) -> ControlFlow<ChessRecord> {
-        if st.line.broken {
+        if st.line.broken || !self.options.comments {
             return ControlFlow::Continue(());
         }
-        let text = String::from_utf8_lossy(comment.as_bytes());
-        st.record.tree.append_comment(st.line.node, &text);
+        st.record
+            .tree
+            .append_comment(st.line.node, &utf8_lossy(comment.as_bytes()));
         ControlFlow::Continue(())
     }
 
     fn begin_variation(&mut self, st: &mut MoveState) -> ControlFlow<ChessRecord, pgn_reader::Skip> {
+        if !self.options.variations {
+            return ControlFlow::Continue(pgn_reader::Skip(true));
+        }
         let parent = st.record.tree.node(st.line.node).parent;
         let Some(parent) = parent.filter(|_| st.line.node != st.line.start) else {
             let ply = Some(st.line.ply);
@@ -221,7 +246,28 @@ impl<R: Read> ChessGames<R> {
     pub fn new(inner: R) -> ChessGames<R> {
         ChessGames {
             reader: Reader::new(inner),
-            visitor: ChessVisitor::default(),
+            visitor: ChessVisitor::new(ReadOptions::default()),
+        }
+    }
+
+    /// Reads keeping only what `options` asks for.
+    pub fn with_options(mut self, options: ReadOptions) -> ChessGames<R> {
+        self.visitor.options = options;
+        self
+    }
+}
+
+impl<R: Read> ChessGames<R> {
+    /// Reads the next game into `record`, reusing the storage of the game it held before, and
+    /// returns whether there was one. Reading a file this way allocates nothing per game once
+    /// the buffers have grown to the file's largest game; the iterator allocates a record each.
+    pub fn read_into(&mut self, record: &mut ChessRecord) -> std::io::Result<bool> {
+        match self.reader.read_game(&mut self.visitor)? {
+            Some(game) => {
+                self.visitor.spare = Some(std::mem::replace(record, game));
+                Ok(true)
+            }
+            None => Ok(false),
         }
     }
 }

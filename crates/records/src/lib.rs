@@ -13,5 +13,5 @@ pub mod record;
 pub mod text;
 pub mod xqf;
 
-pub use record::{Issue, MoveTree, Node, NodeId, Outcome, Record, Tags, XiangqiRecord};
+pub use record::{Issue, MoveTree, Node, NodeId, Outcome, ReadOptions, Record, Tags, XiangqiRecord};
 pub use text::TextEncoding;

@@ -27,6 +27,12 @@ impl Tags {
         self.spans.is_empty()
     }
 
+    /// Removes every tag, keeping the storage for the next game.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.spans.clear();
+    }
+
     fn span(&self, [a, b, c]: [u32; 3]) -> (&str, &str) {
         (&self.text[a as usize..b as usize], &self.text[b as usize..c as usize])
     }
@@ -37,7 +43,7 @@ impl Tags {
         let a = self.text.len() as u32;
         self.text.push_str(name);
         let b = self.text.len() as u32;
-        if value.contains(['\n', '\r']) {
+        if value.bytes().any(|b| b == b'\n' || b == b'\r') {
             self.text
                 .extend(value.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }));
         } else {
@@ -150,6 +156,16 @@ impl<M> MoveTree<M> {
         }
     }
 
+    /// Removes every move and comment, keeping the storage for the next game.
+    pub fn clear(&mut self) {
+        self.nodes.truncate(1);
+        let root = &mut self.nodes[0];
+        root.comment = None;
+        root.nags.clear();
+        root.first_child = None;
+        self.text.clear();
+    }
+
     /// Reserves room for `nodes` more nodes and `text` more bytes of comments, so that reading
     /// a typical game reallocates nothing.
     pub fn reserve(&mut self, nodes: usize, text: usize) {
@@ -259,23 +275,76 @@ impl<M> MoveTree<M> {
 /// ASCII whitespace at the end of a line, and — when `whole` (a comment's start) — none at
 /// its start. Indentation inside (a full-width 　　, spaces on a later line) is text and stays.
 fn push_normalised(out: &mut String, text: &str, whole: bool) {
-    let text = if whole {
-        text.trim_start_matches(|c: char| c.is_ascii_whitespace())
-    } else {
-        text
+    // Trimmed by bytes: ASCII whitespace never occurs inside a multi-byte character, so each
+    // cut falls on a character boundary. Both trims stop after a byte or two; the line-break
+    // test has no early exit so that it vectorises (a clock comment per move adds up).
+    let trim_end = |t: &str| {
+        t.as_bytes()
+            .iter()
+            .rposition(|c| !c.is_ascii_whitespace())
+            .map_or(0, |e| e + 1)
     };
-    // One line (a clock comment, most comments): no splitting.
-    if !text.contains('\n') {
-        out.push_str(text.trim_end_matches(|c: char| c.is_ascii_whitespace()));
+    let start = match whole {
+        true => text
+            .bytes()
+            .position(|c| !c.is_ascii_whitespace())
+            .unwrap_or(text.len()),
+        false => 0,
+    };
+    let text = &text[start..];
+    if !has_line_break(text.as_bytes()) {
+        out.push_str(&text[..trim_end(text)]);
         return;
     }
     let mut lines = text.split('\n').peekable();
     while let Some(line) = lines.next() {
-        out.push_str(line.trim_end_matches(|c: char| c.is_ascii_whitespace()));
+        out.push_str(&line[..trim_end(line)]);
         if lines.peek().is_some() {
             out.push('\n');
         }
     }
+}
+
+/// Whether `b` holds a `\n`, eight bytes at a time: comments are short, and both a byte loop
+/// and `memchr`'s call cost more than the comment's copy.
+fn has_line_break(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().expect("eight bytes")) ^ (ONES * b'\n' as u64);
+        // A zero byte in x (a `\n` in c) sets its high bit here; no other byte can.
+        if x.wrapping_sub(ONES) & !x & (ONES << 7) != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().contains(&b'\n')
+}
+
+/// What a reader keeps besides the main line and the tags. Everything by default; a caller that
+/// only replays games (a judge, an opening book) can skip the rest and read faster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Comments (clock comments included).
+    pub comments: bool,
+    /// Variations (skipped whole, their moves unread).
+    pub variations: bool,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            comments: true,
+            variations: true,
+        }
+    }
+}
+
+impl ReadOptions {
+    /// The main line and tags only.
+    pub const MAIN_LINE: ReadOptions = ReadOptions {
+        comments: false,
+        variations: false,
+    };
 }
 
 /// Something in a record that was skipped or repaired while reading, with where it was; the
@@ -310,6 +379,16 @@ impl<M> Record<M> {
             tree: MoveTree::new(),
             issues: Vec::new(),
         }
+    }
+
+    /// Empties the record for another game, keeping its storage: a reader that is handed back
+    /// the previous game's record (`read_into`) allocates nothing per game once warm.
+    pub fn clear(&mut self, start_fen: &str) {
+        self.tags.clear();
+        self.start_fen.clear();
+        self.start_fen.push_str(start_fen);
+        self.tree.clear();
+        self.issues.clear();
     }
 }
 

@@ -155,6 +155,20 @@ pub fn decode_detected(bytes: &[u8]) -> (Cow<'_, str>, TextEncoding) {
     (enc.decode(bytes), enc)
 }
 
+/// Bytes meant as UTF-8 as text, invalid sequences replaced by U+FFFD.
+///
+/// The same as `String::from_utf8_lossy`, with a fast path for ASCII: measured on a Lichess
+/// file, checking UTF-8 on its short tags and clock comments cost about a tenth of reading it,
+/// and an ASCII test costs a tenth of that.
+pub fn utf8_lossy(raw: &[u8]) -> Cow<'_, str> {
+    if raw.is_ascii() {
+        // SAFETY: ASCII is valid UTF-8.
+        Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(raw) })
+    } else {
+        String::from_utf8_lossy(raw)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

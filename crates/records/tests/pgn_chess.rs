@@ -75,3 +75,53 @@ fn variations_fen_and_illegal_moves() {
     assert!(text.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"), "{text}");
     assert!(text.contains("(1. e3 Kd7 $2 { alt })"), "{text}");
 }
+
+/// Games of every shape in a row — a FEN start, variations, an illegal move, then a plain game —
+/// so that a reused record must really be emptied between them.
+const MIXED: &str = "[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 (1. e3 Kd7 $2 { alt }) Ke7 2. Qh5 Kd6 1-0\n\n[Event \"y\"]\n\n{ start } 1. e4 e5 *\n\n[Event \"z\"]\n\n1. e4 e5 2. Nf3 { [%clk 0:03:00] } 2... Nc6 (2... d6 3. d4) 1/2-1/2\n";
+
+#[test]
+fn read_into_reuses_storage_and_gives_the_iterators_games() {
+    let mut text = lichess_text();
+    text.push_str(MIXED);
+    text.push_str(MIXED);
+    let want: Vec<ChessRecord> = ChessGames::new(text.as_bytes()).collect::<Result<_, _>>().unwrap();
+    let mut games = ChessGames::new(text.as_bytes());
+    let mut record = ChessRecord::new(records::chess::START_FEN);
+    let mut got = Vec::new();
+    while games.read_into(&mut record).unwrap() {
+        got.push(record.clone());
+    }
+    assert_eq!(got.len(), want.len());
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(g, w, "game {i}");
+        assert_eq!(g.start_fen, w.start_fen, "game {i}");
+    }
+}
+
+#[test]
+fn main_line_option_skips_comments_and_variations_only() {
+    let mut text = lichess_text();
+    text.push_str(MIXED);
+    let full: Vec<ChessRecord> = ChessGames::new(text.as_bytes()).collect::<Result<_, _>>().unwrap();
+    let lean: Vec<ChessRecord> = ChessGames::new(text.as_bytes())
+        .with_options(records::ReadOptions::MAIN_LINE)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(full.len(), lean.len());
+    let mut comments = 0;
+    for (f, l) in full.iter().zip(&lean) {
+        assert_eq!(f.tags, l.tags);
+        assert_eq!(f.start_fen, l.start_fen);
+        assert!(f.tree.main_line().eq(l.tree.main_line()));
+        // Only the main line is kept, and no comment anywhere.
+        assert_eq!(l.tree.len(), l.tree.main_line().count() + 1);
+        assert!((0..l.tree.len() as u32).all(|id| l.tree.comment(id).is_none()));
+        comments += (0..f.tree.len() as u32).filter(|&id| f.tree.comment(id).is_some()).count();
+    }
+    assert!(comments > 28_000, "the full read keeps the clock comments ({comments})");
+}
+
+fn lichess_text() -> String {
+    std::fs::read_to_string(testdata::shared().join("data/records/chess-lichess/lichess-2025-05-sample.pgn")).unwrap()
+}

@@ -150,3 +150,35 @@ fn truncated_and_garbage_input_never_panics() {
     }
     let _ = read_all(b"[[[[ {{{ ((( )))) 1. 2. 3. $$$ \xff\xfe\x00");
 }
+
+#[test]
+fn read_into_and_main_line_option_agree_with_the_iterator() {
+    let dir = testdata::shared().join("data/records");
+    let mut bytes = std::fs::read(dir.join("xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
+    // A game with variations, comments and a FEN start, then one with an illegal move.
+    bytes.extend_from_slice(
+        "\n[Game \"Chinese Chess\"]\n\n{start} 1. 炮二平五 {central} 马８进７ (1... 炮８平５ $1 {same} 2. 马二进三 (2. 马八进七)) 2. 马二进三 *\n\n[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\"]\n\n1. 车五进九 1-0\n\n[Event \"bad\"]\n\n1. 炮二平五 马８进７ 2. 车一进三 *\n"
+            .as_bytes(),
+    );
+    let want = read_all(&bytes).0;
+    let mut games = XiangqiGames::new(&bytes[..]);
+    let mut record = XiangqiRecord::new(xiangqi::Fen::START);
+    let mut got = Vec::new();
+    while games.read_into(&mut record).unwrap() {
+        got.push(record.clone());
+    }
+    assert_eq!(got, want);
+    assert!(want.last().unwrap().issues.iter().any(|i| i.ply == Some(3)), "{:?}", want.last());
+
+    let lean: Vec<XiangqiRecord> = XiangqiGames::new(&bytes[..])
+        .with_options(records::ReadOptions::MAIN_LINE)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(lean.len(), want.len());
+    for (l, w) in lean.iter().zip(&want) {
+        assert_eq!(main_line(l), main_line(w));
+        assert_eq!((&l.tags, &l.start_fen, &l.issues), (&w.tags, &w.start_fen, &w.issues));
+        assert_eq!(l.tree.len(), l.tree.main_line().count() + 1);
+        assert!((0..l.tree.len() as u32).all(|id| l.tree.comment(id).is_none()));
+    }
+}

@@ -9,7 +9,7 @@ use xiangqi::{Color, Fen, Move, Position};
 
 use super::reader::{PgnReader, Skip, Visitor};
 use super::write::{write_movetext, MoveText, Wrap};
-use crate::record::{Issue, MoveTree, NodeId, Outcome, XiangqiRecord};
+use crate::record::{Issue, MoveTree, NodeId, Outcome, ReadOptions, XiangqiRecord};
 use crate::text::TextEncoding;
 
 /// Builds a [`XiangqiRecord`] from a game's PGN, checking every move.
@@ -22,6 +22,11 @@ pub struct XiangqiVisitor {
     line: Line,
     stack: Vec<Line>,
     valid: bool,
+    options: ReadOptions,
+    /// A finished record handed back by the caller, whose storage the next game reuses.
+    spare: Option<XiangqiRecord>,
+    /// The standard start, validated once rather than per game.
+    start: Position,
 }
 
 /// The state of the line being read.
@@ -43,7 +48,12 @@ impl Default for XiangqiVisitor {
 
 impl XiangqiVisitor {
     pub fn new() -> XiangqiVisitor {
+        XiangqiVisitor::with_options(ReadOptions::default())
+    }
+
+    pub fn with_options(options: ReadOptions) -> XiangqiVisitor {
         let pos = Position::start();
+        let pos_start = pos.clone();
         XiangqiVisitor {
             record: XiangqiRecord::new(Fen::START),
             notation: None,
@@ -56,6 +66,9 @@ impl XiangqiVisitor {
             },
             stack: Vec::new(),
             valid: true,
+            options,
+            spare: None,
+            start: pos_start,
         }
     }
 
@@ -80,7 +93,18 @@ impl Visitor for XiangqiVisitor {
     type Output = XiangqiRecord;
 
     fn begin_game(&mut self) {
-        *self = XiangqiVisitor::new();
+        // The record is the one `end_game` left ready (reused storage); options persist.
+        self.record.clear(Fen::START);
+        self.notation = None;
+        self.line = Line {
+            node: MoveTree::<Move>::ROOT,
+            pos: self.start.clone(),
+            before: None,
+            ply: 0,
+            broken: false,
+        };
+        self.stack.clear();
+        self.valid = true;
     }
 
     fn tag(&mut self, name: &str, value: &str) {
@@ -95,7 +119,9 @@ impl Visitor for XiangqiVisitor {
     }
 
     fn begin_movetext(&mut self) -> Skip {
-        if let Some(fen) = self.record.tags.get("FEN").map(str::to_string) {
+        // Most collections tag the standard start; it needs no parsing.
+        let fen = self.record.tags.get("FEN").filter(|f| f.trim() != Fen::START);
+        if let Some(fen) = fen.map(str::to_string) {
             match Position::from_fen(&fen) {
                 Ok(pos) => {
                     self.record.start_fen = pos.fen().to_string();
@@ -154,13 +180,16 @@ impl Visitor for XiangqiVisitor {
 
     fn comment(&mut self, text: &str) {
         // An empty comment still counts: a blank `;` line between two is a paragraph break.
-        if self.line.broken {
+        if self.line.broken || !self.options.comments {
             return;
         }
         self.record.tree.append_comment(self.line.node, text);
     }
 
     fn begin_variation(&mut self) -> Skip {
+        if !self.options.variations {
+            return Skip(true);
+        }
         let parent = self.record.tree.node(self.line.node).parent;
         let (Some(parent), Some(before)) = (parent, self.line.before.clone()) else {
             self.issue(Some(self.line.ply), "a variation before any move; skipped".to_string());
@@ -192,7 +221,14 @@ impl Visitor for XiangqiVisitor {
     }
 
     fn end_game(&mut self) -> XiangqiRecord {
-        std::mem::replace(&mut self.record, XiangqiRecord::new(Fen::START))
+        let next = match self.spare.take() {
+            Some(mut r) => {
+                r.clear(Fen::START);
+                r
+            }
+            None => XiangqiRecord::new(Fen::START),
+        };
+        std::mem::replace(&mut self.record, next)
     }
 }
 
@@ -221,6 +257,24 @@ impl<R: BufRead> XiangqiGames<R> {
         XiangqiGames {
             reader: PgnReader::with_encoding(inner, encoding),
             visitor: XiangqiVisitor::new(),
+        }
+    }
+
+    /// Reads keeping only what `options` asks for.
+    pub fn with_options(mut self, options: ReadOptions) -> XiangqiGames<R> {
+        self.visitor.options = options;
+        self
+    }
+
+    /// Reads the next game into `record`, reusing the storage of the game it held before, and
+    /// returns whether there was one (see [`ChessGames::read_into`](crate::chess::ChessGames::read_into)).
+    pub fn read_into(&mut self, record: &mut XiangqiRecord) -> io::Result<bool> {
+        match self.reader.read_game(&mut self.visitor)? {
+            Some(game) => {
+                self.visitor.spare = Some(std::mem::replace(record, game));
+                Ok(true)
+            }
+            None => Ok(false),
         }
     }
 

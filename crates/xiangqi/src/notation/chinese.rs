@@ -117,11 +117,19 @@ pub fn parse_chinese(pos: &Position, text: &str) -> Result<Move, NotationError> 
     // At most five symbols make a move; read them into a fixed buffer.
     let mut syms = [Sym::Num(0); 6];
     let mut n = 0;
-    for c in text.chars().filter(|c| !c.is_whitespace()) {
+    for c in text.chars() {
+        // Whitespace is tested only for what is not a symbol: the test looks CJK glyphs up in
+        // a table, which cost as much as reading the symbols.
+        let Some(sym) = symbol(c) else {
+            if c.is_whitespace() {
+                continue;
+            }
+            return Err(syntax());
+        };
         if n == syms.len() {
             return Err(syntax());
         }
-        syms[n] = symbol(c).ok_or_else(syntax)?;
+        syms[n] = sym;
         n += 1;
     }
     let tiers = read(&syms[..n]).ok_or_else(syntax)?;

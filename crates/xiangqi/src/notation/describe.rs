@@ -281,7 +281,14 @@ fn candidates(pos: &Position, p: &Pattern, found: &mut Found) {
         if p.role.is_some_and(|r| r != role) {
             continue;
         }
-        for from in board.by_piece(role.of(us)) & file_mask {
+        let pieces = board.by_piece(role.of(us)) & file_mask;
+        // A qualifier (前, 中, …) picks one of two or more on its file: with fewer, nothing fits.
+        // Most moves read as "the middle one" first (炮二 on a file of three pawns), so this
+        // skips a legality test and a description for nearly every move.
+        if p.qual.is_some() && p.file.is_some() && pieces.count() < 2 {
+            continue;
+        }
+        for from in pieces {
             let Some(to) = destination(from, role, us, p.dir, p.number) else {
                 continue;
             };
