@@ -23,6 +23,7 @@ mod bitboard;
 mod board;
 mod color;
 pub mod fen;
+mod game;
 mod movegen;
 mod mv;
 pub mod notation;

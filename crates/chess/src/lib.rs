@@ -1,0 +1,175 @@
+//! Chess behind the arbiter's one game face ([`game::Game`]). The rules are shakmaty's; this
+//! crate only adapts them: FEN with the castling mode it implies, UCI and SAN moves, and the
+//! FIDE identity of positions for repetition (placement, side to move, castling rights and an
+//! en-passant capture only when one is legal).
+
+pub use shakmaty;
+
+use game::{Game, GameError, Kind, Side};
+use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanPlus};
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position as _};
+
+/// A chess position and the castling notation it is played with (Chess960 starts need
+/// king-takes-rook castling moves).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    pos: Chess,
+    mode: CastlingMode,
+}
+
+impl Position {
+    pub fn new(pos: Chess, mode: CastlingMode) -> Position {
+        Position { pos, mode }
+    }
+
+    /// The shakmaty position, for what the face does not cover.
+    pub fn inner(&self) -> &Chess {
+        &self.pos
+    }
+
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Plies since the last capture or pawn move (the 50- and 75-move rules' counter).
+    pub fn halfmoves(&self) -> u32 {
+        self.pos.halfmoves()
+    }
+}
+
+impl From<Chess> for Position {
+    fn from(pos: Chess) -> Position {
+        Position::new(pos, CastlingMode::Standard)
+    }
+}
+
+fn side(c: Color) -> Side {
+    match c {
+        Color::White => Side::First,
+        Color::Black => Side::Second,
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+
+    const KIND: Kind = Kind::Chess;
+
+    fn start() -> Position {
+        Chess::default().into()
+    }
+
+    /// Reads standard FEN; a start whose castling rights name rooks that standard castling
+    /// cannot (X-FEN, Shredder-FEN) is read as Chess960.
+    fn from_fen(fen: &str) -> Result<Position, GameError> {
+        let parsed: Fen = fen.trim().parse().map_err(|e| GameError(format!("{fen:?}: {e}")))?;
+        match parsed.clone().into_position::<Chess>(CastlingMode::Standard) {
+            Ok(pos) => Ok(Position::new(pos, CastlingMode::Standard)),
+            Err(standard) => parsed
+                .into_position::<Chess>(CastlingMode::Chess960)
+                .map(|pos| Position::new(pos, CastlingMode::Chess960))
+                .map_err(|_| GameError(format!("{fen:?}: {standard}"))),
+        }
+    }
+
+    fn fen(&self) -> String {
+        Fen::from_position(&self.pos, EnPassantMode::Legal).to_string()
+    }
+
+    fn turn(&self) -> Side {
+        side(self.pos.turn())
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        self.pos.legal_moves().to_vec()
+    }
+
+    fn count_legal(&self) -> usize {
+        self.pos.legal_moves().len()
+    }
+
+    fn is_legal(&self, m: Move) -> bool {
+        self.pos.is_legal(m)
+    }
+
+    fn play(&mut self, m: Move) {
+        self.pos.play_unchecked(m);
+    }
+
+    fn is_check(&self) -> bool {
+        self.pos.is_check()
+    }
+
+    fn is_zeroing(&self, m: Move) -> bool {
+        m.is_zeroing()
+    }
+
+    fn repetition_key(&self) -> u64 {
+        let h: Zobrist64 = self.pos.zobrist_hash(EnPassantMode::Legal);
+        h.0
+    }
+
+    /// UCI first (`e2e4`, `e7e8q`), then SAN (`Nf3`, `O-O`, `exd8=Q+`).
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        let t = text.trim();
+        if let Ok(uci) = t.parse::<UciMove>() {
+            if let Ok(m) = uci.to_move(&self.pos) {
+                return Ok(m);
+            }
+        }
+        let san: San = t
+            .parse::<SanPlus>()
+            .map(|s| s.san)
+            .map_err(|_| GameError(format!("cannot read {t:?}: expected a UCI or SAN move")))?;
+        san.to_move(&self.pos)
+            .map_err(|e| GameError(format!("{t:?} is not a legal move here: {e}")))
+    }
+
+    fn coordinate(&self, m: Move) -> String {
+        m.to_uci(self.mode).to_string()
+    }
+
+    fn notation(&self, m: Move) -> String {
+        SanPlus::from_move(self.pos.clone(), m).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_read_in_both_notations_and_write_back() {
+        let mut pos = Position::start();
+        for (text, uci, san) in [("e2e4", "e2e4", "e4"), ("Nf6", "g8f6", "Nf6"), ("Bc4", "f1c4", "Bc4")] {
+            let m = pos.parse_move(text).unwrap();
+            assert_eq!(pos.coordinate(m), uci);
+            assert_eq!(pos.notation(m), san);
+            pos.play(m);
+        }
+        assert!(pos.parse_move("Ke3").is_err());
+        assert!(pos.parse_move("zz").is_err());
+    }
+
+    #[test]
+    fn repetition_key_ignores_an_en_passant_square_without_a_capture() {
+        // After 1. e4 the FEN names e3, but no black pawn can take: same position as with "-".
+        let a = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+        let b = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        assert_eq!(a.repetition_key(), b.repetition_key());
+        // With a pawn that can take, it differs.
+        let c = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+        let d = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        assert_ne!(c.repetition_key(), d.repetition_key());
+    }
+
+    #[test]
+    fn chess960_fen_reads() {
+        let p = Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
+        assert_eq!(p.castling_mode(), CastlingMode::Chess960);
+        assert!(Position::from_fen("not a fen").is_err());
+    }
+}

@@ -1,0 +1,96 @@
+//! The judge: given a game — a start position and its moves — whether it has ended, who won or
+//! that it is drawn, why, at which ply and under which rule.
+//!
+//! - [`xiangqi`]: the rulesets `cxa` (default), `axf` and `seed002`: checkmate and stalemate
+//!   lose, the repetition rules (棋例) with every move of the cycle classified, the natural move
+//!   limit, dead positions.
+//! - [`chess`]: FIDE on shakmaty: checkmate, stalemate, threefold/fivefold repetition, the
+//!   50/75-move rules, dead positions.
+//!
+//! Both judges take moves one at a time ([`Judge::push`]), so the referee can rule live, and
+//! [`judge_game`] judges a whole record.
+
+pub mod verdict;
+
+pub use verdict::{CycleMove, MoveClass, Outcome, Reason, Repetition, SidePattern, Verdict};
+
+use game::Game;
+
+/// Why a move was not judged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JudgeError {
+    /// The move is not legal at this ply (1-based: the ply it would have been).
+    Illegal { ply: usize, mv: String },
+    /// The game had already ended at `ended_at`; the move at `ply` comes after the end.
+    AfterEnd { ply: usize, ended_at: usize },
+}
+
+impl std::fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JudgeError::Illegal { ply, mv } => write!(f, "ply {ply}: {mv} is not a legal move"),
+            JudgeError::AfterEnd { ply, ended_at } => {
+                write!(f, "ply {ply}: the game already ended at ply {ended_at}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for JudgeError {}
+
+/// A game being judged move by move.
+pub trait Judge {
+    type Game: Game;
+
+    /// The position now.
+    fn position(&self) -> &Self::Game;
+
+    /// Plies played so far.
+    fn ply(&self) -> usize;
+
+    /// The ruleset's name.
+    fn ruleset(&self) -> &str;
+
+    /// Plays `m` and rules on the position it makes. Returns the verdict when the game ends
+    /// by rule (automatically) with this move.
+    fn push(&mut self, m: <Self::Game as Game>::Move) -> Result<Option<&Verdict>, JudgeError>;
+
+    /// The verdict that ended the game, if it has ended by rule.
+    fn verdict(&self) -> Option<&Verdict>;
+
+    /// A draw the player to move (or either player) may claim now, if any (chess threefold and
+    /// 50-move rules, including by announcing a move that makes them; claimable move limits).
+    fn claimable(&self) -> Option<Verdict>;
+}
+
+/// The ruling on a whole game: the verdict at the first ply where the game ended by rule;
+/// otherwise a draw available by claim in the final position; otherwise `Ongoing` at the last
+/// ply. Moves after an end, or an illegal move, are the error.
+pub fn judge_game<J: Judge>(judge: &mut J, moves: &[<J::Game as Game>::Move]) -> Result<Verdict, JudgeError> {
+    for &m in moves {
+        if let Some(v) = judge.verdict() {
+            return Err(JudgeError::AfterEnd {
+                ply: judge.ply() + 1,
+                ended_at: v.ply,
+            });
+        }
+        judge.push(m)?;
+    }
+    Ok(final_verdict(judge))
+}
+
+/// The verdict in the judge's current state (see [`judge_game`]).
+pub fn final_verdict<J: Judge>(judge: &J) -> Verdict {
+    if let Some(v) = judge.verdict() {
+        return v.clone();
+    }
+    judge.claimable().unwrap_or_else(|| Verdict {
+        result: Outcome::Ongoing,
+        reason: Reason::NotOver,
+        ply: judge.ply(),
+        ruleset: judge.ruleset().to_string(),
+        claim: false,
+        explanation: "the game is not over".to_string(),
+        repetition: None,
+    })
+}

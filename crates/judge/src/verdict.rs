@@ -1,0 +1,209 @@
+//! What the judge says about a game: the result, the reason as a stable code, the ply, the
+//! ruleset, whether a player must claim it, and an explanation a player can read — for a
+//! repetition, every move of the cycle with its classification.
+
+use game::{Kind, Side};
+use serde::Serialize;
+
+/// Who won, or that the game is drawn or not over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Outcome {
+    /// Red (Xiangqi) or white (chess) wins.
+    FirstWins,
+    /// Black wins.
+    SecondWins,
+    Draw,
+    /// The game goes on.
+    Ongoing,
+}
+
+impl Outcome {
+    /// The win of `side`.
+    pub fn win(side: Side) -> Outcome {
+        match side {
+            Side::First => Outcome::FirstWins,
+            Side::Second => Outcome::SecondWins,
+        }
+    }
+
+    /// `red`, `black`, `white`, `draw` or `ongoing`.
+    pub fn name(self, kind: Kind) -> &'static str {
+        match self {
+            Outcome::FirstWins => Side::First.name(kind),
+            Outcome::SecondWins => Side::Second.name(kind),
+            Outcome::Draw => "draw",
+            Outcome::Ongoing => "ongoing",
+        }
+    }
+
+    /// The PGN result token.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            Outcome::FirstWins => "1-0",
+            Outcome::SecondWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Ongoing => "*",
+        }
+    }
+}
+
+/// Why a game ended (or may be ended by a claim). [`Reason::code`] is the stable snake_case
+/// name used in JSON and documented in the README.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Reason {
+    /// The game is not over (with [`Outcome::Ongoing`]).
+    NotOver,
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move: a loss in Xiangqi (困毙), a draw
+    /// in chess.
+    Stalemate,
+    /// A king was captured (the casual rule of seed 000, when the ruleset plays to the capture).
+    KingCaptured,
+    /// Xiangqi: a side checked on every move of the repetition cycle (长将) against a side that
+    /// did not; it loses.
+    PerpetualCheck,
+    /// Xiangqi: a side chased on every move of the cycle — the same piece under AXF; any pieces,
+    /// or any mix of checks, mate threats and chases (长捉, 长杀, 一将一捉 …) under CXA — against a
+    /// side whose moves were allowed; it loses.
+    ForbiddenRepetition,
+    /// Xiangqi: the position repeated with both sides' moves allowed, or both forbidden (不变作和).
+    RepetitionDraw,
+    /// Xiangqi: 60 rounds (or the ruleset's number) without a capture (自然限着).
+    NaturalMoveLimit,
+    /// Neither side can ever checkmate: Xiangqi with only kings, advisors and elephants; chess
+    /// with no sequence of legal moves that mates (insufficient material and blocked positions).
+    DeadPosition,
+    /// Chess: the same position for the third time (a claim) …
+    ThreefoldRepetition,
+    /// … or the fifth (automatic).
+    FivefoldRepetition,
+    /// Chess: 50 moves by each side without a capture or pawn move (a claim) …
+    FiftyMoveRule,
+    /// … or 75 (automatic).
+    SeventyFiveMoveRule,
+}
+
+impl Reason {
+    pub fn code(self) -> &'static str {
+        match self {
+            Reason::NotOver => "not_over",
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::KingCaptured => "king_captured",
+            Reason::PerpetualCheck => "perpetual_check",
+            Reason::ForbiddenRepetition => "forbidden_repetition",
+            Reason::RepetitionDraw => "repetition_draw",
+            Reason::NaturalMoveLimit => "natural_move_limit",
+            Reason::DeadPosition => "dead_position",
+            Reason::ThreefoldRepetition => "threefold_repetition",
+            Reason::FivefoldRepetition => "fivefold_repetition",
+            Reason::FiftyMoveRule => "fifty_move_rule",
+            Reason::SeventyFiveMoveRule => "seventy_five_move_rule",
+        }
+    }
+
+    pub const ALL: [Reason; 13] = [
+        Reason::NotOver,
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::KingCaptured,
+        Reason::PerpetualCheck,
+        Reason::ForbiddenRepetition,
+        Reason::RepetitionDraw,
+        Reason::NaturalMoveLimit,
+        Reason::DeadPosition,
+        Reason::ThreefoldRepetition,
+        Reason::FivefoldRepetition,
+        Reason::FiftyMoveRule,
+        Reason::SeventyFiveMoveRule,
+    ];
+}
+
+/// A ruling.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    pub result: Outcome,
+    pub reason: Reason,
+    /// Plies played from the judged start position when it arose (0: the start itself).
+    pub ply: usize,
+    /// The ruleset's name (`cxa`, `axf`, `seed002`, `fide` …).
+    pub ruleset: String,
+    /// The rule does not end the game by itself: a player may claim it (chess threefold and
+    /// 50-move rule; a ruleset's claimable move limit). Until claimed, play may go on.
+    pub claim: bool,
+    /// The ruling in words, with the article it rests on.
+    pub explanation: String,
+    /// For a repetition ruling: the cycle, move by move.
+    pub repetition: Option<Repetition>,
+}
+
+/// The moves between the first and the last occurrence of the repeated position, classified,
+/// and what each side's moves amount to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Repetition {
+    /// The ply after which the repeated position first stood.
+    pub first_ply: usize,
+    pub moves: Vec<CycleMove>,
+    pub first: SidePattern,
+    pub second: SidePattern,
+}
+
+/// One move of a repetition cycle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CycleMove {
+    pub ply: usize,
+    /// `red`/`black` or `white`/`black`.
+    pub side: &'static str,
+    /// In coordinates (ICCS, UCI).
+    pub coordinate: String,
+    /// In the standard notation (Chinese, SAN).
+    pub notation: String,
+    pub class: MoveClass,
+}
+
+/// What a move does, in the terms of the repetition rules (棋例).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct MoveClass {
+    /// 将: it gives check.
+    pub check: bool,
+    /// 杀: it threatens mate by a check or a series of checks (judged when it is not a check).
+    pub mate_threat: bool,
+    /// 捉: the pieces it newly threatens to win, as `车@b7` (the piece and its point).
+    pub chases: Vec<String>,
+    /// For an allowed move, what kind: 兑 (offers an exchange), 献 (offers the piece), 跟
+    /// (attacks a protected piece), 闲 (none of these). Empty for attacking moves.
+    pub idle: Vec<String>,
+    /// The class in one word: 将, 杀, 捉 or 闲 (the most severe).
+    pub label: String,
+}
+
+/// A side's moves over the cycle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SidePattern {
+    /// The pattern's name: 长将, 长捉, 长杀, 一将一捉, 数将一闲, 闲 …
+    pub name: String,
+    /// Whether the ruleset forbids it.
+    pub forbidden: bool,
+    /// Every move gave check.
+    pub perpetual_check: bool,
+}
+
+impl Verdict {
+    /// One JSON object: `result`, `reason`, `ply`, `ruleset`, `claim`, `explanation`, and the
+    /// cycle for repetitions.
+    pub fn to_json(&self, kind: Kind) -> serde_json::Value {
+        let mut v = serde_json::json!({
+            "result": self.result.name(kind),
+            "reason": self.reason.code(),
+            "ply": self.ply,
+            "ruleset": self.ruleset,
+            "claim": self.claim,
+            "explanation": self.explanation,
+        });
+        if let Some(r) = &self.repetition {
+            v["repetition"] = serde_json::to_value(r).expect("plain data serialises");
+        }
+        v
+    }
+}

@@ -1,0 +1,77 @@
+//! Xiangqi's face as a [`game::Game`], for the judge, the referee and everything above them.
+
+use game::{Game, GameError, Kind, Side};
+
+use crate::notation::{parse_any, to_chinese, to_iccs};
+use crate::{Color, Move, Position};
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        match c {
+            Color::Red => Side::First,
+            Color::Black => Side::Second,
+        }
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+
+    const KIND: Kind = Kind::Xiangqi;
+
+    fn start() -> Position {
+        Position::start()
+    }
+
+    fn from_fen(fen: &str) -> Result<Position, GameError> {
+        Position::from_fen(fen).map_err(|e| GameError(e.to_string()))
+    }
+
+    fn fen(&self) -> String {
+        Position::fen(self).to_string()
+    }
+
+    fn turn(&self) -> Side {
+        Position::turn(self).into()
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        Position::legal_moves(self).as_slice().to_vec()
+    }
+
+    fn count_legal(&self) -> usize {
+        Position::count_legal(self)
+    }
+
+    fn is_legal(&self, m: Move) -> bool {
+        Position::is_legal(self, m)
+    }
+
+    fn play(&mut self, m: Move) {
+        self.play_unchecked(m);
+    }
+
+    fn is_check(&self) -> bool {
+        Position::is_check(self)
+    }
+
+    fn is_zeroing(&self, m: Move) -> bool {
+        self.is_capture(m)
+    }
+
+    fn repetition_key(&self) -> u64 {
+        self.key()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        parse_any(self, text).map_err(|e| GameError(e.to_string()))
+    }
+
+    fn coordinate(&self, m: Move) -> String {
+        to_iccs(m)
+    }
+
+    fn notation(&self, m: Move) -> String {
+        to_chinese(self, m)
+    }
+}
