@@ -308,6 +308,19 @@ impl Position {
         self.board.unmove_piece(m.from, m.to, undo.captured);
     }
 
+    /// The same placement with the other side to move: what the side that just moved would
+    /// threaten if its opponent passed. Used to analyse moves (checks, chases, mate threats in
+    /// the repetition rules); the result may have the side not to move in check, which no game
+    /// reaches, and is not meant to be played on beyond such analysis.
+    pub fn null_move(&self) -> Position {
+        Position {
+            board: self.board.clone(),
+            turn: !self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
     /// The piece captured by `m`, if any.
     pub fn captured_by(&self, m: Move) -> Option<Piece> {
         self.board.piece_at(m.to)

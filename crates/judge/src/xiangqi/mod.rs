@@ -1,0 +1,295 @@
+//! The Xiangqi judge: checkmate and stalemate (困毙) lose; repetitions are ruled by the
+//! ruleset's table after classifying every move of the cycle; the natural move limit
+//! (自然限着); dead positions.
+//!
+//! After each move, in this order (`xiangqi-rules.md` §2.5): the opponent has no legal move
+//! (the mover wins); the position stands for the third time (the repetition ruling); the move
+//! limit; both sides with only kings, advisors and elephants.
+//!
+//! ```
+//! use judge::xiangqi::{Rules, XiangqiJudge};
+//! use judge::{judge_game, Outcome, Reason};
+//! use xiangqi::{notation::parse_iccs, Position};
+//!
+//! // Red checks on every move with one rook (长将): black wins at the third occurrence.
+//! let start = Position::from_fen("9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1").unwrap();
+//! let moves: Vec<_> = "f5e5 e8f8 e5f5 f8e8 f5e5 e8f8 e5f5 f8e8"
+//!     .split(' ')
+//!     .map(|m| parse_iccs(m).unwrap())
+//!     .collect();
+//! let verdict = judge_game(&mut XiangqiJudge::new(start, Rules::cxa()), &moves).unwrap();
+//! assert_eq!((verdict.result, verdict.reason, verdict.ply), (Outcome::SecondWins, Reason::PerpetualCheck, 8));
+//! ```
+
+mod classify;
+mod cycle;
+mod rules;
+
+pub use rules::{CheckCounting, Rules, Style};
+
+use game::{Kind, Side};
+use xiangqi::{Color, Move, Position, Role};
+
+use crate::verdict::{Outcome, Reason, Repetition, Verdict};
+use crate::{Judge, JudgeError};
+
+/// Judges a Xiangqi game move by move under a ruleset.
+#[derive(Debug, Clone)]
+pub struct XiangqiJudge {
+    rules: Rules,
+    pos: Position,
+    /// The position after the last capture (or the start): earlier positions cannot recur,
+    /// and a repetition ruling replays the cycle from here.
+    window: Position,
+    window_ply: usize,
+    moves: Vec<Move>,
+    /// Repetition keys of the positions since `window` (index 0 = `window`).
+    keys: Vec<u64>,
+    /// Plies toward the natural move limit since the last capture.
+    counted: u32,
+    /// Checks given by each side since the last capture, and whether the last move was a
+    /// check beyond the counted number (its reply is not counted either).
+    checks: [u32; 2],
+    uncounted_check: bool,
+    verdict: Option<Verdict>,
+}
+
+impl XiangqiJudge {
+    /// A judge for a game from `start`, which is itself judged (a position with no legal move
+    /// or a dead position has a verdict at ply 0). The FEN's capture counter starts the move
+    /// limit.
+    pub fn new(start: Position, rules: Rules) -> XiangqiJudge {
+        let mut j = XiangqiJudge {
+            counted: start.halfmoves(),
+            keys: vec![start.key()],
+            window: start.clone(),
+            window_ply: 0,
+            pos: start,
+            rules,
+            moves: Vec::new(),
+            checks: [0, 0],
+            uncounted_check: false,
+            verdict: None,
+        };
+        j.verdict = j.no_moves().or_else(|| j.dead()).or_else(|| j.move_limit(false));
+        j
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    fn ply_now(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn make(&self, result: Outcome, reason: Reason, claim: bool, explanation: String) -> Verdict {
+        Verdict {
+            result,
+            reason,
+            ply: self.ply_now(),
+            ruleset: self.rules.name.to_string(),
+            claim,
+            explanation,
+            repetition: None,
+        }
+    }
+
+    /// The side to move has no legal move: it loses, in check (将死) or not (困毙).
+    fn no_moves(&self) -> Option<Verdict> {
+        if self.pos.count_legal() > 0 {
+            return None;
+        }
+        let loser: Side = self.pos.turn().into();
+        let name = loser.name(Kind::Xiangqi);
+        let (reason, words) = if self.pos.is_check() {
+            (Reason::Checkmate, format!("{name} is checkmated (将死) and loses"))
+        } else {
+            (
+                Reason::Stalemate,
+                format!("{name} has no legal move (困毙) and loses: a stalemated side loses in Xiangqi"),
+            )
+        };
+        Some(self.make(Outcome::win(loser.other()), reason, false, words))
+    }
+
+    /// Both sides with only kings, advisors and elephants: no side can ever give check.
+    fn dead(&self) -> Option<Verdict> {
+        if !self.rules.dead_position_draw {
+            return None;
+        }
+        let b = self.pos.board();
+        let attackers =
+            b.by_role(Role::Rook) | b.by_role(Role::Horse) | b.by_role(Role::Cannon) | b.by_role(Role::Pawn);
+        attackers.is_empty().then(|| {
+            self.make(
+                Outcome::Draw,
+                Reason::DeadPosition,
+                false,
+                "neither side has a rook, horse, cannon or pawn left: advisors and elephants never cross the river, \
+                 so no side can win (双方均无可能取胜的简单局势)"
+                    .to_string(),
+            )
+        })
+    }
+
+    /// The natural move limit, automatic or (with `claims`) by claim where the ruleset says so.
+    fn move_limit(&self, claims: bool) -> Option<Verdict> {
+        if self.counted < self.rules.natural_limit || self.rules.natural_limit_claim != claims {
+            return None;
+        }
+        let rounds = self.rules.natural_limit / 2;
+        let how = if claims {
+            "either side may claim the draw"
+        } else {
+            "drawn"
+        };
+        Some(self.make(
+            Outcome::Draw,
+            Reason::NaturalMoveLimit,
+            claims,
+            format!("{rounds} rounds without a capture (自然限着): {how}"),
+        ))
+    }
+
+    /// The repetition ruling when the position now stands for the ruleset's n-th time since
+    /// the last capture.
+    fn repetition(&self) -> Option<Verdict> {
+        let n = self.keys.len() - 1;
+        let key = self.keys[n];
+        let mut seen = vec![n];
+        let mut i = n;
+        while i >= 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                seen.push(i);
+            }
+        }
+        if (seen.len() as u32) < self.rules.repetition_count {
+            return None;
+        }
+        // The span from the first of the counted occurrences to now.
+        let first = seen[self.rules.repetition_count as usize - 1];
+        let mut start = self.window.clone();
+        for &m in &self.moves[self.window_ply..self.window_ply + first] {
+            start.play_unchecked(m);
+        }
+        let first_ply = self.window_ply + first;
+        let span = &self.moves[first_ply..];
+        let (moves, red, black) = cycle::analyse(&start, first_ply, span, &self.rules);
+        let (result, reason, ruling) = cycle::rule(&red, &black, &self.rules);
+        let plies: Vec<String> = seen.iter().rev().map(|&i| (self.window_ply + i).to_string()).collect();
+        let explanation = format!(
+            "the position stood for the {} time (after plies {}); over the cycle red played {} ({}) and black {} ({}); {ruling}",
+            ordinal(self.rules.repetition_count),
+            plies.join(", "),
+            red.pattern.name,
+            if red.forbidden { "forbidden" } else { "allowed" },
+            black.pattern.name,
+            if black.forbidden { "forbidden" } else { "allowed" },
+        );
+        let mut v = self.make(result, reason, false, explanation);
+        v.repetition = Some(Repetition {
+            first_ply,
+            moves,
+            first: red.pattern,
+            second: black.pattern,
+        });
+        Some(v)
+    }
+
+    /// Updates the move-limit count for `m`, just played; `check` is whether it gave check.
+    fn count_move(&mut self, mover: Color, check: bool) {
+        let reply_to_uncounted = std::mem::take(&mut self.uncounted_check);
+        match self.rules.check_counting {
+            CheckCounting::All => self.counted += 1,
+            CheckCounting::Beyond(limit) => {
+                let side = mover as usize;
+                if check {
+                    self.checks[side] += 1;
+                }
+                if check && self.checks[side] > limit {
+                    self.uncounted_check = true;
+                } else if !reply_to_uncounted {
+                    self.counted += 1;
+                }
+            }
+        }
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    match n {
+        2 => "second".to_string(),
+        3 => "third".to_string(),
+        4 => "fourth".to_string(),
+        n => format!("{n}th"),
+    }
+}
+
+impl Judge for XiangqiJudge {
+    type Game = Position;
+
+    fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    fn ply(&self) -> usize {
+        self.ply_now()
+    }
+
+    fn ruleset(&self) -> &str {
+        self.rules.name
+    }
+
+    fn push(&mut self, m: Move) -> Result<Option<&Verdict>, JudgeError> {
+        let ply = self.ply_now() + 1;
+        if let Some(v) = &self.verdict {
+            return Err(JudgeError::AfterEnd { ply, ended_at: v.ply });
+        }
+        if !self.pos.is_legal(m) {
+            return Err(JudgeError::Illegal {
+                ply,
+                mv: xiangqi::notation::to_iccs(m),
+            });
+        }
+        let mover = self.pos.turn();
+        let capture = self.pos.is_capture(m);
+        self.pos.play_unchecked(m);
+        self.moves.push(m);
+        if capture {
+            self.window = self.pos.clone();
+            self.window_ply = self.moves.len();
+            self.keys.clear();
+            self.counted = 0;
+            self.checks = [0, 0];
+            self.uncounted_check = false;
+        } else {
+            let check = matches!(self.rules.check_counting, CheckCounting::Beyond(_)) && self.pos.is_check();
+            self.count_move(mover, check);
+        }
+        self.keys.push(self.pos.key());
+        self.verdict = self
+            .no_moves()
+            .or_else(|| if capture { None } else { self.repetition() })
+            .or_else(|| self.move_limit(false))
+            .or_else(|| if capture { self.dead() } else { None });
+        Ok(self.verdict.as_ref())
+    }
+
+    fn verdict(&self) -> Option<&Verdict> {
+        self.verdict.as_ref()
+    }
+
+    fn claimable(&self) -> Option<Verdict> {
+        if self.verdict.is_some() {
+            return None;
+        }
+        self.move_limit(true)
+    }
+}
