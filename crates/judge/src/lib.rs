@@ -11,6 +11,7 @@
 //! [`judge_game`] judges a whole record.
 
 pub mod verdict;
+pub mod xiangqi;
 
 pub use verdict::{CycleMove, MoveClass, Outcome, Reason, Repetition, SidePattern, Verdict};
 
