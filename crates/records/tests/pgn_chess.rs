@@ -117,7 +117,9 @@ fn main_line_option_skips_comments_and_variations_only() {
         // Only the main line is kept, and no comment anywhere.
         assert_eq!(l.tree.len(), l.tree.main_line().count() + 1);
         assert!((0..l.tree.len() as u32).all(|id| l.tree.comment(id).is_none()));
-        comments += (0..f.tree.len() as u32).filter(|&id| f.tree.comment(id).is_some()).count();
+        comments += (0..f.tree.len() as u32)
+            .filter(|&id| f.tree.comment(id).is_some())
+            .count();
     }
     assert!(comments > 28_000, "the full read keeps the clock comments ({comments})");
 }

@@ -168,7 +168,11 @@ fn read_into_and_main_line_option_agree_with_the_iterator() {
         got.push(record.clone());
     }
     assert_eq!(got, want);
-    assert!(want.last().unwrap().issues.iter().any(|i| i.ply == Some(3)), "{:?}", want.last());
+    assert!(
+        want.last().unwrap().issues.iter().any(|i| i.ply == Some(3)),
+        "{:?}",
+        want.last()
+    );
 
     let lean: Vec<XiangqiRecord> = XiangqiGames::new(&bytes[..])
         .with_options(records::ReadOptions::MAIN_LINE)
