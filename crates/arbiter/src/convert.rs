@@ -10,9 +10,9 @@ use records::files::{self, AnyRecord, Format};
 use xiangqi::notation::Notation;
 
 /// Counts the bytes read, for the progress bar.
-struct Counting<R> {
-    inner: R,
-    bar: ProgressBar,
+pub(crate) struct Counting<R> {
+    pub inner: R,
+    pub bar: ProgressBar,
 }
 
 impl<R: Read> Read for Counting<R> {

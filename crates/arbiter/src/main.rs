@@ -10,6 +10,7 @@ use xiangqi::notation::Notation;
 use xiangqi::{Fen, Position};
 
 mod convert;
+mod judge;
 
 #[derive(Parser)]
 #[command(name = "arbiter", version, about = "A referee for Xiangqi and chess")]
@@ -57,6 +58,29 @@ enum Command {
         /// Text encoding of the output: utf-8 (default), gbk or big5.
         #[arg(long)]
         encoding: Option<String>,
+    },
+    /// Judge games: whether each has ended, who won, why, at which ply and under which rule.
+    ///
+    /// Every game of each file (any format `convert` reads), or one game from `--fen` and
+    /// `--moves`. Result tags that contradict the board are flagged.
+    Judge {
+        /// Record files.
+        files: Vec<PathBuf>,
+        /// Ruleset: for Xiangqi cxa (default), axf or seed002.
+        #[arg(long)]
+        ruleset: Option<String>,
+        /// One JSON object per game.
+        #[arg(long)]
+        json: bool,
+        /// One game from the command line: xiangqi or chess.
+        #[arg(long)]
+        game: Option<String>,
+        /// Its start (FEN; the standard start if left out).
+        #[arg(long, requires = "game")]
+        fen: Option<String>,
+        /// Its moves, space-separated, in coordinates or the game's notation.
+        #[arg(long, requires = "game", default_value = "")]
+        moves: String,
     },
     /// Perft speed on fixed positions; prints nodes, seconds and nodes per second.
     Bench {
@@ -106,6 +130,21 @@ const BENCH: [(&str, &str); 2] = [
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Judge {
+            files,
+            ruleset,
+            json,
+            game,
+            fen,
+            moves,
+        } => {
+            let opts = judge::Options { ruleset, json };
+            match game {
+                Some(kind) => judge::one(&kind, fen.as_deref(), &moves, &opts)?,
+                None if files.is_empty() => bail!("judge: give record files, or --game with --fen and --moves"),
+                None => judge::files(&files, &opts)?,
+            }
+        }
         Command::Convert {
             input,
             output,

@@ -58,8 +58,10 @@ pub enum Reason {
     /// The side to move is not in check and has no legal move: a loss in Xiangqi (困毙), a draw
     /// in chess.
     Stalemate,
-    /// A king was captured (the casual rule of seed 000, when the ruleset plays to the capture).
-    KingCaptured,
+    /// Xiangqi: the mover left its own king attacked or facing the other king (自杀, 帅将对面),
+    /// which loses at once where the rules say so (CXA 4.1.3 as quoted in seed 000; seed 002
+    /// 二.1.(2)) instead of being taken back.
+    SelfCheck,
     /// Xiangqi: a side checked on every move of the repetition cycle (长将) against a side that
     /// did not; it loses.
     PerpetualCheck,
@@ -90,7 +92,7 @@ impl Reason {
             Reason::NotOver => "not_over",
             Reason::Checkmate => "checkmate",
             Reason::Stalemate => "stalemate",
-            Reason::KingCaptured => "king_captured",
+            Reason::SelfCheck => "self_check",
             Reason::PerpetualCheck => "perpetual_check",
             Reason::ForbiddenRepetition => "forbidden_repetition",
             Reason::RepetitionDraw => "repetition_draw",
@@ -107,7 +109,7 @@ impl Reason {
         Reason::NotOver,
         Reason::Checkmate,
         Reason::Stalemate,
-        Reason::KingCaptured,
+        Reason::SelfCheck,
         Reason::PerpetualCheck,
         Reason::ForbiddenRepetition,
         Reason::RepetitionDraw,

@@ -221,6 +221,16 @@ impl Position {
         }
     }
 
+    /// Whether `m` moves a piece of the side to move by its movement rule (horse legs,
+    /// elephant eyes, cannon screens, palace and river included), its own king's safety aside:
+    /// a move that may still expose the king (自杀) or face the kings (白脸将).
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        let us = self.turn();
+        self.board
+            .piece_at(m.from)
+            .is_some_and(|p| p.color == us && self.targets(p.role, m.from, us).contains(m.to))
+    }
+
     /// Whether `m` is legal, without generating the other moves.
     pub(crate) fn is_legal_move(&self, m: Move) -> bool {
         let us = self.turn();

@@ -104,15 +104,26 @@ fn pattern_name(list: &[(Class, Vec<u8>)]) -> String {
             };
         }
     }
+    // The span holds the cycle twice (or more): name one cycle, 一将一捉 rather than 二将二捉.
+    let counts = ["将", "杀", "捉", "闲"].map(|k| labels.iter().filter(|l| **l == k).count());
+    let g = counts.iter().copied().filter(|&n| n > 0).fold(0, gcd);
     let mut name = String::new();
-    for kind in ["将", "杀", "捉", "闲"] {
-        let n = labels.iter().filter(|l| **l == kind).count();
+    for (kind, n) in ["将", "杀", "捉", "闲"].into_iter().zip(counts) {
+        let n = n / g.max(1);
         if n > 0 {
             name.push_str(NUMERALS.get(n).copied().unwrap_or("数"));
             name.push_str(kind);
         }
     }
     name
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 fn side_ruling(list: &[(Class, Vec<u8>)], rules: &Rules, ids: &[Option<u8>; 90], end: &Position) -> SideRuling {

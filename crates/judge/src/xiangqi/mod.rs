@@ -203,6 +203,25 @@ impl XiangqiJudge {
         Some(v)
     }
 
+    /// Plays `m`, which exposes the mover's king, and rules the loss.
+    fn self_check(&mut self, m: Move) -> &Verdict {
+        let loser: Side = self.pos.turn().into();
+        let text = xiangqi::notation::to_iccs(m);
+        self.pos.play_unchecked(m);
+        self.moves.push(m);
+        let name = loser.name(Kind::Xiangqi);
+        let v = self.make(
+            Outcome::win(loser.other()),
+            Reason::SelfCheck,
+            false,
+            format!(
+                "{name} played {text}, leaving its own king attacked or facing the other king (走棋后形成自杀 / \
+                 帅将对面), and loses"
+            ),
+        );
+        self.verdict.insert(v)
+    }
+
     /// Updates the move-limit count for `m`, just played; `check` is whether it gave check.
     fn count_move(&mut self, mover: Color, check: bool) {
         let reply_to_uncounted = std::mem::take(&mut self.uncounted_check);
@@ -253,6 +272,9 @@ impl Judge for XiangqiJudge {
             return Err(JudgeError::AfterEnd { ply, ended_at: v.ply });
         }
         if !self.pos.is_legal(m) {
+            if self.rules.self_check_loses && self.pos.is_pseudo_legal(m) {
+                return Ok(Some(self.self_check(m)));
+            }
             return Err(JudgeError::Illegal {
                 ply,
                 mv: xiangqi::notation::to_iccs(m),

@@ -43,6 +43,9 @@ pub struct Rules {
     pub mate_threat_depth: u32,
     /// Both sides with only kings, advisors and elephants: drawn at once.
     pub dead_position_draw: bool,
+    /// A move that leaves the mover's king attacked or facing the other king loses (the king
+    /// would be taken) instead of being refused as illegal.
+    pub self_check_loses: bool,
 }
 
 impl Rules {
@@ -61,6 +64,7 @@ impl Rules {
             pawn_checks_count: true,
             mate_threat_depth: 3,
             dead_position_draw: true,
+            self_check_loses: true,
         }
     }
 
@@ -78,6 +82,7 @@ impl Rules {
             pawn_checks_count: true,
             mate_threat_depth: 3,
             dead_position_draw: true,
+            self_check_loses: false,
         }
     }
 
@@ -96,6 +101,7 @@ impl Rules {
             pawn_checks_count: false,
             mate_threat_depth: 3,
             dead_position_draw: true,
+            self_check_loses: true,
         }
     }
 

@@ -1,0 +1,271 @@
+//! `arbiter judge`: the verdict on every game of record files, or on one game given as a FEN
+//! and moves, with the explanation; result tags that contradict the board are flagged.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use game::{Game, Kind};
+use indicatif::{ProgressBar, ProgressStyle};
+use judge::xiangqi::{Rules, XiangqiJudge};
+use judge::{final_verdict, Judge, JudgeError, Outcome, Verdict};
+use records::files::{self, AnyRecord};
+use records::Record;
+use serde_json::json;
+
+use crate::convert::Counting;
+
+pub struct Options {
+    pub ruleset: Option<String>,
+    pub json: bool,
+}
+
+/// The Xiangqi ruleset named, or the default (CXA).
+fn xiangqi_rules(name: Option<&str>) -> Result<Rules> {
+    match name {
+        None => Ok(Rules::cxa()),
+        Some(n) => Rules::by_name(n).with_context(|| {
+            format!("unknown Xiangqi ruleset {n:?}; known: {}", Rules::NAMES.join(", "))
+        }),
+    }
+}
+
+/// What judging one game gave: the verdict, and a move the rules refused (illegal, or after
+/// the end), which stops the judging there.
+struct Judged {
+    kind: Kind,
+    verdict: Verdict,
+    stopped: Option<JudgeError>,
+    plies: usize,
+}
+
+fn judge_moves<J: Judge>(mut judge: J, moves: &[<J::Game as Game>::Move]) -> Judged {
+    let mut stopped = None;
+    for &m in moves {
+        if let Some(v) = judge.verdict() {
+            stopped = Some(JudgeError::AfterEnd {
+                ply: judge.ply() + 1,
+                ended_at: v.ply,
+            });
+            break;
+        }
+        if let Err(e) = judge.push(m) {
+            stopped = Some(e);
+            break;
+        }
+    }
+    Judged {
+        kind: <J::Game as Game>::KIND,
+        verdict: final_verdict(&judge),
+        stopped,
+        plies: moves.len(),
+    }
+}
+
+fn judge_xiangqi(start: xiangqi::Position, moves: &[xiangqi::Move], rules: &Rules) -> Judged {
+    judge_moves(XiangqiJudge::new(start, rules.clone()), moves)
+}
+
+/// One game from the command line.
+pub fn one(kind: &str, fen: Option<&str>, moves: &str, opts: &Options) -> Result<()> {
+    let kind: Kind = kind.parse().map_err(anyhow::Error::msg)?;
+    let judged = match kind {
+        Kind::Xiangqi => {
+            let rules = xiangqi_rules(opts.ruleset.as_deref())?;
+            let start = match fen {
+                None | Some("startpos") => xiangqi::Position::start(),
+                Some(f) => <xiangqi::Position as Game>::from_fen(f).map_err(anyhow::Error::msg)?,
+            };
+            let list = parse_moves(&start, moves)?;
+            judge_xiangqi(start, &list, &rules)
+        }
+        Kind::Chess => bail!("chess judging is not built yet"),
+    };
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    if opts.json {
+        let mut v = judged.verdict.to_json(judged.kind);
+        if let Some(e) = &judged.stopped {
+            v["error"] = json!(e.to_string());
+        }
+        writeln!(out, "{v}")?;
+    } else {
+        write_text(&mut out, "game", &judged, None)?;
+    }
+    if judged.stopped.is_some() {
+        bail!("{}", judged.stopped.expect("checked").to_string());
+    }
+    Ok(())
+}
+
+/// Reads moves in any notation the game accepts, each checked against the position it is
+/// played in.
+fn parse_moves<G: Game>(start: &G, text: &str) -> Result<Vec<G::Move>> {
+    let mut pos = start.clone();
+    let mut out = Vec::new();
+    for (i, t) in text.split_whitespace().enumerate() {
+        let m = pos.parse_move(t).map_err(|e| anyhow::anyhow!("ply {}: {e}", i + 1))?;
+        pos.play(m);
+        out.push(m);
+    }
+    Ok(out)
+}
+
+/// Every game of every file.
+pub fn files(paths: &[PathBuf], opts: &Options) -> Result<()> {
+    let rules = xiangqi_rules(opts.ruleset.as_deref())?;
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let mut summary = Summary::default();
+    for path in paths {
+        judge_file(path, &rules, opts, &mut out, &mut summary)?;
+    }
+    eprintln!(
+        "{} games judged: {} ended by rule, {} ongoing or ended otherwise, {} result tags contradict the board, \
+         {} games unreadable or stopped",
+        summary.games, summary.ended, summary.ongoing, summary.contradictions, summary.errors
+    );
+    Ok(())
+}
+
+#[derive(Default)]
+struct Summary {
+    games: usize,
+    ended: usize,
+    ongoing: usize,
+    contradictions: usize,
+    errors: usize,
+}
+
+fn judge_file(path: &Path, rules: &Rules, opts: &Options, out: &mut impl Write, summary: &mut Summary) -> Result<()> {
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let bar = if size > 8 << 20 {
+        ProgressBar::new(size)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}").expect("template"),
+    );
+    let mut reader = BufReader::with_capacity(
+        1 << 16,
+        Counting {
+            inner: file,
+            bar: bar.clone(),
+        },
+    );
+    let head = reader.fill_buf()?.to_vec();
+    let format = files::detect_format(path, &head);
+    for (i, game) in files::read_as(path, format, reader)?.enumerate() {
+        let label = format!("{}: game {}", path.display(), i + 1);
+        let record = match game {
+            Ok(r) => r,
+            Err(e) => {
+                summary.errors += 1;
+                bar.suspend(|| eprintln!("{e}"));
+                continue;
+            }
+        };
+        let (judged, tag) = match &record {
+            AnyRecord::Xiangqi(r) => {
+                let start = records::pgn::start_position(r);
+                let moves: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
+                (judge_xiangqi(start, &moves, rules), result_tag(r))
+            }
+            AnyRecord::Chess(_) => {
+                summary.errors += 1;
+                bar.suspend(|| eprintln!("{label}: chess judging is not built yet"));
+                continue;
+            }
+        };
+        summary.games += 1;
+        if judged.verdict.result == Outcome::Ongoing || judged.verdict.claim {
+            summary.ongoing += 1;
+        } else {
+            summary.ended += 1;
+        }
+        if judged.stopped.is_some() {
+            summary.errors += 1;
+        }
+        let contradiction = contradiction(&judged.verdict, tag);
+        if contradiction.is_some() {
+            summary.contradictions += 1;
+        }
+        bar.suspend(|| -> Result<()> {
+            if opts.json {
+                let mut v = judged.verdict.to_json(judged.kind);
+                v["file"] = json!(path.display().to_string());
+                v["game"] = json!(i + 1);
+                v["plies"] = json!(judged.plies);
+                v["result_tag"] = json!(tag);
+                if let Some(c) = &contradiction {
+                    v["contradiction"] = json!(c);
+                }
+                if let Some(e) = &judged.stopped {
+                    v["error"] = json!(e.to_string());
+                }
+                writeln!(out, "{v}")?;
+            } else {
+                write_text(out, &label, &judged, contradiction.as_deref())?;
+            }
+            Ok(())
+        })?;
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+fn result_tag<M>(r: &Record<M>) -> Option<&str> {
+    r.tags.get("Result").map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// A result tag the board contradicts: the rules ended the game one way and the tag says
+/// another. A tag on a game the rules did not end is not contradicted (resignation, time,
+/// agreement end games too), nor a draw tag where a draw could be claimed.
+fn contradiction(v: &Verdict, tag: Option<&str>) -> Option<String> {
+    let tag = tag?;
+    let said = records::Outcome::from_pgn(tag)?;
+    let board = match v.result {
+        Outcome::Ongoing => return None,
+        _ if v.claim => return None,
+        Outcome::FirstWins => records::Outcome::FirstWins,
+        Outcome::SecondWins => records::Outcome::SecondWins,
+        Outcome::Draw => records::Outcome::Draw,
+    };
+    (said != board && said != records::Outcome::Unknown)
+        .then(|| format!("the Result tag says {tag} but the board says {} ({})", v.result.pgn(), v.reason.code()))
+}
+
+fn write_text(out: &mut impl Write, label: &str, j: &Judged, contradiction: Option<&str>) -> Result<()> {
+    let v = &j.verdict;
+    let claim = if v.claim { ", by claim" } else { "" };
+    writeln!(
+        out,
+        "{label}: {} ({}{claim}) at ply {} [{}]: {}",
+        v.result.name(j.kind),
+        v.reason.code(),
+        v.ply,
+        v.ruleset,
+        v.explanation
+    )?;
+    if let Some(r) = &v.repetition {
+        for m in &r.moves {
+            let what = if m.class.chases.is_empty() {
+                m.class.idle.join("")
+            } else {
+                format!("捉 {}", m.class.chases.join(" "))
+            };
+            let label = if m.class.check { "将" } else if m.class.mate_threat { "杀" } else { "" };
+            writeln!(out, "    {:>4}. {:<5} {} {:<8} {label}{what}", m.ply, m.side, m.coordinate, m.notation)?;
+        }
+    }
+    if let Some(c) = contradiction {
+        writeln!(out, "    warning: {c}")?;
+    }
+    if let Some(e) = &j.stopped {
+        writeln!(out, "    stopped: {e}")?;
+    }
+    Ok(())
+}
