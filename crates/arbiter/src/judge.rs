@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use game::{Game, Kind};
 use indicatif::{ProgressBar, ProgressStyle};
+use judge::chess::{ChessJudge, ChessRules};
 use judge::xiangqi::{Rules, XiangqiJudge};
 use judge::{final_verdict, Judge, JudgeError, Outcome, Verdict};
 use records::files::{self, AnyRecord};
@@ -19,15 +20,35 @@ use crate::convert::Counting;
 pub struct Options {
     pub ruleset: Option<String>,
     pub json: bool,
+    /// Rule repetitions at the triggering occurrence, as engines do, instead of telling the
+    /// offender to vary.
+    pub at_trigger: bool,
 }
 
 /// The Xiangqi ruleset named, or the default (CXA).
-fn xiangqi_rules(name: Option<&str>) -> Result<Rules> {
-    match name {
-        None => Ok(Rules::cxa()),
-        Some(n) => Rules::by_name(n).with_context(|| {
-            format!("unknown Xiangqi ruleset {n:?}; known: {}", Rules::NAMES.join(", "))
-        }),
+fn xiangqi_rules(opts: &Options) -> Result<Rules> {
+    let rules = match opts.ruleset.as_deref() {
+        None => Rules::cxa(),
+        Some(n) => Rules::by_name(n)
+            .with_context(|| format!("unknown Xiangqi ruleset {n:?}; known: {}", Rules::NAMES.join(", ")))?,
+    };
+    Ok(if opts.at_trigger { rules.at_trigger() } else { rules })
+}
+
+/// The chess rules named (`fide` by default); a Xiangqi ruleset name given for a chess game
+/// falls back to FIDE, so one `--ruleset` can serve mixed files.
+fn chess_rules(opts: &Options) -> Result<ChessRules> {
+    match opts.ruleset.as_deref() {
+        None => Ok(ChessRules::fide()),
+        Some(n) => match ChessRules::by_name(n) {
+            Some(r) => Ok(r),
+            None if Rules::by_name(n).is_some() => Ok(ChessRules::fide()),
+            None => bail!(
+                "unknown ruleset {n:?}; chess: {}; xiangqi: {}",
+                ChessRules::NAMES.join(", "),
+                Rules::NAMES.join(", ")
+            ),
+        },
     }
 }
 
@@ -36,6 +57,8 @@ fn xiangqi_rules(name: Option<&str>) -> Result<Rules> {
 struct Judged {
     kind: Kind,
     verdict: Verdict,
+    /// A ruling waiting on a side (told to vary) at the end of the moves.
+    pending: Option<Verdict>,
     stopped: Option<JudgeError>,
     plies: usize,
 }
@@ -58,6 +81,10 @@ fn judge_moves<J: Judge>(mut judge: J, moves: &[<J::Game as Game>::Move]) -> Jud
     Judged {
         kind: <J::Game as Game>::KIND,
         verdict: final_verdict(&judge),
+        pending: judge
+            .pending()
+            .filter(|p| !p.claim && judge.verdict().is_none())
+            .cloned(),
         stopped,
         plies: moves.len(),
     }
@@ -67,12 +94,25 @@ fn judge_xiangqi(start: xiangqi::Position, moves: &[xiangqi::Move], rules: &Rule
     judge_moves(XiangqiJudge::new(start, rules.clone()), moves)
 }
 
+/// Every ruleset by name with its parameters, as JSON lines.
+pub fn print_rulesets() -> Result<()> {
+    for name in Rules::NAMES {
+        let rules = Rules::by_name(name).expect("listed");
+        println!("{}", json!({"game": "xiangqi", "ruleset": rules}));
+    }
+    for name in ChessRules::NAMES {
+        let rules = ChessRules::by_name(name).expect("listed");
+        println!("{}", json!({"game": "chess", "ruleset": rules}));
+    }
+    Ok(())
+}
+
 /// One game from the command line.
 pub fn one(kind: &str, fen: Option<&str>, moves: &str, opts: &Options) -> Result<()> {
     let kind: Kind = kind.parse().map_err(anyhow::Error::msg)?;
     let judged = match kind {
         Kind::Xiangqi => {
-            let rules = xiangqi_rules(opts.ruleset.as_deref())?;
+            let rules = xiangqi_rules(opts)?;
             let start = match fen {
                 None | Some("startpos") => xiangqi::Position::start(),
                 Some(f) => <xiangqi::Position as Game>::from_fen(f).map_err(anyhow::Error::msg)?,
@@ -80,7 +120,15 @@ pub fn one(kind: &str, fen: Option<&str>, moves: &str, opts: &Options) -> Result
             let list = parse_moves(&start, moves)?;
             judge_xiangqi(start, &list, &rules)
         }
-        Kind::Chess => bail!("chess judging is not built yet"),
+        Kind::Chess => {
+            let rules = chess_rules(opts)?;
+            let start = match fen {
+                None | Some("startpos") => <chess::Position as Game>::start(),
+                Some(f) => <chess::Position as Game>::from_fen(f).map_err(anyhow::Error::msg)?,
+            };
+            let list = parse_moves(&start, moves)?;
+            judge_moves(ChessJudge::new(start, rules), &list)
+        }
     };
     let out = std::io::stdout();
     let mut out = out.lock();
@@ -89,12 +137,15 @@ pub fn one(kind: &str, fen: Option<&str>, moves: &str, opts: &Options) -> Result
         if let Some(e) = &judged.stopped {
             v["error"] = json!(e.to_string());
         }
+        if let Some(p) = &judged.pending {
+            v["pending"] = p.to_json(judged.kind);
+        }
         writeln!(out, "{v}")?;
     } else {
         write_text(&mut out, "game", &judged, None)?;
     }
-    if judged.stopped.is_some() {
-        bail!("{}", judged.stopped.expect("checked").to_string());
+    if let Some(e) = judged.stopped {
+        bail!("{e}");
     }
     Ok(())
 }
@@ -114,12 +165,18 @@ fn parse_moves<G: Game>(start: &G, text: &str) -> Result<Vec<G::Move>> {
 
 /// Every game of every file.
 pub fn files(paths: &[PathBuf], opts: &Options) -> Result<()> {
-    let rules = xiangqi_rules(opts.ruleset.as_deref())?;
+    let rules = (xiangqi_rules(opts).or_else(|e| {
+        // A chess ruleset name: Xiangqi games in the files get the default.
+        ChessRules::by_name(opts.ruleset.as_deref().unwrap_or_default())
+            .map(|_| Rules::cxa())
+            .ok_or(e)
+    }))?;
+    let chess = chess_rules(opts)?;
     let out = std::io::stdout();
     let mut out = out.lock();
     let mut summary = Summary::default();
     for path in paths {
-        judge_file(path, &rules, opts, &mut out, &mut summary)?;
+        judge_file(path, &rules, chess, opts, &mut out, &mut summary)?;
     }
     eprintln!(
         "{} games judged: {} ended by rule, {} ongoing or ended otherwise, {} result tags contradict the board, \
@@ -138,7 +195,14 @@ struct Summary {
     errors: usize,
 }
 
-fn judge_file(path: &Path, rules: &Rules, opts: &Options, out: &mut impl Write, summary: &mut Summary) -> Result<()> {
+fn judge_file(
+    path: &Path,
+    rules: &Rules,
+    chess: ChessRules,
+    opts: &Options,
+    out: &mut impl Write,
+    summary: &mut Summary,
+) -> Result<()> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let size = file.metadata().map(|m| m.len()).unwrap_or(0);
     let bar = if size > 8 << 20 {
@@ -174,10 +238,15 @@ fn judge_file(path: &Path, rules: &Rules, opts: &Options, out: &mut impl Write, 
                 let moves: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
                 (judge_xiangqi(start, &moves, rules), result_tag(r))
             }
-            AnyRecord::Chess(_) => {
-                summary.errors += 1;
-                bar.suspend(|| eprintln!("{label}: chess judging is not built yet"));
-                continue;
+            AnyRecord::Chess(r) => {
+                let start = records::chess::start_position(r);
+                let mode = match r.tags.get("Variant") {
+                    Some(v) if v.contains("960") => chess::shakmaty::CastlingMode::Chess960,
+                    _ => chess::shakmaty::CastlingMode::Standard,
+                };
+                let moves: Vec<chess::shakmaty::Move> = r.tree.main_line().copied().collect();
+                let judged = judge_moves(ChessJudge::new(chess::Position::new(start, mode), chess), &moves);
+                (judged, result_tag(r))
             }
         };
         summary.games += 1;
@@ -205,6 +274,9 @@ fn judge_file(path: &Path, rules: &Rules, opts: &Options, out: &mut impl Write, 
                 }
                 if let Some(e) = &judged.stopped {
                     v["error"] = json!(e.to_string());
+                }
+                if let Some(p) = &judged.pending {
+                    v["pending"] = p.to_json(judged.kind);
                 }
                 writeln!(out, "{v}")?;
             } else {
@@ -234,8 +306,13 @@ fn contradiction(v: &Verdict, tag: Option<&str>) -> Option<String> {
         Outcome::SecondWins => records::Outcome::SecondWins,
         Outcome::Draw => records::Outcome::Draw,
     };
-    (said != board && said != records::Outcome::Unknown)
-        .then(|| format!("the Result tag says {tag} but the board says {} ({})", v.result.pgn(), v.reason.code()))
+    (said != board && said != records::Outcome::Unknown).then(|| {
+        format!(
+            "the Result tag says {tag} but the board says {} ({})",
+            v.result.pgn(),
+            v.reason.code()
+        )
+    })
 }
 
 fn write_text(out: &mut impl Write, label: &str, j: &Judged, contradiction: Option<&str>) -> Result<()> {
@@ -257,9 +334,22 @@ fn write_text(out: &mut impl Write, label: &str, j: &Judged, contradiction: Opti
             } else {
                 format!("捉 {}", m.class.chases.join(" "))
             };
-            let label = if m.class.check { "将" } else if m.class.mate_threat { "杀" } else { "" };
-            writeln!(out, "    {:>4}. {:<5} {} {:<8} {label}{what}", m.ply, m.side, m.coordinate, m.notation)?;
+            let label = if m.class.check {
+                "将"
+            } else if m.class.mate_threat {
+                "杀"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "    {:>4}. {:<5} {} {:<8} {label}{what}",
+                m.ply, m.side, m.coordinate, m.notation
+            )?;
         }
+    }
+    if let Some(p) = &j.pending {
+        writeln!(out, "    pending at ply {}: {}", p.ply, p.explanation)?;
     }
     if let Some(c) = contradiction {
         writeln!(out, "    warning: {c}")?;

@@ -72,6 +72,13 @@ enum Command {
         /// One JSON object per game.
         #[arg(long)]
         json: bool,
+        /// Rule a repetition at the occurrence that triggers it (as engines and automatic
+        /// servers do) instead of telling the offender to vary first (the rulebooks).
+        #[arg(long)]
+        at_trigger: bool,
+        /// Print the rulesets and their parameters, and exit.
+        #[arg(long)]
+        rulesets: bool,
         /// One game from the command line: xiangqi or chess.
         #[arg(long)]
         game: Option<String>,
@@ -134,11 +141,20 @@ fn run(cli: Cli) -> Result<()> {
             files,
             ruleset,
             json,
+            at_trigger,
+            rulesets,
             game,
             fen,
             moves,
         } => {
-            let opts = judge::Options { ruleset, json };
+            if rulesets {
+                return judge::print_rulesets();
+            }
+            let opts = judge::Options {
+                ruleset,
+                json,
+                at_trigger,
+            };
             match game {
                 Some(kind) => judge::one(&kind, fen.as_deref(), &moves, &opts)?,
                 None if files.is_empty() => bail!("judge: give record files, or --game with --fen and --moves"),

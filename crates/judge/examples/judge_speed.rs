@@ -22,8 +22,15 @@ struct Corpus {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let path = args.first().expect("usage: judge_speed CORPUS.jsonl [--repeat N] [--ruleset NAME]");
-    let flag = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    let path = args
+        .first()
+        .expect("usage: judge_speed CORPUS.jsonl [--repeat N] [--ruleset NAME]");
+    let flag = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
     let repeat: usize = flag("--repeat").map_or(5, |n| n.parse().expect("a number"));
     let rules = Rules::by_name(&flag("--ruleset").unwrap_or_else(|| "cxa".into())).expect("a known ruleset");
     let text = std::fs::read_to_string(path).expect("readable corpus");
@@ -34,13 +41,20 @@ fn main() {
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(line).expect("one JSON object per line");
         let variant = v["variant"].as_str().unwrap_or("");
-        let moves: Vec<&str> = v["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let moves: Vec<&str> = v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
         match variant {
             "xiangqi" => {
                 let start = xiangqi::Position::from_fen(v["start"].as_str().unwrap()).expect("start FEN");
                 // judge_bench.py writes Fairy-Stockfish moves (ranks 1-10).
-                let list: Vec<xiangqi::Move> =
-                    moves.iter().map(|m| xiangqi::notation::parse_fsf(m).expect("an FSF move")).collect();
+                let list: Vec<xiangqi::Move> = moves
+                    .iter()
+                    .map(|m| xiangqi::notation::parse_fsf(m).expect("an FSF move"))
+                    .collect();
                 corpus.plies += list.len();
                 corpus.xiangqi.push((start, list));
             }

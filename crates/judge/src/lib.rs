@@ -10,6 +10,7 @@
 //! Both judges take moves one at a time ([`Judge::push`]), so the referee can rule live, and
 //! [`judge_game`] judges a whole record.
 
+pub mod chess;
 pub mod verdict;
 pub mod xiangqi;
 
@@ -62,6 +63,12 @@ pub trait Judge {
     /// A draw the player to move (or either player) may claim now, if any (chess threefold and
     /// 50-move rules, including by announcing a move that makes them; claimable move limits).
     fn claimable(&self) -> Option<Verdict>;
+
+    /// A ruling given but not yet in force: a side told to vary from a forbidden repetition,
+    /// with the loss it faces if it does not.
+    fn pending(&self) -> Option<&Verdict> {
+        None
+    }
 }
 
 /// The ruling on a whole game: the verdict at the first ply where the game ended by rule;

@@ -8,24 +8,31 @@
 //!
 //! ```
 //! use judge::xiangqi::{Rules, XiangqiJudge};
-//! use judge::{judge_game, Outcome, Reason};
+//! use judge::{judge_game, Judge, Outcome, Reason};
 //! use xiangqi::{notation::parse_iccs, Position};
 //!
-//! // Red checks on every move with one rook (长将): black wins at the third occurrence.
+//! // Red checks on every move with one rook (长将).
 //! let start = Position::from_fen("9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1").unwrap();
 //! let moves: Vec<_> = "f5e5 e8f8 e5f5 f8e8 f5e5 e8f8 e5f5 f8e8"
 //!     .split(' ')
 //!     .map(|m| parse_iccs(m).unwrap())
 //!     .collect();
-//! let verdict = judge_game(&mut XiangqiJudge::new(start, Rules::cxa()), &moves).unwrap();
+//! // As an automatic referee rules: red loses at the third occurrence.
+//! let rules = Rules::cxa().at_trigger();
+//! let verdict = judge_game(&mut XiangqiJudge::new(start.clone(), rules), &moves).unwrap();
 //! assert_eq!((verdict.result, verdict.reason, verdict.ply), (Outcome::SecondWins, Reason::PerpetualCheck, 8));
+//!
+//! // As the rulebook says (the default): red is told to vary, and loses if it does not.
+//! let mut judge = XiangqiJudge::new(start, Rules::cxa());
+//! judge_game(&mut judge, &moves).unwrap();
+//! assert!(judge.pending().unwrap().explanation.starts_with("red must vary"));
 //! ```
 
 mod classify;
 mod cycle;
 mod rules;
 
-pub use rules::{CheckCounting, Rules, Style};
+pub use rules::{CheckCounting, RepetitionRuling, Rules, Style};
 
 use game::{Kind, Side};
 use xiangqi::{Color, Move, Position, Role};
@@ -52,6 +59,9 @@ pub struct XiangqiJudge {
     checks: [u32; 2],
     uncounted_check: bool,
     verdict: Option<Verdict>,
+    /// Under [`RepetitionRuling::MustVary`]: the repetition ruling at the trigger — an offender
+    /// told to vary (with the loss it faces), or an innocent repetition that may be claimed.
+    pending: Option<(Verdict, u64)>,
 }
 
 impl XiangqiJudge {
@@ -70,6 +80,7 @@ impl XiangqiJudge {
             checks: [0, 0],
             uncounted_check: false,
             verdict: None,
+            pending: None,
         };
         j.verdict = j.no_moves().or_else(|| j.dead()).or_else(|| j.move_limit(false));
         j
@@ -162,17 +173,15 @@ impl XiangqiJudge {
     fn repetition(&self) -> Option<Verdict> {
         let n = self.keys.len() - 1;
         let key = self.keys[n];
-        let mut seen = vec![n];
-        let mut i = n;
-        while i >= 2 {
-            i -= 2;
-            if self.keys[i] == key {
-                seen.push(i);
-            }
-        }
-        if (seen.len() as u32) < self.rules.repetition_count {
+        // Same side to move: every second position back to the last capture. Counted without
+        // allocating; the list is made only for a ruling.
+        let earlier = (0..n).rev().skip(1).step_by(2).filter(|&i| self.keys[i] == key);
+        if (earlier.clone().count() as u32) + 1 < self.rules.repetition_count {
             return None;
         }
+        // The span is always the last `repetition_count` occurrences: a fourth occurrence is
+        // judged on the moves since the second.
+        let seen: Vec<usize> = std::iter::once(n).chain(earlier).collect();
         // The span from the first of the counted occurrences to now.
         let first = seen[self.rules.repetition_count as usize - 1];
         let mut start = self.window.clone();
@@ -183,10 +192,14 @@ impl XiangqiJudge {
         let span = &self.moves[first_ply..];
         let (moves, red, black) = cycle::analyse(&start, first_ply, span, &self.rules);
         let (result, reason, ruling) = cycle::rule(&red, &black, &self.rules);
-        let plies: Vec<String> = seen.iter().rev().map(|&i| (self.window_ply + i).to_string()).collect();
+        let plies: Vec<String> = seen[..self.rules.repetition_count as usize]
+            .iter()
+            .rev()
+            .map(|&i| (self.window_ply + i).to_string())
+            .collect();
         let explanation = format!(
             "the position stood for the {} time (after plies {}); over the cycle red played {} ({}) and black {} ({}); {ruling}",
-            ordinal(self.rules.repetition_count),
+            ordinal(seen.len() as u32),
             plies.join(", "),
             red.pattern.name,
             if red.forbidden { "forbidden" } else { "allowed" },
@@ -220,6 +233,53 @@ impl XiangqiJudge {
             ),
         );
         self.verdict.insert(v)
+    }
+
+    /// The repetition ruling in force now, by the ruleset's [`RepetitionRuling`]. Under
+    /// `MustVary` a ruling at the trigger is kept as pending; the offender loses when the
+    /// position comes again with the offence unchanged, and a pending draw may be claimed.
+    fn rule_repetition(&mut self) -> Option<Verdict> {
+        let ruling = self.repetition();
+        if self.rules.repetition_ruling == RepetitionRuling::AtTrigger {
+            return ruling;
+        }
+        let mut v = ruling?;
+        // The position of the warning comes round again with the same side offending: the
+        // offender did not vary. Another position of the same cycle repeating in between is
+        // the same offence, not a second warning.
+        let key = self.pos.key();
+        if let Some((p, k)) = &self.pending {
+            if p.result == v.result && v.result != Outcome::Draw {
+                if *k == key {
+                    v.explanation = format!(
+                        "the offender was told to vary at ply {} and the position came again: {}",
+                        p.ply, v.explanation
+                    );
+                    return Some(v);
+                }
+                return None;
+            }
+        }
+        let loser = match v.result {
+            Outcome::FirstWins => Some(Side::Second),
+            Outcome::SecondWins => Some(Side::First),
+            _ => None,
+        };
+        v.explanation = match loser {
+            Some(side) => format!(
+                "{} must vary (应变着，不变判负): if the position comes again unchanged, {} loses. {}",
+                side.name(Kind::Xiangqi),
+                side.name(Kind::Xiangqi),
+                v.explanation
+            ),
+            None => format!(
+                "a draw may be claimed or ruled (不变作和); play may go on. {}",
+                v.explanation
+            ),
+        };
+        v.claim = loser.is_none();
+        self.pending = Some((v, key));
+        None
     }
 
     /// Updates the move-limit count for `m`, just played; `check` is whether it gave check.
@@ -296,9 +356,12 @@ impl Judge for XiangqiJudge {
             self.count_move(mover, check);
         }
         self.keys.push(self.pos.key());
+        if capture {
+            self.pending = None;
+        }
         self.verdict = self
             .no_moves()
-            .or_else(|| if capture { None } else { self.repetition() })
+            .or_else(|| if capture { None } else { self.rule_repetition() })
             .or_else(|| self.move_limit(false))
             .or_else(|| if capture { self.dead() } else { None });
         Ok(self.verdict.as_ref())
@@ -308,10 +371,22 @@ impl Judge for XiangqiJudge {
         self.verdict.as_ref()
     }
 
+    /// Under `MustVary`: the repetition ruling given at the last trigger and not yet decided —
+    /// a side told to vary, with the loss it faces, or a draw that may be claimed.
+    fn pending(&self) -> Option<&Verdict> {
+        self.pending.as_ref().map(|(v, _)| v)
+    }
+
     fn claimable(&self) -> Option<Verdict> {
         if self.verdict.is_some() {
             return None;
         }
-        self.move_limit(true)
+        // An innocent repetition just ruled may be claimed while its position stands.
+        let repetition = self
+            .pending
+            .as_ref()
+            .filter(|(p, key)| p.claim && *key == self.pos.key() && p.ply == self.ply_now())
+            .map(|(p, _)| p.clone());
+        repetition.or_else(|| self.move_limit(true))
     }
 }

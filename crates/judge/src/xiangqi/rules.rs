@@ -13,6 +13,18 @@ pub enum Style {
     Axf,
 }
 
+/// When a repetition ruling takes effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum RepetitionRuling {
+    /// At the triggering occurrence: the offender loses, an innocent repetition is drawn
+    /// (what engines and automatic servers do: Fairy-Stockfish, Pikafish, ElephantEye).
+    AtTrigger,
+    /// As the rulebooks say (应由前者变着，不变判负; AXF rule 3): at the trigger the offender is
+    /// told to vary and loses only if the position comes again with the offence unchanged; an
+    /// innocent repetition may be claimed as a draw (或由裁判判和) and play may go on.
+    MustVary,
+}
+
 /// How checks count toward the natural move limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum CheckCounting {
@@ -36,6 +48,7 @@ pub struct Rules {
     pub check_counting: CheckCounting,
     /// The occurrence of a position that triggers a repetition ruling.
     pub repetition_count: u32,
+    pub repetition_ruling: RepetitionRuling,
     /// Whether a check given by pawns alone counts as a check in the repetition rules (seed 002
     /// excepts pawns from 长将).
     pub pawn_checks_count: bool,
@@ -61,6 +74,7 @@ impl Rules {
             natural_limit_claim: false,
             check_counting: CheckCounting::All,
             repetition_count: 3,
+            repetition_ruling: RepetitionRuling::MustVary,
             pawn_checks_count: true,
             mate_threat_depth: 3,
             dead_position_draw: true,
@@ -79,6 +93,7 @@ impl Rules {
             natural_limit_claim: true,
             check_counting: CheckCounting::Beyond(10),
             repetition_count: 3,
+            repetition_ruling: RepetitionRuling::MustVary,
             pawn_checks_count: true,
             mate_threat_depth: 3,
             dead_position_draw: true,
@@ -98,11 +113,19 @@ impl Rules {
             natural_limit_claim: true,
             check_counting: CheckCounting::All,
             repetition_count: 3,
+            repetition_ruling: RepetitionRuling::MustVary,
             pawn_checks_count: false,
             mate_threat_depth: 3,
             dead_position_draw: true,
             self_check_loses: true,
         }
+    }
+
+    /// The same rules ruled the way engines and automatic servers rule: at the triggering
+    /// occurrence, with no warning step.
+    pub fn at_trigger(mut self) -> Rules {
+        self.repetition_ruling = RepetitionRuling::AtTrigger;
+        self
     }
 
     pub const NAMES: [&'static str; 3] = ["cxa", "axf", "seed002"];
