@@ -12,7 +12,7 @@
 
 use xiangqi::{Color, Move, Piece, Position, Role, Square};
 
-use super::rules::{Rules, Style};
+use super::rules::{ChaseNewness, Rules, Style};
 
 /// One move's classification, with the targets kept as squares of the position after it.
 #[derive(Debug, Clone, Default)]
@@ -90,9 +90,15 @@ pub(crate) fn classify(before: &Position, m: Move, after: &Position, rules: &Rul
 
     let now = chase_targets(&threat_after, after, mover);
     let was = chase_targets(before, &before.null_move(), mover);
-    for t in now.chased {
-        // The opponent's pieces did not move, so a target keeps its square.
-        if !was.chased.contains(&t) {
+    // The opponent's pieces did not move, so a target keeps its square; the mover's moved
+    // piece went from `m.from` to `m.to`.
+    let moved_to = |a: Square| if a == m.from { m.to } else { a };
+    for &(a, t) in &now.pairs {
+        let new = match rules.chase_newness {
+            ChaseNewness::PerTarget => !was.chased.contains(&t),
+            ChaseNewness::PerAttacker => !was.pairs.iter().any(|&(b, u)| u == t && moved_to(b) == a),
+        };
+        if new && !class.chased.contains(&t) {
             class.chased.push(t);
         }
     }
@@ -114,6 +120,8 @@ pub(crate) fn classify(before: &Position, m: Move, after: &Position, rules: &Rul
 struct Targets {
     /// Chased targets: weaker-on-stronger, or unprotected.
     chased: Vec<Square>,
+    /// The same, per attacker: (attacker, target).
+    pairs: Vec<(Square, Square)>,
     /// (attacker, target) of the same kind that can take each other: exchange offers.
     exchanges: Vec<(Square, Square)>,
     /// Attacked but protected (a follow when new).
@@ -132,17 +140,22 @@ fn chase_targets(threat: &Position, real: &Position, side: Color) -> Targets {
         if v.color == side || !chasing_attacker(a.role) || !chase_target(v, m.to) {
             continue;
         }
-        if t.chased.contains(&m.to) {
-            continue;
-        }
-        if stronger(v.role, a.role) {
-            t.chased.push(m.to);
+        let chased = if stronger(v.role, a.role) {
+            true
         } else if a.role == v.role && real.is_legal(Move::new(m.to, m.from)) {
             t.exchanges.push((m.from, m.to));
+            false
         } else if has_recapture(threat, m) {
             t.protected.push(m.to);
+            false
         } else {
-            t.chased.push(m.to);
+            true
+        };
+        if chased {
+            t.pairs.push((m.from, m.to));
+            if !t.chased.contains(&m.to) {
+                t.chased.push(m.to);
+            }
         }
     }
     // A target chased by one attacker is chased, whatever the others' attacks amount to.

@@ -32,7 +32,7 @@ mod classify;
 mod cycle;
 mod rules;
 
-pub use rules::{CheckCounting, RepetitionRuling, Rules, Style};
+pub use rules::{ChaseNewness, CheckCounting, RepetitionRuling, Rules, Style};
 
 use game::{Kind, Side};
 use xiangqi::{Color, Move, Position, Role};
@@ -183,7 +183,10 @@ impl XiangqiJudge {
         // judged on the moves since the second.
         let seen: Vec<usize> = std::iter::once(n).chain(earlier).collect();
         // The span from the first of the counted occurrences to now.
-        let first = seen[self.rules.repetition_count as usize - 1];
+        let mut first = seen[self.rules.repetition_count as usize - 1];
+        if self.rules.span_from_move_before && first > 0 {
+            first -= 1;
+        }
         let mut start = self.window.clone();
         for &m in &self.moves[self.window_ply..self.window_ply + first] {
             start.play_unchecked(m);

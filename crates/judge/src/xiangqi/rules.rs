@@ -25,6 +25,18 @@ pub enum RepetitionRuling {
     MustVary,
 }
 
+/// What makes a chase new (CXA 29.2: the chase did not exist before the move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ChaseNewness {
+    /// A target not chased before the move, by any piece (the rulebooks' examples: a threat
+    /// that existed and is unchanged is not a new chase; Pikafish compares before and after
+    /// per target).
+    PerTarget,
+    /// An (attacker, target) pair that did not exist before: a second attacker on a piece
+    /// already chased chases anew. Fairy-Stockfish's approximation; for comparing with it.
+    PerAttacker,
+}
+
 /// How checks count toward the natural move limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum CheckCounting {
@@ -52,6 +64,11 @@ pub struct Rules {
     /// Whether a check given by pawns alone counts as a check in the repetition rules (seed 002
     /// excepts pawns from 长将).
     pub pawn_checks_count: bool,
+    pub chase_newness: ChaseNewness,
+    /// Also classify the move that led into the first occurrence, as Fairy-Stockfish does (its
+    /// span starts one ply early). Off in every ruleset: the span is from the first occurrence
+    /// to the last (xiangqi-rules.md §5); for comparing with Fairy-Stockfish.
+    pub span_from_move_before: bool,
     /// Depth, in the threatening side's moves, of the check-only mate search that finds 杀.
     pub mate_threat_depth: u32,
     /// Both sides with only kings, advisors and elephants: drawn at once.
@@ -76,6 +93,8 @@ impl Rules {
             repetition_count: 3,
             repetition_ruling: RepetitionRuling::MustVary,
             pawn_checks_count: true,
+            chase_newness: ChaseNewness::PerTarget,
+            span_from_move_before: false,
             mate_threat_depth: 3,
             dead_position_draw: true,
             self_check_loses: true,
@@ -95,6 +114,8 @@ impl Rules {
             repetition_count: 3,
             repetition_ruling: RepetitionRuling::MustVary,
             pawn_checks_count: true,
+            chase_newness: ChaseNewness::PerTarget,
+            span_from_move_before: false,
             mate_threat_depth: 3,
             dead_position_draw: true,
             self_check_loses: false,
@@ -115,6 +136,8 @@ impl Rules {
             repetition_count: 3,
             repetition_ruling: RepetitionRuling::MustVary,
             pawn_checks_count: false,
+            chase_newness: ChaseNewness::PerTarget,
+            span_from_move_before: false,
             mate_threat_depth: 3,
             dead_position_draw: true,
             self_check_loses: true,
