@@ -119,7 +119,7 @@ fn pyffish_agrees_or_the_rule_says_why() {
             ((c[0].to_string(), c[1].parse().unwrap()), c[4].to_string())
         })
         .collect();
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut unexplained = Vec::new();
     let mut seen_listed = 0;
     let (mut consulted, mut agreed) = (0, 0);
@@ -136,7 +136,6 @@ fn pyffish_agrees_or_the_rule_says_why() {
         let mut j = XiangqiJudge::new(start, Rules::axf().at_trigger());
         let mut counter = base;
         let mut ended: Option<(usize, String, bool)> = None;
-        let mut dead = false;
         let mut check_ply = |ply: usize, j: &XiangqiJudge, counter: u32, ended: &Option<(usize, String, bool)>| {
             let Some(theirs) = at.get(&ply) else { return };
             consulted += 1;
@@ -154,9 +153,8 @@ fn pyffish_agrees_or_the_rule_says_why() {
             }
             // After a ruling of the judge's (the real games play on), later plies are moot:
             // counted once, at the ruling itself.
-            if let Some((q, _, _)) = ended.as_ref().filter(|(q, _, _)| *q < ply) {
-                let _ = q;
-                *counts.entry("after-the-judge-ended-the-game").or_default() += 1;
+            if ended.as_ref().is_some_and(|(q, _, _)| *q < ply) {
+                *counts.entry("after-the-judge-ended-the-game".to_string()).or_default() += 1;
                 return;
             }
             let plain = ours.rsplit('-').next().unwrap().to_string();
@@ -168,10 +166,10 @@ fn pyffish_agrees_or_the_rule_says_why() {
                     if listed.contains_key(&(id.clone(), ply)) {
                         seen_listed += 1;
                     }
-                    *counts.entry(Box::leak(c.into_boxed_str())).or_default() += 1;
+                    *counts.entry(c).or_default() += 1;
                 }
                 None => match fsf_explains(fen, &moves, ply, theirs) {
-                    Some(c) => *counts.entry(c).or_default() += 1,
+                    Some(c) => *counts.entry(c.to_string()).or_default() += 1,
                     None => unexplained.push(format!("{id}\t{ply}\t{ours}\t{theirs}\t?")),
                 },
             }
@@ -187,8 +185,7 @@ fn pyffish_agrees_or_the_rule_says_why() {
                 let v = j.push(m).unwrap_or_else(|e| panic!("{id}: {e}")).cloned();
                 counter = if capture { 0 } else { counter + 1 };
                 if let Some(v) = v {
-                    dead = v.reason == judge::Reason::DeadPosition;
-                    ended = Some((ply, name(v.result).to_string(), dead));
+                    ended = Some((ply, name(v.result).to_string(), v.reason == judge::Reason::DeadPosition));
                 }
             }
             check_ply(ply, &j, counter, &ended);
