@@ -4,10 +4,11 @@
 //! cargo run --release -p arbiter-judge --example judge_speed -- CORPUS.jsonl [--repeat N] [--ruleset NAME]
 //!
 //! A judged ply is what judge_bench.py counts: the position's legal moves, the game's move
-//! checked against them, and whether the game is over after it. Here `Judge::push` does all
-//! three (a legality test, the move, the opponent's legal-move count, the repetition and move
-//! limit tests); games are parsed before the clock starts. Prints games, plies, the best of N
-//! passes in seconds and plies per second.
+//! checked against them, and whether the game is over after it — for chess with the claimable
+//! draws, as python-chess's `outcome(claim_draw=True)` answers. Here `Judge::push` does the
+//! first three (a legality test, the move, the opponent's legal moves, the repetition and move
+//! limit tests) and `Judge::claimable` the claims; games are parsed before the clock starts.
+//! Prints games, plies, the best of N passes in seconds and plies per second.
 
 use std::time::Instant;
 
@@ -17,6 +18,7 @@ use judge::Judge;
 
 struct Corpus {
     xiangqi: Vec<(xiangqi::Position, Vec<xiangqi::Move>)>,
+    chess: Vec<(chess::Position, Vec<chess::shakmaty::Move>)>,
     plies: usize,
 }
 
@@ -36,6 +38,7 @@ fn main() {
     let text = std::fs::read_to_string(path).expect("readable corpus");
     let mut corpus = Corpus {
         xiangqi: Vec::new(),
+        chess: Vec::new(),
         plies: 0,
     };
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -58,9 +61,24 @@ fn main() {
                 corpus.plies += list.len();
                 corpus.xiangqi.push((start, list));
             }
-            other => panic!("variant {other:?} is not handled by this example yet"),
+            "chess" => {
+                let mut pos = <chess::Position as Game>::from_fen(v["start"].as_str().unwrap()).expect("start FEN");
+                let start = pos.clone();
+                let list: Vec<chess::shakmaty::Move> = moves
+                    .iter()
+                    .map(|m| {
+                        let mv = pos.parse_move(m).expect("a legal UCI move");
+                        pos.play(mv);
+                        mv
+                    })
+                    .collect();
+                corpus.plies += list.len();
+                corpus.chess.push((start, list));
+            }
+            other => panic!("variant {other:?} is not handled by this example"),
         }
     }
+    let chess_rules = judge::chess::ChessRules::fide();
     let mut best = f64::INFINITY;
     let mut ended = 0;
     for _ in 0..repeat {
@@ -73,6 +91,17 @@ fn main() {
                     ended += 1;
                     break;
                 }
+                std::hint::black_box(j.claimable());
+            }
+        }
+        for (start, moves) in &corpus.chess {
+            let mut j = judge::chess::ChessJudge::new(start.clone(), chess_rules);
+            for &m in moves {
+                if j.push(m).expect("the corpus's moves are legal").is_some() {
+                    ended += 1;
+                    break;
+                }
+                std::hint::black_box(j.claimable());
             }
         }
         best = best.min(t.elapsed().as_secs_f64());
@@ -80,7 +109,7 @@ fn main() {
     println!("games\tplies\tended_by_rule\tbest_seconds\tplies_per_second");
     println!(
         "{}\t{}\t{ended}\t{best:.4}\t{:.0}",
-        corpus.xiangqi.len(),
+        corpus.xiangqi.len() + corpus.chess.len(),
         corpus.plies,
         corpus.plies as f64 / best
     );
