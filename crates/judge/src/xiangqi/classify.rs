@@ -27,6 +27,9 @@ pub(crate) struct Class {
     pub offer: bool,
     /// 跟: a new attack on a protected piece (not a chase).
     pub follow: bool,
+    /// 拦: the moved piece now stands in the way of an enemy capture or check that was there
+    /// before the move, its target not having moved.
+    pub block: bool,
 }
 
 impl Class {
@@ -112,6 +115,7 @@ pub(crate) fn classify(before: &Position, m: Move, after: &Position, rules: &Rul
         .iter()
         .any(|t| !was.protected.contains(t) && !was.chased.contains(t));
     class.offer = !class.exchange && capturable_for_free(after, m.to);
+    class.block = blocks(before, m, after);
     class
 }
 
@@ -197,6 +201,51 @@ fn has_recapture(threat: &Position, m: Move) -> bool {
     let mut p = threat.clone();
     p.play_unchecked(m);
     p.legal_moves().iter().any(|r| r.to == m.to)
+}
+
+/// Whether `m` interposes: a capture or a check the opponent had before it (had it been the
+/// opponent's turn) is gone after it, its target not having moved, because the moved piece
+/// stands on the line or horse leg between (拦, AXF "a move that prevents an opponent's piece
+/// to move in a certain direction"; the pawn of XQ-R21 that stops a mating check).
+fn blocks(before: &Position, m: Move, after: &Position) -> bool {
+    let threats = before.null_move();
+    let gone_after = |c: Move| !after.legal_moves().iter().any(|&d| d == c);
+    threats.legal_moves().iter().any(|&c| {
+        if c.to == m.from || c.to == m.to || !between(c.from, c.to, m.to) {
+            return false;
+        }
+        let capture = before.board().piece_at(c.to).is_some();
+        let check = || {
+            let mut p = threats.clone();
+            p.play_unchecked(c);
+            p.is_check()
+        };
+        (capture || check()) && gone_after(c)
+    })
+}
+
+/// Whether `sq` lies on the straight line strictly between `a` and `b`, or on the leg of a
+/// horse's move from `a` to `b`.
+fn between(a: Square, b: Square, sq: Square) -> bool {
+    let (ax, ay) = (a.file().index() as i32, a.rank().index() as i32);
+    let (bx, by) = (b.file().index() as i32, b.rank().index() as i32);
+    let (sx, sy) = (sq.file().index() as i32, sq.rank().index() as i32);
+    let (dx, dy) = (bx - ax, by - ay);
+    if dx == 0 || dy == 0 {
+        let on_line = (sx - ax) * dy == (sy - ay) * dx;
+        let inside = (sx - ax) * (sx - bx) <= 0 && (sy - ay) * (sy - by) <= 0;
+        return on_line && inside && sq != a && sq != b;
+    }
+    // A horse's leg: one step from `a` along the longer direction.
+    if dx.abs() + dy.abs() == 3 {
+        let leg = if dx.abs() == 2 {
+            (ax + dx.signum(), ay)
+        } else {
+            (ax, ay + dy.signum())
+        };
+        return (sx, sy) == leg;
+    }
+    false
 }
 
 /// Whether the opponent (to move in `after`) can take the piece on `sq` with no legal

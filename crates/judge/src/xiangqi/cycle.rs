@@ -74,6 +74,9 @@ fn describe(c: &Class, after: &Position) -> MoveClass {
         if c.offer {
             idle.push("献".to_string());
         }
+        if c.block {
+            idle.push("拦".to_string());
+        }
         if c.follow {
             idle.push("跟".to_string());
         }
