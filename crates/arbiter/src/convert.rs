@@ -23,7 +23,14 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
-pub fn run(input: &Path, output: &Path, notation: &str, to: Option<&str>, encoding: Option<&str>) -> Result<()> {
+pub fn run(
+    input: &Path,
+    output: &Path,
+    notation: &str,
+    to: Option<&str>,
+    encoding: Option<&str>,
+    judge: Option<&crate::judge::Options>,
+) -> Result<()> {
     let notation: Notation = notation.parse().map_err(anyhow::Error::msg)?;
     let encoding = files::output_encoding(encoding).map_err(anyhow::Error::msg)?;
     let out_format = match to {
@@ -75,7 +82,12 @@ pub fn run(input: &Path, output: &Path, notation: &str, to: Option<&str>, encodi
     let mut text = String::new();
     for (i, game) in games.enumerate() {
         match game {
-            Ok(record) => {
+            Ok(mut record) => {
+                if let Some(opts) = judge {
+                    if let Some(w) = crate::judge::annotate(&mut record, opts)? {
+                        bar.suspend(|| eprintln!("{}: game {}: {w}", input.display(), i + 1));
+                    }
+                }
                 for issue in record.issues() {
                     issues += 1;
                     let ply = issue.ply.map(|p| format!(", ply {p}")).unwrap_or_default();

@@ -232,23 +232,7 @@ fn judge_file(
                 continue;
             }
         };
-        let (judged, tag) = match &record {
-            AnyRecord::Xiangqi(r) => {
-                let start = records::pgn::start_position(r);
-                let moves: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
-                (judge_xiangqi(start, &moves, rules), result_tag(r))
-            }
-            AnyRecord::Chess(r) => {
-                let start = records::chess::start_position(r);
-                let mode = match r.tags.get("Variant") {
-                    Some(v) if v.contains("960") => chess::shakmaty::CastlingMode::Chess960,
-                    _ => chess::shakmaty::CastlingMode::Standard,
-                };
-                let moves: Vec<chess::shakmaty::Move> = r.tree.main_line().copied().collect();
-                let judged = judge_moves(ChessJudge::new(chess::Position::new(start, mode), chess), &moves);
-                (judged, result_tag(r))
-            }
-        };
+        let (judged, tag) = judge_record(&record, rules, chess);
         summary.games += 1;
         if judged.verdict.result == Outcome::Ongoing || judged.verdict.claim {
             summary.ongoing += 1;
@@ -287,6 +271,61 @@ fn judge_file(
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+/// Judges a record's main line.
+fn judge_record<'a>(record: &'a AnyRecord, rules: &Rules, chess: ChessRules) -> (Judged, Option<&'a str>) {
+    match record {
+        AnyRecord::Xiangqi(r) => {
+            let start = records::pgn::start_position(r);
+            let moves: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
+            (judge_xiangqi(start, &moves, rules), result_tag(r))
+        }
+        AnyRecord::Chess(r) => {
+            let start = records::chess::start_position(r);
+            let mode = match r.tags.get("Variant") {
+                Some(v) if v.contains("960") => chess::shakmaty::CastlingMode::Chess960,
+                _ => chess::shakmaty::CastlingMode::Standard,
+            };
+            let moves: Vec<chess::shakmaty::Move> = r.tree.main_line().copied().collect();
+            let judged = judge_moves(ChessJudge::new(chess::Position::new(start, mode), chess), &moves);
+            (judged, result_tag(r))
+        }
+    }
+}
+
+/// Writes the judge's verdict into a record's tags, for `convert --judge`: `Result` when the
+/// rules ended the game (the record's own otherwise: resignation, time and agreement end games
+/// too), and `Termination` with the reason and the explanation. Returns a warning when the
+/// record's Result tag contradicts the board.
+pub fn annotate(record: &mut AnyRecord, opts: &Options) -> Result<Option<String>> {
+    let rules = xiangqi_rules(opts).or_else(|e| {
+        ChessRules::by_name(opts.ruleset.as_deref().unwrap_or_default())
+            .map(|_| Rules::cxa())
+            .ok_or(e)
+    })?;
+    let chess = chess_rules(opts)?;
+    let (judged, tag) = judge_record(record, &rules, chess);
+    let warning = contradiction(&judged.verdict, tag);
+    let v = &judged.verdict;
+    let tags = match record {
+        AnyRecord::Xiangqi(r) => &mut r.tags,
+        AnyRecord::Chess(r) => &mut r.tags,
+    };
+    if v.result != Outcome::Ongoing && !v.claim {
+        tags.set("Result", v.result.pgn());
+        tags.set(
+            "Termination",
+            format!(
+                "{} at ply {} ({}): {}",
+                v.reason.code(),
+                v.ply,
+                v.ruleset,
+                v.explanation
+            ),
+        );
+    }
+    Ok(warning)
 }
 
 fn result_tag<M>(r: &Record<M>) -> Option<&str> {

@@ -58,6 +58,13 @@ enum Command {
         /// Text encoding of the output: utf-8 (default), gbk or big5.
         #[arg(long)]
         encoding: Option<String>,
+        /// Judge each game and write the verdict into its Result and Termination tags (games
+        /// the rules did not end keep their own Result).
+        #[arg(long)]
+        judge: bool,
+        /// Ruleset for --judge (as for `arbiter judge`).
+        #[arg(long, requires = "judge")]
+        ruleset: Option<String>,
     },
     /// Judge games: whether each has ended, who won, why, at which ply and under which rule.
     ///
@@ -167,8 +174,22 @@ fn run(cli: Cli) -> Result<()> {
             notation,
             to,
             encoding,
+            judge,
+            ruleset,
         } => {
-            convert::run(&input, &output, &notation, to.as_deref(), encoding.as_deref())?;
+            let opts = judge.then_some(judge::Options {
+                ruleset,
+                json: false,
+                at_trigger: false,
+            });
+            convert::run(
+                &input,
+                &output,
+                &notation,
+                to.as_deref(),
+                encoding.as_deref(),
+                opts.as_ref(),
+            )?;
         }
         Command::Perft { fen, depth, divide } => {
             let pos = position(&fen)?;

@@ -231,3 +231,54 @@ fn judge_lists_its_rulesets() {
         .collect();
     assert_eq!(names, ["cxa", "axf", "seed002", "fide", "seed001"]);
 }
+
+#[test]
+fn convert_can_write_the_verdict_into_result_and_termination() {
+    let dir = std::env::temp_dir().join(format!("arbiter-convert-judge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("in.pgn");
+    let output = dir.join("out.pgn");
+    std::fs::write(
+        &input,
+        "[Event \"x\"]\n[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n\n[Event \"y\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+    )
+    .unwrap();
+    let (ok, _, err) = arbiter(&["convert", input.to_str().unwrap(), output.to_str().unwrap(), "--judge"]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&output).unwrap();
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(
+        text.contains("[Termination \"checkmate at ply 4 (fide): White is checkmated (FIDE 5.1.1)\"]"),
+        "{text}"
+    );
+    // A game the rules did not end keeps its own result (a resignation, say).
+    let second = text.split("[Event \"y\"]").nth(1).unwrap();
+    assert!(
+        second.contains("[Result \"1-0\"]") && !second.contains("Termination"),
+        "{second}"
+    );
+    // Xiangqi, a perpetual check under the rules as engines apply them is not written (the
+    // default rules tell the offender to vary); mates are.
+    let xq = dir.join("xq.pgn");
+    std::fs::write(
+        &xq,
+        "[Game \"Chinese Chess\"]\n[FEN \"4k4/7R1/9/9/9/9/9/9/9/R2K5 w - - 0 1\"]\n\n1. a0a9 *\n",
+    )
+    .unwrap();
+    let xq_out = dir.join("xq-out.pgn");
+    let (ok, _, err) = arbiter(&[
+        "convert",
+        xq.to_str().unwrap(),
+        xq_out.to_str().unwrap(),
+        "--judge",
+        "--notation",
+        "iccs",
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&xq_out).unwrap();
+    assert!(
+        text.contains("[Result \"1-0\"]") && text.contains("checkmate at ply 1 (cxa)"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
