@@ -9,7 +9,8 @@ use std::fmt;
 use std::hash::Hash;
 
 /// Which game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Kind {
     Xiangqi,
     Chess,
@@ -42,7 +43,8 @@ impl std::str::FromStr for Kind {
 }
 
 /// A side: the one that moves first (red in Xiangqi, white in chess) or second (black).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     First,
     Second,
