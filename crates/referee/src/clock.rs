@@ -255,13 +255,10 @@ impl Clock {
     /// time and byo-yomi, and the limit per move, whichever is less. `None`: no limit.
     fn allowance(&self, side: Side) -> Option<(Millis, bool)> {
         let c = self.sides[index(side)];
-        let main = self.control.has_main_time().then(|| {
-            c.main
-                + self
-                    .control
-                    .byoyomi
-                    .map_or(0, |(_, p)| p * u64::from(c.periods))
-        });
+        let main = self
+            .control
+            .has_main_time()
+            .then(|| c.main + self.control.byoyomi.map_or(0, |(_, p)| p * u64::from(c.periods)));
         match (main, self.control.per_move) {
             (Some(m), Some(p)) if p < m => Some((p, true)),
             (Some(m), _) => Some((m, false)),

@@ -5,5 +5,7 @@
 //!
 //! - [`clock`]: time controls — fixed time per move, sudden death, Fischer increment, Bronstein
 //!   delay, stages ("N moves in T, then …"), byo-yomi — and the clocks that run under them.
+//! - [`touch`]: touch-move obligations in the seeds' order of precedence.
 
 pub mod clock;
+pub mod touch;
