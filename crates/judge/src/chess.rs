@@ -269,6 +269,20 @@ impl Judge for ChessJudge {
 
     /// In python-chess's order: fifty moves now or by a move, then threefold repetition now or
     /// by a move; then, under rules where a dead position is a claim, that.
+    /// Proven by [`dead::can_checkmate`] (insufficient material, locked pawns, or a search of
+    /// every reachable position within its budget).
+    fn can_win(&self, side: game::Side) -> Option<bool> {
+        let color = match side {
+            game::Side::First => chess::shakmaty::Color::White,
+            game::Side::Second => chess::shakmaty::Color::Black,
+        };
+        match dead::can_checkmate(self.pos.inner(), color) {
+            dead::Mate::Yes => Some(true),
+            dead::Mate::No(_) => Some(false),
+            dead::Mate::Unknown => None,
+        }
+    }
+
     fn claimable(&self) -> Option<Verdict> {
         if self.verdict.is_some() {
             return None;

@@ -69,6 +69,12 @@ pub trait Judge {
     fn pending(&self) -> Option<&Verdict> {
         None
     }
+
+    /// Whether `side` could still win by some series of legal moves: `Some(false)` only when
+    /// proven impossible (a flag fall then draws instead of losing), `None` when unknown.
+    fn can_win(&self, _side: game::Side) -> Option<bool> {
+        None
+    }
 }
 
 /// The ruling on a whole game: the verdict at the first ply where the game ended by rule;

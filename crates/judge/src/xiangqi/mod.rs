@@ -374,6 +374,25 @@ impl Judge for XiangqiJudge {
         self.verdict.as_ref()
     }
 
+    /// Proven only where it is certain: a side with no rook, horse, cannon or pawn can never
+    /// give check (advisors and elephants stay home), and can stalemate the other side only if
+    /// that side's own pieces jam its king — which a side with only king, advisors and
+    /// elephants cannot do (its king always keeps a palace point that neither its advisors and
+    /// elephants can stand on nor the other king can watch). Otherwise unknown.
+    fn can_win(&self, side: Side) -> Option<bool> {
+        let attackers = |color: Color| {
+            let b = self.pos.board();
+            [Role::Rook, Role::Horse, Role::Cannon, Role::Pawn]
+                .iter()
+                .any(|&r| b.by_piece(r.of(color)).any())
+        };
+        let color = match side {
+            Side::First => Color::Red,
+            Side::Second => Color::Black,
+        };
+        (!attackers(color) && !attackers(!color)).then_some(false)
+    }
+
     /// Under `MustVary`: the repetition ruling given at the last trigger and not yet decided —
     /// a side told to vary, with the loss it faces, or a draw that may be claimed.
     fn pending(&self) -> Option<&Verdict> {
