@@ -6,6 +6,14 @@
 //! - [`clock`]: time controls — fixed time per move, sudden death, Fischer increment, Bronstein
 //!   delay, stages ("N moves in T, then …"), byo-yomi — and the clocks that run under them.
 //! - [`touch`]: touch-move obligations in the seeds' order of precedence.
+//! - [`Referee`]: one game's state machine — moves with clocks, draw offers by the seeds'
+//!   etiquette, claims, fouls and their limits, touch-move, adjournment, flag falls and
+//!   lateness — ruling with the judge; [`RefereeRules`] bundles an event's thresholds by name.
 
 pub mod clock;
+mod game;
+pub mod rules;
 pub mod touch;
+
+pub use game::{reason_code, Command, EndReason, Ending, Event, EventKind, FoulKind, Referee};
+pub use rules::{OfferPenalty, RefereeRules};

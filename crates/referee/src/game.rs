@@ -1,0 +1,830 @@
+//! One game's state machine. Commands go in with the time they happened; events come out, each
+//! with its version number (its place in the game's event log), so a client that reconnects
+//! asks for what came after the last version it saw, and a game replays from its command log.
+//!
+//! ```
+//! use game::{Game, Side};
+//! use judge::xiangqi::{Rules, XiangqiJudge};
+//! use referee::{Command, EventKind, Referee, RefereeRules};
+//!
+//! let start = xiangqi::Position::start();
+//! let mut game = Referee::new(XiangqiJudge::new(start, Rules::cxa()), RefereeRules::cxa());
+//! game.apply(0, Side::First, Command::Start);
+//! let events = game.apply(5_000, Side::First, Command::Move("炮二平五".into()));
+//! assert!(matches!(&events[0].kind, EventKind::MoveAccepted { coordinate, .. } if coordinate == "h2e2"));
+//! let events = game.apply(9_000, Side::Second, Command::Resign);
+//! assert!(matches!(&events[0].kind, EventKind::GameOver(e) if e.result.name(game::Kind::Xiangqi) == "red"));
+//! ```
+
+use game::{Game, Side};
+use judge::{Judge, Outcome, Verdict};
+use serde::Serialize;
+
+use crate::clock::{Clock, Flag, Millis, Remaining};
+use crate::rules::{OfferPenalty, RefereeRules};
+use crate::touch::{obligation, Touch};
+
+/// What a player (or the arbiter, for touches and fouls) does. The side is given with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Command {
+    /// The game starts: the first side's clock runs.
+    Start,
+    /// A move in any notation the game reads.
+    Move(String),
+    /// A move together with a draw offer.
+    MoveOfferingDraw(String),
+    /// A draw offer on its own (where the rules allow one without a move).
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Resign,
+    /// A claim: a draw by the rules (repetition, move limit, 50 moves), or a win on time.
+    ClaimDraw,
+    ClaimTime,
+    /// Entered by an arbiter at the board: the side touched this piece.
+    Touch(Touch),
+    /// Entered by an arbiter: a technical foul (e.g. 连续提和), or refusing the rules (loses).
+    TechnicalFoul(String),
+    RefusesRules,
+    /// The clock pressed without a move.
+    PressClock,
+    Adjourn,
+    Resume,
+    Abort,
+    /// Nothing but the time: lets a flag fall or lateness be ruled.
+    Tick,
+}
+
+/// Why a game ended beyond the judge's rulings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum EndReason {
+    /// The judge ruled (`verdict` says how).
+    Rules,
+    /// A draw claimed and found correct.
+    Claim,
+    Agreement,
+    Resignation,
+    /// A flag fell (a draw when the other side could no longer win).
+    Time,
+    Lateness,
+    IllegalMoves,
+    TechnicalFouls,
+    ClockPresses,
+    FalseClaims,
+    RefusedRules,
+    Aborted,
+}
+
+impl EndReason {
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::Rules => "rules",
+            EndReason::Claim => "claim",
+            EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
+            EndReason::Time => "time",
+            EndReason::Lateness => "lateness",
+            EndReason::IllegalMoves => "illegal_moves",
+            EndReason::TechnicalFouls => "technical_fouls",
+            EndReason::ClockPresses => "clock_presses",
+            EndReason::FalseClaims => "false_claims",
+            EndReason::RefusedRules => "refused_rules",
+            EndReason::Aborted => "aborted",
+        }
+    }
+
+    /// The PGN `Termination` tag's value.
+    pub fn termination(self) -> &'static str {
+        match self {
+            EndReason::Time | EndReason::Lateness => "time forfeit",
+            EndReason::IllegalMoves
+            | EndReason::TechnicalFouls
+            | EndReason::ClockPresses
+            | EndReason::FalseClaims
+            | EndReason::RefusedRules => "rules infraction",
+            EndReason::Aborted => "abandoned",
+            _ => "normal",
+        }
+    }
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Ending {
+    /// `Ongoing` only for an aborted game (no result).
+    pub result: Outcome,
+    pub reason: EndReason,
+    pub ply: usize,
+    pub at: Millis,
+    pub explanation: String,
+    /// The judge's verdict where it decided (rules, claims).
+    pub verdict: Option<Verdict>,
+}
+
+/// A foul's kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum FoulKind {
+    IllegalMove,
+    Technical,
+    ClockPress,
+    FalseClaim,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum EventKind {
+    Started {
+        first: Side,
+    },
+    MoveAccepted {
+        ply: usize,
+        side: Side,
+        coordinate: String,
+        notation: String,
+        /// Both clocks after the move (first, second).
+        clocks: [Remaining; 2],
+        offers_draw: bool,
+    },
+    MoveRejected {
+        side: Side,
+        text: String,
+        reason: String,
+    },
+    DrawOffered {
+        by: Side,
+    },
+    DrawDeclined {
+        by: Side,
+    },
+    OfferRefused {
+        by: Side,
+        reason: String,
+    },
+    ClaimRejected {
+        by: Side,
+        reason: String,
+    },
+    /// A touch and what it obliges.
+    Obligation {
+        side: Side,
+        article: &'static str,
+        rule: String,
+    },
+    Foul {
+        side: Side,
+        kind: FoulKind,
+        count: u32,
+        limit: Option<u32>,
+        what: String,
+    },
+    Warning {
+        side: Side,
+        what: String,
+    },
+    /// A repetition ruling waiting on a side (told to vary).
+    MustVary {
+        side: Side,
+        explanation: String,
+    },
+    Adjourned,
+    Resumed,
+    GameOver(Ending),
+    /// A command refused because of the game's state (not started, over, not one's turn).
+    Refused {
+        by: Side,
+        reason: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Event {
+    pub version: u64,
+    pub at: Millis,
+    pub kind: EventKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    NotStarted,
+    Playing,
+    Adjourned,
+    Over,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Fouls {
+    illegal: u32,
+    technical: u32,
+    presses: u32,
+    false_claims: u32,
+    /// The capture phase of the last false claim (false claims count per phase).
+    claim_phase: usize,
+}
+
+fn index(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+/// One game under a referee.
+#[derive(Debug, Clone)]
+pub struct Referee<J: Judge> {
+    rules: RefereeRules,
+    judge: J,
+    clock: Clock,
+    phase: Phase,
+    started_at: Millis,
+    /// Moves made by each side (for lateness).
+    moved: [bool; 2],
+    /// A standing offer by this side, awaiting the other's answer.
+    offer: Option<Side>,
+    /// May this side offer (false after its offer was declined, until the other offers).
+    may_offer: [bool; 2],
+    fouls: [Fouls; 2],
+    touches: Vec<Touch>,
+    /// The capture phase: plies up to the last capture (false claims count per phase).
+    phase_start: usize,
+    ending: Option<Ending>,
+    told_to_vary: bool,
+    events: Vec<Event>,
+    log: Vec<(Millis, Side, Command)>,
+}
+
+impl<J: Judge> Referee<J> {
+    pub fn new(judge: J, rules: RefereeRules) -> Referee<J> {
+        Referee {
+            clock: Clock::new(rules.time.clone()),
+            rules,
+            judge,
+            phase: Phase::NotStarted,
+            started_at: 0,
+            moved: [false; 2],
+            offer: None,
+            may_offer: [true; 2],
+            fouls: [Fouls::default(); 2],
+            touches: Vec::new(),
+            phase_start: 0,
+            ending: None,
+            told_to_vary: false,
+            events: Vec::new(),
+            log: Vec::new(),
+        }
+    }
+
+    pub fn judge(&self) -> &J {
+        &self.judge
+    }
+
+    pub fn rules(&self) -> &RefereeRules {
+        &self.rules
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// Every event so far; `events()[v]` has version `v`.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The commands applied, with their times: replaying them gives the same events.
+    pub fn log(&self) -> &[(Millis, Side, Command)] {
+        &self.log
+    }
+
+    /// When the next thing happens by itself (a flag falls, lateness runs out): the one timer
+    /// a server needs for this game.
+    pub fn wake_at(&self) -> Option<Millis> {
+        if self.phase != Phase::Playing {
+            return None;
+        }
+        let late = self.lateness_deadline();
+        match (self.clock.flag_time(), late) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    fn lateness_deadline(&self) -> Option<Millis> {
+        let limit = self.rules.lateness?;
+        let side = self.judge.position().turn();
+        (!self.moved[index(side)]).then_some(self.started_at + limit)
+    }
+
+    fn emit(&mut self, at: Millis, kind: EventKind) {
+        let version = self.events.len() as u64;
+        self.events.push(Event { version, at, kind });
+    }
+
+    fn end(&mut self, at: Millis, result: Outcome, reason: EndReason, explanation: String, verdict: Option<Verdict>) {
+        let _ = self.clock.stop(at);
+        let ending = Ending {
+            result,
+            reason,
+            ply: self.judge.ply(),
+            at,
+            explanation,
+            verdict,
+        };
+        self.ending = Some(ending.clone());
+        self.phase = Phase::Over;
+        self.emit(at, EventKind::GameOver(ending));
+    }
+
+    fn name(side: Side) -> &'static str {
+        side.name(<J::Game as Game>::KIND)
+    }
+
+    /// Applies a command at time `at` by `side` and returns the events it caused.
+    pub fn apply(&mut self, at: Millis, side: Side, command: Command) -> &[Event] {
+        let first = self.events.len();
+        self.log.push((at, side, command.clone()));
+        if self.phase == Phase::Playing {
+            self.rule_time(at);
+        }
+        if self.phase == Phase::Over || (self.phase == Phase::NotStarted && command != Command::Start) {
+            let reason = if self.phase == Phase::Over {
+                "the game is over"
+            } else {
+                "the game has not started"
+            };
+            if command != Command::Tick {
+                self.emit(
+                    at,
+                    EventKind::Refused {
+                        by: side,
+                        reason: reason.to_string(),
+                    },
+                );
+            }
+            return &self.events[first..];
+        }
+        match command {
+            Command::Start => self.start(at, side),
+            Command::Tick => {}
+            Command::Move(text) => self.play(at, side, &text, false),
+            Command::MoveOfferingDraw(text) => self.play(at, side, &text, true),
+            Command::OfferDraw => self.offer(at, side),
+            Command::AcceptDraw => self.accept(at, side),
+            Command::DeclineDraw => self.decline(at, side),
+            Command::Resign => self.end(
+                at,
+                Outcome::win(!side),
+                EndReason::Resignation,
+                format!("{} resigned", Self::name(side)),
+                None,
+            ),
+            Command::ClaimDraw => self.claim_draw(at, side),
+            Command::ClaimTime => self.claim_time(at, side),
+            Command::Touch(t) => self.touch(at, side, t),
+            Command::TechnicalFoul(what) => self.foul(at, side, FoulKind::Technical, what),
+            Command::RefusesRules => self.end(
+                at,
+                Outcome::win(!side),
+                EndReason::RefusedRules,
+                format!(
+                    "{} refused to abide by the rules (4.1: 拒绝遵守本规则)",
+                    Self::name(side)
+                ),
+                None,
+            ),
+            Command::PressClock => self.foul(
+                at,
+                side,
+                FoulKind::ClockPress,
+                "pressed the clock without moving".into(),
+            ),
+            Command::Adjourn => {
+                if self.phase == Phase::Playing {
+                    if let Err(flag) = self.clock.stop(at) {
+                        self.flag_fell(flag);
+                    } else {
+                        self.phase = Phase::Adjourned;
+                        self.emit(at, EventKind::Adjourned);
+                    }
+                }
+            }
+            Command::Resume => {
+                if self.phase == Phase::Adjourned {
+                    self.phase = Phase::Playing;
+                    self.clock.start(self.judge.position().turn(), at);
+                    self.emit(at, EventKind::Resumed);
+                }
+            }
+            Command::Abort => self.end(
+                at,
+                Outcome::Ongoing,
+                EndReason::Aborted,
+                "the game was aborted".into(),
+                None,
+            ),
+        }
+        &self.events[first..]
+    }
+
+    fn start(&mut self, at: Millis, _side: Side) {
+        if self.phase != Phase::NotStarted {
+            return;
+        }
+        self.started_at = at;
+        self.phase = Phase::Playing;
+        let first = self.judge.position().turn();
+        self.clock.start(first, at);
+        self.emit(at, EventKind::Started { first });
+        // A start position the judge has already ruled on (no legal move, dead position).
+        if let Some(v) = self.judge.verdict().cloned() {
+            self.end(at, v.result, EndReason::Rules, v.explanation.clone(), Some(v));
+        }
+    }
+
+    /// Lateness and flags, ruled at the time they happened.
+    fn rule_time(&mut self, at: Millis) {
+        if let Some(deadline) = self.lateness_deadline().filter(|&d| at > d) {
+            let late = self.judge.position().turn();
+            let _ = self.clock.stop(deadline);
+            self.end(
+                deadline,
+                Outcome::win(!late),
+                EndReason::Lateness,
+                format!(
+                    "{} did not start playing within the lateness limit (迟到判负)",
+                    Self::name(late)
+                ),
+                None,
+            );
+            return;
+        }
+        if let Some(flag) = self.clock.flag(at) {
+            self.flag_fell(flag);
+        }
+    }
+
+    fn flag_fell(&mut self, flag: Flag) {
+        let name = Self::name(flag.side);
+        let how = if flag.per_move {
+            "the time for one move"
+        } else {
+            "its time"
+        };
+        if self.judge.can_win(!flag.side) == Some(false) {
+            self.end(
+                flag.at,
+                Outcome::Draw,
+                EndReason::Time,
+                format!(
+                    "{name} ran out of {how}, but the other side can no longer win by any series of legal moves: drawn"
+                ),
+                None,
+            );
+        } else {
+            self.end(
+                flag.at,
+                Outcome::win(!flag.side),
+                EndReason::Time,
+                format!("{name} ran out of {how} (超时判负)"),
+                None,
+            );
+        }
+    }
+
+    fn not_your_turn(&mut self, at: Millis, side: Side) -> bool {
+        if self.judge.position().turn() != side {
+            self.emit(
+                at,
+                EventKind::Refused {
+                    by: side,
+                    reason: "not this side's turn".into(),
+                },
+            );
+            return true;
+        }
+        false
+    }
+
+    fn play(&mut self, at: Millis, side: Side, text: &str, offering: bool) {
+        if self.not_your_turn(at, side) {
+            return;
+        }
+        let pos = self.judge.position().clone();
+        let parsed = pos.parse_move(text);
+        let m = match parsed {
+            Ok(m) => m,
+            Err(e) => {
+                // Not a legal move: the judge still rules a self-check where the rules say it
+                // loses; anything else is an illegal move.
+                self.emit(
+                    at,
+                    EventKind::MoveRejected {
+                        side,
+                        text: text.to_string(),
+                        reason: e.to_string(),
+                    },
+                );
+                self.foul(at, side, FoulKind::IllegalMove, format!("illegal move {text}"));
+                return;
+            }
+        };
+        if self.rules.touch_move && !self.touches.is_empty() {
+            let o = obligation(&pos, &self.touches);
+            if !o.permits(m) {
+                self.emit(
+                    at,
+                    EventKind::MoveRejected {
+                        side,
+                        text: text.to_string(),
+                        reason: o.rule.clone(),
+                    },
+                );
+                self.foul(
+                    at,
+                    side,
+                    FoulKind::Technical,
+                    format!("{text} breaks touch-move: {}", o.rule),
+                );
+                return;
+            }
+        }
+        if let Err(flag) = self.clock.press(at) {
+            self.flag_fell(flag);
+            return;
+        }
+        let coordinate = pos.coordinate(m);
+        let notation = pos.notation(m);
+        let zeroing = pos.is_zeroing(m);
+        let ruled = match self.judge.push(m) {
+            Ok(v) => v.cloned(),
+            Err(e) => {
+                self.emit(
+                    at,
+                    EventKind::MoveRejected {
+                        side,
+                        text: text.to_string(),
+                        reason: e.to_string(),
+                    },
+                );
+                return;
+            }
+        };
+        self.moved[index(side)] = true;
+        self.touches.clear();
+        if zeroing {
+            self.phase_start = self.judge.ply();
+        }
+        // Moving answers a standing offer of the opponent's: declined.
+        if self.offer == Some(!side) {
+            self.offer = None;
+            self.may_offer[index(!side)] = false;
+            self.emit(at, EventKind::DrawDeclined { by: side });
+        }
+        let clocks = [
+            self.clock.remaining(Side::First, at),
+            self.clock.remaining(Side::Second, at),
+        ];
+        let offers_draw = offering && self.may_offer[index(side)];
+        self.emit(
+            at,
+            EventKind::MoveAccepted {
+                ply: self.judge.ply(),
+                side,
+                coordinate,
+                notation,
+                clocks,
+                offers_draw,
+            },
+        );
+        if offers_draw {
+            self.make_offer(at, side);
+        } else if offering {
+            self.may_offer(at, side);
+        }
+        if let Some(v) = ruled {
+            self.end(at, v.result, EndReason::Rules, v.explanation.clone(), Some(v));
+            return;
+        }
+        let pending = self.judge.pending().filter(|p| !p.claim).cloned();
+        match pending {
+            Some(p) if !self.told_to_vary => {
+                self.told_to_vary = true;
+                let offender = if p.result == Outcome::FirstWins {
+                    Side::Second
+                } else {
+                    Side::First
+                };
+                self.emit(
+                    at,
+                    EventKind::MustVary {
+                        side: offender,
+                        explanation: p.explanation,
+                    },
+                );
+            }
+            None => self.told_to_vary = false,
+            _ => {}
+        }
+    }
+
+    /// Whether `side` may offer now; a refused offer costs what the rules say.
+    fn may_offer(&mut self, at: Millis, side: Side) -> bool {
+        if self.may_offer[index(side)] {
+            return true;
+        }
+        let reason = "an offer was declined: no new offer until the opponent has offered".to_string();
+        self.emit(
+            at,
+            EventKind::OfferRefused {
+                by: side,
+                reason: reason.clone(),
+            },
+        );
+        match self.rules.repeated_offer {
+            OfferPenalty::TechnicalFoul => {
+                self.foul(at, side, FoulKind::Technical, format!("repeated draw offer ({reason})"))
+            }
+            OfferPenalty::Warning => self.emit(
+                at,
+                EventKind::Warning {
+                    side,
+                    what: format!("repeated draw offer ({reason})"),
+                },
+            ),
+        }
+        false
+    }
+
+    fn make_offer(&mut self, at: Millis, side: Side) {
+        self.offer = Some(side);
+        // The opponent may offer again once this side has offered.
+        self.may_offer[index(!side)] = true;
+        self.emit(at, EventKind::DrawOffered { by: side });
+    }
+
+    fn offer(&mut self, at: Millis, side: Side) {
+        if self.rules.offer_with_move {
+            let reason = "a draw is offered together with one's own move".to_string();
+            self.emit(at, EventKind::OfferRefused { by: side, reason });
+            return;
+        }
+        if self.offer == Some(side) {
+            return;
+        }
+        if self.may_offer(at, side) {
+            self.make_offer(at, side);
+        }
+    }
+
+    fn accept(&mut self, at: Millis, side: Side) {
+        if self.offer == Some(!side) {
+            let by = Self::name(side);
+            self.end(
+                at,
+                Outcome::Draw,
+                EndReason::Agreement,
+                format!("{by} accepted the draw offer"),
+                None,
+            );
+        } else {
+            self.emit(
+                at,
+                EventKind::Refused {
+                    by: side,
+                    reason: "no draw offer stands".into(),
+                },
+            );
+        }
+    }
+
+    fn decline(&mut self, at: Millis, side: Side) {
+        if self.offer == Some(!side) {
+            self.offer = None;
+            self.may_offer[index(!side)] = false;
+            self.emit(at, EventKind::DrawDeclined { by: side });
+        }
+    }
+
+    fn claim_draw(&mut self, at: Millis, side: Side) {
+        if let Some(v) = self.judge.claimable() {
+            self.end(
+                at,
+                Outcome::Draw,
+                EndReason::Claim,
+                format!("{} claimed: {}", Self::name(side), v.explanation),
+                Some(v),
+            );
+            return;
+        }
+        let reason = "no draw can be claimed in this position".to_string();
+        self.emit(
+            at,
+            EventKind::ClaimRejected {
+                by: side,
+                reason: reason.clone(),
+            },
+        );
+        // A false claim of the move limit: a foul, and the second in the same phase loses.
+        let phase = self.phase_start;
+        let f = &mut self.fouls[index(side)];
+        if f.claim_phase != phase {
+            f.claim_phase = phase;
+            f.false_claims = 0;
+        }
+        self.foul(at, side, FoulKind::FalseClaim, reason);
+    }
+
+    fn claim_time(&mut self, at: Millis, side: Side) {
+        match self.clock.flag(at) {
+            Some(flag) if flag.side != side => self.flag_fell(flag),
+            _ => self.emit(
+                at,
+                EventKind::ClaimRejected {
+                    by: side,
+                    reason: "the opponent's flag has not fallen".into(),
+                },
+            ),
+        }
+    }
+
+    fn touch(&mut self, at: Millis, side: Side, t: Touch) {
+        if !self.rules.touch_move || self.not_your_turn(at, side) {
+            return;
+        }
+        self.touches.push(t);
+        let o = obligation(self.judge.position(), &self.touches);
+        self.emit(
+            at,
+            EventKind::Obligation {
+                side,
+                article: o.article,
+                rule: o.rule.clone(),
+            },
+        );
+        if let Some(what) = o.foul {
+            self.foul(at, side, FoulKind::Technical, what);
+        }
+    }
+
+    /// Counts a foul and ends the game when its limit is reached.
+    fn foul(&mut self, at: Millis, side: Side, kind: FoulKind, what: String) {
+        let f = &mut self.fouls[index(side)];
+        let (count, limit, reason) = match kind {
+            FoulKind::IllegalMove => {
+                f.illegal += 1;
+                (f.illegal, self.rules.illegal_moves_lose_at, EndReason::IllegalMoves)
+            }
+            FoulKind::Technical => {
+                f.technical += 1;
+                (
+                    f.technical,
+                    self.rules.technical_fouls_lose_at,
+                    EndReason::TechnicalFouls,
+                )
+            }
+            FoulKind::ClockPress => {
+                f.presses += 1;
+                (f.presses, self.rules.clock_presses_lose_at, EndReason::ClockPresses)
+            }
+            FoulKind::FalseClaim => {
+                f.false_claims += 1;
+                (
+                    f.false_claims,
+                    self.rules.false_limit_claims_lose_at,
+                    EndReason::FalseClaims,
+                )
+            }
+        };
+        self.emit(
+            at,
+            EventKind::Foul {
+                side,
+                kind,
+                count,
+                limit,
+                what: what.clone(),
+            },
+        );
+        if limit.is_some_and(|l| count >= l) {
+            let name = Self::name(side);
+            self.end(
+                at,
+                Outcome::win(!side),
+                reason,
+                format!("{name}: {what} — {count} of {count}, the limit: loses"),
+                None,
+            );
+        }
+    }
+}
+
+/// The reason code of an ending: the judge's where it ruled.
+pub fn reason_code(e: &Ending) -> &'static str {
+    match (&e.verdict, e.reason) {
+        (Some(v), EndReason::Rules) => v.reason.code(),
+        _ => e.reason.code(),
+    }
+}
