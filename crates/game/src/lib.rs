@@ -133,6 +133,13 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// Reads a move in any notation the game accepts (coordinates first).
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
 
+    /// Reads a move that obeys the pieces' movement but may leave the mover's own king
+    /// attacked, where the rules make that a loss rather than an illegal move (Xiangqi 自杀).
+    /// `None` where the game has no such moves or the text is not one.
+    fn parse_self_check(&self, _text: &str) -> Option<Self::Move> {
+        None
+    }
+
     /// The move in coordinates: ICCS (`h2e2`) or UCI (`e2e4`).
     fn coordinate(&self, m: Self::Move) -> String;
 

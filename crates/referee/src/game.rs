@@ -345,6 +345,8 @@ impl<J: Judge> Referee<J> {
     /// Applies a command at time `at` by `side` and returns the events it caused.
     pub fn apply(&mut self, at: Millis, side: Side, command: Command) -> &[Event] {
         let first = self.events.len();
+        // Time never runs backwards: a command stamped before the last is taken as simultaneous.
+        let at = at.max(self.log.last().map_or(0, |&(t, _, _)| t));
         self.log.push((at, side, command.clone()));
         if self.phase == Phase::Playing {
             self.rule_time(at);
@@ -516,6 +518,9 @@ impl<J: Judge> Referee<J> {
         let parsed = pos.parse_move(text);
         let m = match parsed {
             Ok(m) => m,
+            // A move exposing one's own king: the judge rules it where the rules make it a loss
+            // (CXA 4.1.3 走棋后形成"自杀"); elsewhere it is an illegal move.
+            Err(_) if pos.parse_self_check(text).is_some_and(|m| self.judge_self_check(at, m)) => return,
             Err(e) => {
                 // Not a legal move: the judge still rules a self-check where the rules say it
                 // loses; anything else is an illegal move.
@@ -627,6 +632,18 @@ impl<J: Judge> Referee<J> {
             }
             None => self.told_to_vary = false,
             _ => {}
+        }
+    }
+
+    /// Offers a self-exposing move to the judge; true when the judge ruled on it (the mover lost).
+    fn judge_self_check(&mut self, at: Millis, m: <J::Game as Game>::Move) -> bool {
+        match self.judge.push(m) {
+            Ok(Some(v)) => {
+                let v = v.clone();
+                self.end(at, v.result, EndReason::Rules, v.explanation.clone(), Some(v));
+                true
+            }
+            _ => false,
         }
     }
 

@@ -366,3 +366,31 @@ fn versions_count_every_event_and_a_log_replays_to_the_same_events() {
     }
     assert_eq!(again.events(), r.events());
 }
+
+#[test]
+fn cxa_4_1_3_a_move_exposing_ones_own_king_loses() {
+    // The horse on e1 shields the red king from the black rook; moving it is 自杀.
+    let pos = xiangqi::Position::from_fen("3k5/4r4/9/9/9/9/9/9/4N4/4K4 w - - 0 1").unwrap();
+    let mut r = xiangqi_from(pos.clone(), RefereeRules::cxa());
+    r.apply(1_000, R, mv("e1c2"));
+    let e = r.ending().unwrap();
+    assert_eq!(
+        (e.result, e.reason, referee::reason_code(e)),
+        (Outcome::SecondWins, EndReason::Rules, "self_check")
+    );
+    // Under AXF rules the judge refuses it: an illegal move, counted as such.
+    let mut r = Referee::new(XiangqiJudge::new(pos, Rules::axf()), RefereeRules::cxa_provincial());
+    r.apply(0, R, Command::Start);
+    let ev = kinds(&mut r, 1_000, R, mv("e1c2"));
+    assert!(
+        matches!(
+            &ev[1],
+            EventKind::Foul {
+                kind: FoulKind::IllegalMove,
+                count: 1,
+                ..
+            }
+        ),
+        "{ev:?}"
+    );
+}

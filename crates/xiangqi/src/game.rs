@@ -67,6 +67,11 @@ impl Game for Position {
         parse_any(self, text).map_err(|e| GameError(e.to_string()))
     }
 
+    fn parse_self_check(&self, text: &str) -> Option<Move> {
+        let m = crate::notation::parse_iccs(text.trim()).ok()?;
+        (self.is_pseudo_legal(m) && !self.is_legal(m)).then_some(m)
+    }
+
     fn coordinate(&self, m: Move) -> String {
         to_iccs(m)
     }
