@@ -18,7 +18,7 @@ fn command(kind: u8, pick: u8, pos: &xiangqi::Position) -> Command {
         8 => Command::Move(["h0h2", "zz", "a0a5", "e1c2"][pick as usize % 4].into()),
         9 => [Command::OfferDraw, Command::AcceptDraw, Command::DeclineDraw][pick as usize % 3].clone(),
         10 => Command::ClaimDraw,
-        11 => Command::Touch(if pick % 2 == 0 {
+        11 => Command::Touch(if pick & 1 == 0 {
             Touch::Own(["h2", "e0", "a0"][pick as usize % 3].into())
         } else {
             Touch::Opponent(["h9", "e9", "a9"][pick as usize % 3].into())
