@@ -845,3 +845,80 @@ pub fn reason_code(e: &Ending) -> &'static str {
         _ => e.reason.code(),
     }
 }
+
+/// `[%clk h:mm:ss]` as lichess and chess.com write it.
+fn clk(ms: Millis) -> String {
+    let s = ms / 1000;
+    format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
+}
+
+impl<J: Judge> Referee<J> {
+    /// The game as PGN: the standard tags (with `Result` and `Termination` from the ending, the
+    /// start `FEN` when it is not the standard one, `Variant` for Xiangqi), the moves in the
+    /// game's notation with each mover's clock after the move as `[%clk]`, and offers as
+    /// comments. `tags` come first (Event, Site, players …).
+    pub fn pgn(&self, start: &J::Game, tags: &[(&str, &str)]) -> String {
+        let kind = <J::Game as Game>::KIND;
+        let mut out = String::new();
+        for (k, v) in tags {
+            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+        }
+        let result = self.ending.as_ref().map_or("*", |e| e.result.pgn());
+        out.push_str(&format!("[Result \"{result}\"]\n"));
+        if kind == game::Kind::Xiangqi {
+            out.push_str("[Variant \"xiangqi\"]\n");
+        }
+        let fen = start.fen();
+        if fen != <J::Game as Game>::start().fen() {
+            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+        }
+        if let Some(e) = &self.ending {
+            out.push_str(&format!("[Termination \"{}\"]\n", e.reason.termination()));
+        }
+        out.push('\n');
+        let mut line = String::new();
+        let mut fullmove = 1 + (start.turn() == Side::Second) as usize;
+        let mut first = true;
+        for e in &self.events {
+            let EventKind::MoveAccepted {
+                side,
+                notation,
+                clocks,
+                offers_draw,
+                ..
+            } = &e.kind
+            else {
+                if let EventKind::GameOver(end) = &e.kind {
+                    line.push_str(&format!("{{{}}} ", end.explanation.replace('}', ")")));
+                }
+                continue;
+            };
+            match side {
+                Side::First => line.push_str(&format!("{fullmove}. ")),
+                Side::Second if first => line.push_str(&format!("{fullmove}... ")),
+                Side::Second => {}
+            }
+            if *side == Side::Second {
+                fullmove += 1;
+            }
+            first = false;
+            line.push_str(notation);
+            let left = clocks[match side {
+                Side::First => 0,
+                Side::Second => 1,
+            }];
+            if self.clock.control().stages.is_empty() {
+                line.push(' ');
+            } else {
+                line.push_str(&format!(" {{{}}} ", clk(left.main)));
+            }
+            if *offers_draw {
+                line.push_str("{draw offered} ");
+            }
+        }
+        line.push_str(result);
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+}

@@ -394,3 +394,50 @@ fn cxa_4_1_3_a_move_exposing_ones_own_king_loses() {
         "{ev:?}"
     );
 }
+
+#[test]
+fn the_record_is_pgn_with_clocks_and_termination() {
+    let mut r = chess_from(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        RefereeRules::online(),
+    );
+    r.apply(2_000, R, mv("f3"));
+    r.apply(5_000, B, Command::MoveOfferingDraw("e5".into()));
+    r.apply(9_000, R, mv("g4"));
+    r.apply(10_000, B, mv("Qh4#"));
+    let pgn = r.pgn(
+        &<chess::Position as Game>::start(),
+        &[("Event", "test"), ("White", "a"), ("Black", "b")],
+    );
+    assert!(
+        pgn.starts_with("[Event \"test\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n[Termination \"normal\"]\n"),
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains("1. f3 {[%clk 0:05:01]} e5 {[%clk 0:05:00]} {draw offered} 2. g4"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("Qh4#"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("0-1"), "{pgn}");
+    // It reads back as the same game.
+    let games: Vec<_> = records::chess::ChessGames::new(pgn.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tree.main_line().count(), 4);
+    assert_eq!(games[0].tags.get("Termination"), Some("normal"));
+    // A Xiangqi game in Chinese notation, lost on time.
+    let mut r = xiangqi(RefereeRules::casual());
+    r.apply(1_000, R, mv("h2e2"));
+    r.apply(100_000, B, Command::Tick);
+    let pgn = r.pgn(&xiangqi::Position::start(), &[]);
+    assert!(
+        pgn.contains("[Variant \"xiangqi\"]") && pgn.contains("[Termination \"time forfeit\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. 炮二平五"), "{pgn}");
+    let games: Vec<_> = records::pgn::XiangqiGames::new(pgn.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(games[0].tree.main_line().count(), 1);
+}
