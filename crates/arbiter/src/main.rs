@@ -11,6 +11,7 @@ use xiangqi::{Fen, Position};
 
 mod convert;
 mod judge;
+mod play;
 
 #[derive(Parser)]
 #[command(name = "arbiter", version, about = "A referee for Xiangqi and chess")]
@@ -96,6 +97,21 @@ enum Command {
         #[arg(long, requires = "game", default_value = "")]
         moves: String,
     },
+    /// Two people at one keyboard play a refereed game in the terminal (moves, `draw`,
+    /// `accept`, `decline`, `claim`, `resign`, `board`, `quit`; one command a line).
+    Play {
+        /// xiangqi or chess.
+        #[arg(long, default_value = "xiangqi")]
+        game: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Time control: `5+3` (minutes + increment seconds), `60s` (a limit per move), `none`.
+        #[arg(long, default_value = "10+5")]
+        time: String,
+        /// Referee rules: online (default), cxa, cxa-provincial, casual, fide.
+        #[arg(long)]
+        rules: Option<String>,
+    },
     /// Perft speed on fixed positions; prints nodes, seconds and nodes per second.
     Bench {
         /// Depth for the start position (middle-game positions use the same depth).
@@ -144,6 +160,7 @@ const BENCH: [(&str, &str); 2] = [
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Play { game, fen, time, rules } => play::run(&game, fen.as_deref(), &time, rules.as_deref())?,
         Command::Judge {
             files,
             ruleset,
