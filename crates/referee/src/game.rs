@@ -522,8 +522,6 @@ impl<J: Judge> Referee<J> {
             // (CXA 4.1.3 走棋后形成"自杀"); elsewhere it is an illegal move.
             Err(_) if pos.parse_self_check(text).is_some_and(|m| self.judge_self_check(at, m)) => return,
             Err(e) => {
-                // Not a legal move: the judge still rules a self-check where the rules say it
-                // loses; anything else is an illegal move.
                 self.emit(
                     at,
                     EventKind::MoveRejected {
@@ -533,10 +531,31 @@ impl<J: Judge> Referee<J> {
                     },
                 );
                 self.foul(at, side, FoulKind::IllegalMove, format!("illegal move {text}"));
+                // Seed 001 纠正失误 (3): a move that ignored a check is taken back; the piece
+                // moved must answer the check if it can.
+                if self.phase == Phase::Playing && self.rules.check_reply_with_same_piece && pos.is_check() {
+                    if let Some(sq) = crate::touch::from_square(text) {
+                        let touch = Touch::Own(sq);
+                        let o = obligation(&pos, std::slice::from_ref(&touch));
+                        if o.allowed.is_some() {
+                            self.touches = vec![touch];
+                            let rule = format!("answer the check with the same piece: {}", o.rule);
+                            self.emit(
+                                at,
+                                EventKind::Obligation {
+                                    side,
+                                    article: "纠正失误 (3)",
+                                    rule,
+                                },
+                            );
+                        }
+                    }
+                }
                 return;
             }
         };
-        if self.rules.touch_move && !self.touches.is_empty() {
+        // Touches are only entered where touch-move applies; a correction's obligation always.
+        if !self.touches.is_empty() {
             let o = obligation(&pos, &self.touches);
             if !o.permits(m) {
                 self.emit(

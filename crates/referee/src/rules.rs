@@ -36,6 +36,9 @@ pub struct RefereeRules {
     pub repeated_offer: OfferPenalty,
     /// Touch-move applies (an arbiter at the board enters what was touched).
     pub touch_move: bool,
+    /// An illegal move that does not answer a check is taken back, and the check must be
+    /// answered with the same piece if it can (seed 001 纠正失误 (3)).
+    pub check_reply_with_same_piece: bool,
     /// A side that has not made its first move this long after the start loses (迟到判负时限).
     pub lateness: Option<Millis>,
 }
@@ -56,6 +59,7 @@ impl RefereeRules {
             offer_with_move: true,
             repeated_offer: OfferPenalty::TechnicalFoul,
             touch_move: true,
+            check_reply_with_same_piece: true,
             lateness: Some(900_000),
         }
     }
@@ -84,6 +88,7 @@ impl RefereeRules {
             offer_with_move: true,
             repeated_offer: OfferPenalty::TechnicalFoul,
             touch_move: true,
+            check_reply_with_same_piece: true,
             lateness: None,
         }
     }
@@ -102,6 +107,7 @@ impl RefereeRules {
             offer_with_move: true,
             repeated_offer: OfferPenalty::Warning,
             touch_move: true,
+            check_reply_with_same_piece: true,
             lateness: Some(0),
         }
     }
@@ -120,6 +126,7 @@ impl RefereeRules {
             offer_with_move: false,
             repeated_offer: OfferPenalty::Warning,
             touch_move: false,
+            check_reply_with_same_piece: false,
             lateness: None,
         }
     }

@@ -60,6 +60,16 @@ fn moves<G: Game>(pos: &G) -> Vec<(G::Move, String, String)> {
         .collect()
 }
 
+/// The square a move written in coordinates starts from (`h2` of `h2e2`, `e7` of `e7e8q`).
+pub fn from_square(text: &str) -> Option<String> {
+    let t = text.trim();
+    let (sq, rest) = split_square(t);
+    let mut c = sq.chars();
+    let file_ok = c.next().is_some_and(|f| f.is_ascii_lowercase());
+    let rank_ok = c.as_str().parse::<u8>().is_ok();
+    (file_ok && rank_ok && rest.chars().next().is_some_and(|f| f.is_ascii_lowercase())).then(|| sq.to_string())
+}
+
 /// A square at the start of a coordinate text: a file letter and the rank digits.
 fn split_square(s: &str) -> (&str, &str) {
     let end = s

@@ -441,3 +441,31 @@ fn the_record_is_pgn_with_clocks_and_termination() {
         .unwrap();
     assert_eq!(games[0].tree.main_line().count(), 1);
 }
+
+#[test]
+fn seed_001_an_illegal_reply_to_check_must_be_made_again_with_the_same_piece() {
+    // White is in check from the rook on e8; the knight on d2 can block on e4, the king can
+    // step aside.
+    let mut rules = RefereeRules::fide();
+    rules.illegal_moves_lose_at = None;
+    rules.lateness = None;
+    let mut r = chess_from("4r1k1/8/8/8/8/8/3N4/4K3 w - - 0 1", rules);
+    // The knight moves without answering the check: taken back, and the knight must answer.
+    let ev = kinds(&mut r, 1_000, R, mv("d2b3"));
+    assert!(matches!(&ev[0], EventKind::MoveRejected { .. }));
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            EventKind::Obligation {
+                article: "纠正失误 (3)",
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    // The king's answer is refused: the knight can answer.
+    let ev = kinds(&mut r, 2_000, R, mv("e1f1"));
+    assert!(matches!(&ev[0], EventKind::MoveRejected { .. }), "{ev:?}");
+    let ev = kinds(&mut r, 3_000, R, mv("d2e4"));
+    assert!(matches!(&ev[0], EventKind::MoveAccepted { .. }), "{ev:?}");
+}
