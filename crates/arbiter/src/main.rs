@@ -111,6 +111,9 @@ enum Command {
         /// Referee rules: online (default), cxa, cxa-provincial, casual, fide.
         #[arg(long)]
         rules: Option<String>,
+        /// Print the referee rulesets with every threshold, as JSON lines, and exit.
+        #[arg(long)]
+        list_rules: bool,
     },
     /// Perft speed on fixed positions; prints nodes, seconds and nodes per second.
     Bench {
@@ -160,7 +163,22 @@ const BENCH: [(&str, &str); 2] = [
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Play { game, fen, time, rules } => play::run(&game, fen.as_deref(), &time, rules.as_deref())?,
+        Command::Play {
+            game,
+            fen,
+            time,
+            rules,
+            list_rules,
+        } => {
+            if list_rules {
+                for name in referee::RefereeRules::NAMES {
+                    let r = referee::RefereeRules::by_name(name).expect("listed");
+                    println!("{}", serde_json::to_string(&r)?);
+                }
+            } else {
+                play::run(&game, fen.as_deref(), &time, rules.as_deref())?
+            }
+        }
         Command::Judge {
             files,
             ruleset,

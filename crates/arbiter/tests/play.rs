@@ -106,3 +106,26 @@ fn two_players_at_one_terminal_through_tmux() {
     assert!(s.contains("game over: black (checkmate)"), "{s}");
     assert!(s.contains("clocks: white"), "{s}");
 }
+
+#[test]
+fn the_referee_rulesets_are_listed_with_their_thresholds() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["play", "--list-rules"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let names: Vec<String> = text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["name"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(names, ["cxa", "cxa-provincial", "casual", "fide", "online"]);
+    assert!(
+        text.contains("\"illegal_moves_lose_at\":1") && text.contains("\"technical_fouls_lose_at\":2"),
+        "{text}"
+    );
+}

@@ -328,6 +328,14 @@ impl Clock {
         Ok(())
     }
 
+    /// Adds `ms` to `side`'s main time (an arbiter's penalty for the other side: FIDE 9.5.3
+    /// gives two minutes after a false claim).
+    pub fn add_time(&mut self, side: Side, ms: Millis) {
+        if self.control.has_main_time() {
+            self.sides[index(side)].main += ms;
+        }
+    }
+
     /// Moves made by `side`.
     pub fn moves(&self, side: Side) -> u32 {
         self.sides[index(side)].moves

@@ -763,6 +763,14 @@ impl<J: Judge> Referee<J> {
                 reason: reason.clone(),
             },
         );
+        if let Some(bonus) = self.rules.false_claim_bonus {
+            self.clock.add_time(!side, bonus);
+            let what = format!(
+                "false claim: {} s added to the opponent's clock (FIDE 9.5.3)",
+                bonus / 1000
+            );
+            self.emit(at, EventKind::Warning { side, what });
+        }
         // A false claim of the move limit: a foul, and the second in the same phase loses.
         let phase = self.phase_start;
         let f = &mut self.fouls[index(side)];
@@ -907,8 +915,19 @@ impl<J: Judge> Referee<J> {
                 ..
             } = &e.kind
             else {
-                if let EventKind::GameOver(end) = &e.kind {
-                    line.push_str(&format!("{{{}}} ", end.explanation.replace('}', ")")));
+                let name = |s: &Side| s.name(kind);
+                let note = match &e.kind {
+                    EventKind::GameOver(end) => Some(end.explanation.clone()),
+                    EventKind::Foul { side, what, count, .. } => {
+                        Some(format!("foul by {}: {what} ({count})", name(side)))
+                    }
+                    EventKind::ClaimRejected { by, reason } => Some(format!("{} claimed: {reason}", name(by))),
+                    EventKind::Warning { side, what } => Some(format!("warning to {}: {what}", name(side))),
+                    EventKind::MustVary { side, .. } => Some(format!("{} must vary", name(side))),
+                    _ => None,
+                };
+                if let Some(n) = note {
+                    line.push_str(&format!("{{{}}} ", n.replace('}', ")")));
                 }
                 continue;
             };

@@ -31,6 +31,8 @@ pub struct RefereeRules {
     /// False claims of the natural move limit in one phase (since the last capture): the first
     /// is a foul, the second loses (CXA 4.1.11).
     pub false_limit_claims_lose_at: Option<u32>,
+    /// Time added to the opponent's clock after a false claim (FIDE 9.5.3: two minutes).
+    pub false_claim_bonus: Option<Millis>,
     /// Offers only together with one's own move (the seeds' etiquette).
     pub offer_with_move: bool,
     pub repeated_offer: OfferPenalty,
@@ -56,6 +58,7 @@ impl RefereeRules {
             technical_fouls_lose_at: Some(3),
             clock_presses_lose_at: Some(2),
             false_limit_claims_lose_at: Some(2),
+            false_claim_bonus: None,
             offer_with_move: true,
             repeated_offer: OfferPenalty::TechnicalFoul,
             touch_move: true,
@@ -85,6 +88,7 @@ impl RefereeRules {
             technical_fouls_lose_at: Some(2),
             clock_presses_lose_at: None,
             false_limit_claims_lose_at: Some(2),
+            false_claim_bonus: None,
             offer_with_move: true,
             repeated_offer: OfferPenalty::TechnicalFoul,
             touch_move: true,
@@ -104,6 +108,7 @@ impl RefereeRules {
             technical_fouls_lose_at: None,
             clock_presses_lose_at: None,
             false_limit_claims_lose_at: None,
+            false_claim_bonus: Some(120_000),
             offer_with_move: true,
             repeated_offer: OfferPenalty::Warning,
             touch_move: true,
@@ -123,6 +128,7 @@ impl RefereeRules {
             technical_fouls_lose_at: None,
             clock_presses_lose_at: None,
             false_limit_claims_lose_at: None,
+            false_claim_bonus: None,
             offer_with_move: false,
             repeated_offer: OfferPenalty::Warning,
             touch_move: false,

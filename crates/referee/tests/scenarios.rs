@@ -469,3 +469,22 @@ fn seed_001_an_illegal_reply_to_check_must_be_made_again_with_the_same_piece() {
     let ev = kinds(&mut r, 3_000, R, mv("d2e4"));
     assert!(matches!(&ev[0], EventKind::MoveAccepted { .. }), "{ev:?}");
 }
+
+#[test]
+fn fide_9_5_3_a_false_claim_gives_the_opponent_two_minutes() {
+    let mut rules = RefereeRules::fide();
+    rules.lateness = None;
+    let mut r = chess_from("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", rules);
+    let ev = kinds(&mut r, 1_000, R, Command::ClaimDraw);
+    assert!(matches!(&ev[1], EventKind::Warning { side: R, .. }), "{ev:?}");
+    assert_eq!(r.clock().remaining(B, 1_000).main, 5_400_000 + 120_000);
+    assert!(r.ending().is_none());
+    // The record keeps it.
+    r.apply(2_000, R, mv("e4"));
+    let pgn = r.pgn(&<chess::Position as Game>::start(), &[]);
+    assert!(
+        pgn.contains("{white claimed: no draw can be claimed in this position}"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("{warning to white: false claim"), "{pgn}");
+}
