@@ -23,6 +23,30 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
+/// Opens a record file for reading, with a progress bar for inputs large enough to be worth
+/// watching (it shows only on a terminal).
+pub(crate) fn open_with_progress(path: &Path) -> Result<(BufReader<Counting<File>>, ProgressBar)> {
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let bar = if size > 8 << 20 {
+        ProgressBar::new(size)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
+            .expect("valid template"),
+    );
+    let reader = BufReader::with_capacity(
+        1 << 16,
+        Counting {
+            inner: file,
+            bar: bar.clone(),
+        },
+    );
+    Ok((reader, bar))
+}
+
 pub fn run(
     input: &Path,
     output: &Path,
@@ -53,25 +77,7 @@ pub fn run(
         bail!("writing {out_format:?} is not supported; write pgn or moves");
     }
 
-    let file = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-    // A bar only for inputs large enough to be worth watching, and only on a terminal.
-    let bar = if size > 8 << 20 {
-        ProgressBar::new(size)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
-            .expect("valid template"),
-    );
-    let mut reader = BufReader::with_capacity(
-        1 << 16,
-        Counting {
-            inner: file,
-            bar: bar.clone(),
-        },
-    );
+    let (mut reader, bar) = open_with_progress(input)?;
     let head = reader.fill_buf()?.to_vec();
     let format = files::detect_format(input, &head);
     let games = files::read_as(input, format, reader)?;

@@ -1,21 +1,17 @@
 //! `arbiter judge`: the verdict on every game of record files, or on one game given as a FEN
 //! and moves, with the explanation; result tags that contradict the board are flagged.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use game::{Game, Kind};
-use indicatif::{ProgressBar, ProgressStyle};
 use judge::chess::{ChessJudge, ChessRules};
 use judge::xiangqi::{Rules, XiangqiJudge};
 use judge::{final_verdict, Judge, JudgeError, Outcome, Verdict};
 use records::files::{self, AnyRecord};
 use records::Record;
 use serde_json::json;
-
-use crate::convert::Counting;
 
 pub struct Options {
     pub ruleset: Option<String>,
@@ -52,6 +48,23 @@ fn chess_rules(opts: &Options) -> Result<ChessRules> {
     }
 }
 
+/// The rules for files that may hold either game: a chess ruleset's name leaves Xiangqi games
+/// the default, and a Xiangqi ruleset's name leaves chess games FIDE.
+fn both_rules(opts: &Options) -> Result<(Rules, ChessRules)> {
+    let xiangqi = xiangqi_rules(opts).or_else(|e| {
+        ChessRules::by_name(opts.ruleset.as_deref().unwrap_or_default())
+            .map(|_| {
+                if opts.at_trigger {
+                    Rules::cxa().at_trigger()
+                } else {
+                    Rules::cxa()
+                }
+            })
+            .ok_or(e)
+    })?;
+    Ok((xiangqi, chess_rules(opts)?))
+}
+
 /// What judging one game gave: the verdict, and a move the rules refused (illegal, or after
 /// the end), which stops the judging there.
 struct Judged {
@@ -61,6 +74,20 @@ struct Judged {
     pending: Option<Verdict>,
     stopped: Option<JudgeError>,
     plies: usize,
+}
+
+impl Judged {
+    /// The verdict as JSON, with a refused move and a pending ruling where there are.
+    fn to_json(&self) -> serde_json::Value {
+        let mut v = self.verdict.to_json(self.kind);
+        if let Some(e) = &self.stopped {
+            v["error"] = json!(e.to_string());
+        }
+        if let Some(p) = &self.pending {
+            v["pending"] = p.to_json(self.kind);
+        }
+        v
+    }
 }
 
 fn judge_moves<J: Judge>(mut judge: J, moves: &[<J::Game as Game>::Move]) -> Judged {
@@ -133,14 +160,7 @@ pub fn one(kind: &str, fen: Option<&str>, moves: &str, opts: &Options) -> Result
     let out = std::io::stdout();
     let mut out = out.lock();
     if opts.json {
-        let mut v = judged.verdict.to_json(judged.kind);
-        if let Some(e) = &judged.stopped {
-            v["error"] = json!(e.to_string());
-        }
-        if let Some(p) = &judged.pending {
-            v["pending"] = p.to_json(judged.kind);
-        }
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", judged.to_json())?;
     } else {
         write_text(&mut out, "game", &judged, None)?;
     }
@@ -165,13 +185,7 @@ fn parse_moves<G: Game>(start: &G, text: &str) -> Result<Vec<G::Move>> {
 
 /// Every game of every file.
 pub fn files(paths: &[PathBuf], opts: &Options) -> Result<()> {
-    let rules = (xiangqi_rules(opts).or_else(|e| {
-        // A chess ruleset name: Xiangqi games in the files get the default.
-        ChessRules::by_name(opts.ruleset.as_deref().unwrap_or_default())
-            .map(|_| Rules::cxa())
-            .ok_or(e)
-    }))?;
-    let chess = chess_rules(opts)?;
+    let (rules, chess) = both_rules(opts)?;
     let out = std::io::stdout();
     let mut out = out.lock();
     let mut summary = Summary::default();
@@ -203,23 +217,7 @@ fn judge_file(
     out: &mut impl Write,
     summary: &mut Summary,
 ) -> Result<()> {
-    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let bar = if size > 8 << 20 {
-        ProgressBar::new(size)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}").expect("template"),
-    );
-    let mut reader = BufReader::with_capacity(
-        1 << 16,
-        Counting {
-            inner: file,
-            bar: bar.clone(),
-        },
-    );
+    let (mut reader, bar) = crate::convert::open_with_progress(path)?;
     let head = reader.fill_buf()?.to_vec();
     let format = files::detect_format(path, &head);
     for (i, game) in files::read_as(path, format, reader)?.enumerate() {
@@ -248,19 +246,13 @@ fn judge_file(
         }
         bar.suspend(|| -> Result<()> {
             if opts.json {
-                let mut v = judged.verdict.to_json(judged.kind);
+                let mut v = judged.to_json();
                 v["file"] = json!(path.display().to_string());
                 v["game"] = json!(i + 1);
                 v["plies"] = json!(judged.plies);
                 v["result_tag"] = json!(tag);
                 if let Some(c) = &contradiction {
                     v["contradiction"] = json!(c);
-                }
-                if let Some(e) = &judged.stopped {
-                    v["error"] = json!(e.to_string());
-                }
-                if let Some(p) = &judged.pending {
-                    v["pending"] = p.to_json(judged.kind);
                 }
                 writeln!(out, "{v}")?;
             } else {
@@ -299,12 +291,7 @@ fn judge_record<'a>(record: &'a AnyRecord, rules: &Rules, chess: ChessRules) -> 
 /// too), and `Termination` with the reason and the explanation. Returns a warning when the
 /// record's Result tag contradicts the board.
 pub fn annotate(record: &mut AnyRecord, opts: &Options) -> Result<Option<String>> {
-    let rules = xiangqi_rules(opts).or_else(|e| {
-        ChessRules::by_name(opts.ruleset.as_deref().unwrap_or_default())
-            .map(|_| Rules::cxa())
-            .ok_or(e)
-    })?;
-    let chess = chess_rules(opts)?;
+    let (rules, chess) = both_rules(opts)?;
     let (judged, tag) = judge_record(record, &rules, chess);
     let warning = contradiction(&judged.verdict, tag);
     let v = &judged.verdict;

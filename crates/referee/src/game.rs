@@ -213,12 +213,26 @@ enum Phase {
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Fouls {
-    illegal: u32,
-    technical: u32,
-    presses: u32,
-    false_claims: u32,
+    /// Per [`FoulKind`], in its order.
+    counts: [u32; 4],
     /// The capture phase of the last false claim (false claims count per phase).
     claim_phase: usize,
+}
+
+impl FoulKind {
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rules' limit for this kind, and the ending it brings.
+    fn limit(self, rules: &RefereeRules) -> (Option<u32>, EndReason) {
+        match self {
+            FoulKind::IllegalMove => (rules.illegal_moves_lose_at, EndReason::IllegalMoves),
+            FoulKind::Technical => (rules.technical_fouls_lose_at, EndReason::TechnicalFouls),
+            FoulKind::ClockPress => (rules.clock_presses_lose_at, EndReason::ClockPresses),
+            FoulKind::FalseClaim => (rules.false_limit_claims_lose_at, EndReason::FalseClaims),
+        }
+    }
 }
 
 fn index(side: Side) -> usize {
@@ -776,7 +790,7 @@ impl<J: Judge> Referee<J> {
         let f = &mut self.fouls[index(side)];
         if f.claim_phase != phase {
             f.claim_phase = phase;
-            f.false_claims = 0;
+            f.counts[FoulKind::FalseClaim.index()] = 0;
         }
         self.foul(at, side, FoulKind::FalseClaim, reason);
     }
@@ -815,33 +829,12 @@ impl<J: Judge> Referee<J> {
 
     /// Counts a foul and ends the game when its limit is reached.
     fn foul(&mut self, at: Millis, side: Side, kind: FoulKind, what: String) {
-        let f = &mut self.fouls[index(side)];
-        let (count, limit, reason) = match kind {
-            FoulKind::IllegalMove => {
-                f.illegal += 1;
-                (f.illegal, self.rules.illegal_moves_lose_at, EndReason::IllegalMoves)
-            }
-            FoulKind::Technical => {
-                f.technical += 1;
-                (
-                    f.technical,
-                    self.rules.technical_fouls_lose_at,
-                    EndReason::TechnicalFouls,
-                )
-            }
-            FoulKind::ClockPress => {
-                f.presses += 1;
-                (f.presses, self.rules.clock_presses_lose_at, EndReason::ClockPresses)
-            }
-            FoulKind::FalseClaim => {
-                f.false_claims += 1;
-                (
-                    f.false_claims,
-                    self.rules.false_limit_claims_lose_at,
-                    EndReason::FalseClaims,
-                )
-            }
+        let count = {
+            let c = &mut self.fouls[index(side)].counts[kind.index()];
+            *c += 1;
+            *c
         };
+        let (limit, reason) = kind.limit(&self.rules);
         self.emit(
             at,
             EventKind::Foul {
