@@ -41,7 +41,8 @@ pub struct RefereeRules {
     /// An illegal move that does not answer a check is taken back, and the check must be
     /// answered with the same piece if it can (seed 001 纠正失误 (3)).
     pub check_reply_with_same_piece: bool,
-    /// A side that has not made its first move this long after the start loses (迟到判负时限).
+    /// A side that has not made its first move this long after the start loses (迟到判负时限:
+    /// the referee sees a player arrive by the first move).
     pub lateness: Option<Millis>,
 }
 
@@ -113,7 +114,9 @@ impl RefereeRules {
             repeated_offer: OfferPenalty::Warning,
             touch_move: true,
             check_reply_with_same_piece: true,
-            lateness: Some(0),
+            // FIDE 6.7's default zero tolerance concerns arrival at the board, which the referee
+            // does not see; an organiser sets a first-move deadline here where wanted.
+            lateness: None,
         }
     }
 
