@@ -51,8 +51,10 @@ pub struct Match {
     pub results: Vec<(usize, Outcome)>,
 }
 
-/// splitmix64: a fixed, documented generator, so a seed gives the same lot everywhere.
-fn splitmix64(mut x: u64) -> u64 {
+/// splitmix64 (Steele, Lea and Flood): a fixed, documented generator, so a seed gives the same
+/// lot everywhere; the n-th number of a stream seeded with `s` is `splitmix64(s + (n - 1) *
+/// 0x9e3779b97f4a7c15)`.
+pub fn splitmix64(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = x;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

@@ -1,0 +1,159 @@
+//! Knockout: seeded brackets and seed 000's card draw.
+//!
+//! ```
+//! use tournament::knockout::{seeded_first_round, Slot};
+//!
+//! // 13 players in a bracket of 16: the top three seeds have byes.
+//! let r1 = seeded_first_round(13);
+//! assert_eq!(r1[0], (Slot::Player(1), Slot::Bye));
+//! assert_eq!(r1[1], (Slot::Player(8), Slot::Player(9)));
+//! ```
+
+use serde::Serialize;
+
+/// A place in a bracket.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Slot {
+    Player(u32),
+    Bye,
+}
+
+/// The seeds in bracket order for a bracket of `size` (a power of two): start from [1] and
+/// replace each seed s by (s, 2L + 1 − s), L the current length. Seeds 1 and 2 can meet only in
+/// the final, 1–4 only in the semi-finals.
+pub fn bracket_order(size: u32) -> Vec<u32> {
+    let mut order = vec![1u32];
+    while (order.len() as u32) < size {
+        let l = order.len() as u32;
+        order = order.iter().flat_map(|&s| [s, 2 * l + 1 - s]).collect();
+    }
+    order
+}
+
+/// The first round of a seeded bracket for `players`: the bracket is the next power of two, and
+/// the seeds above `players` are byes, so the top seeds advance without playing.
+pub fn seeded_first_round(players: u32) -> Vec<(Slot, Slot)> {
+    let size = players.max(2).next_power_of_two();
+    let order = bracket_order(size);
+    let slot = |s: u32| if s <= players { Slot::Player(s) } else { Slot::Bye };
+    order.chunks(2).map(|p| (slot(p[0]), slot(p[1]))).collect()
+}
+
+/// The cards of one round of the card draw for `m` players: two sets of 1 … ⌊m/2⌋, and a K
+/// (shown as 0) for the bye when `m` is odd.
+pub fn deck(m: u32) -> Vec<u32> {
+    let mut d: Vec<u32> = (1..=m / 2).chain(1..=m / 2).collect();
+    if m % 2 == 1 {
+        d.push(0);
+    }
+    d
+}
+
+/// One round of the card draw: who drew what, the pairs (equal numbers) and the bye (the K).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CardDraw {
+    /// The deck as shuffled, then each player's card, in the order the players are given.
+    pub deck: Vec<u32>,
+    pub drawn: Vec<(u32, u32)>,
+    /// Pairs by card number; the first drawer of a number takes red (the seed's red cards take
+    /// red; here the first of the two drawn).
+    pub pairs: Vec<(u32, u32)>,
+    pub bye: Option<u32>,
+    /// The generator's seed, so the draw can be replayed and audited.
+    pub seed: u64,
+}
+
+/// The referee's lot generator (splitmix64) as a stream: the same seed, the same draw anywhere.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        let z = referee::matches::splitmix64(self.0);
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z
+    }
+}
+
+/// Seed 000 §9: the players draw the shuffled cards in order; equal numbers play each other,
+/// the K has a bye.
+pub fn card_draw(players: &[u32], seed: u64) -> CardDraw {
+    let mut d = deck(players.len() as u32);
+    let mut rng = SplitMix(seed);
+    // Fisher–Yates.
+    for i in (1..d.len()).rev() {
+        let j = (rng.next() % (i as u64 + 1)) as usize;
+        d.swap(i, j);
+    }
+    let drawn: Vec<(u32, u32)> = players.iter().copied().zip(d.iter().copied()).collect();
+    let mut pairs = Vec::new();
+    let mut bye = None;
+    for card in 1..=(players.len() as u32) / 2 {
+        let two: Vec<u32> = drawn.iter().filter(|(_, c)| *c == card).map(|(p, _)| *p).collect();
+        pairs.push((two[0], two[1]));
+    }
+    if let Some((p, _)) = drawn.iter().find(|(_, c)| *c == 0) {
+        bye = Some(*p);
+    }
+    CardDraw {
+        deck: d,
+        drawn,
+        pairs,
+        bye,
+        seed,
+    }
+}
+
+/// The rounds a knockout of `players` takes: ⌈log2 n⌉.
+pub fn rounds(players: u32) -> u32 {
+    players.max(1).next_power_of_two().trailing_zeros()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(r: &[(Slot, Slot)]) -> String {
+        let s = |x: &Slot| match x {
+            Slot::Player(p) => p.to_string(),
+            Slot::Bye => "bye".to_string(),
+        };
+        r.iter()
+            .map(|(a, b)| format!("{}-{}", s(a), s(b)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// TV-KO of shared/specs/tournament.md §6.
+    #[test]
+    fn seeded_brackets() {
+        assert_eq!(text(&seeded_first_round(16)), "1-16 8-9 4-13 5-12 2-15 7-10 3-14 6-11");
+        assert_eq!(
+            text(&seeded_first_round(13)),
+            "1-bye 8-9 4-13 5-12 2-bye 7-10 3-bye 6-11"
+        );
+        assert_eq!(rounds(13), 4);
+    }
+
+    #[test]
+    fn the_card_draw_of_seed_000() {
+        // Decks: [1..6]x2 + K, [1..3]x2 + K, [1..2]x2, [1]x2.
+        assert_eq!(deck(13).len(), 13);
+        assert_eq!(deck(7), vec![1, 2, 3, 1, 2, 3, 0]);
+        assert_eq!(deck(4), vec![1, 2, 1, 2]);
+        assert_eq!(deck(2), vec![1, 1]);
+        // 13 players through to a winner: 6 + 3 + 2 + 1 matches, byes in rounds 1 and 2.
+        let mut field: Vec<u32> = (1..=13).collect();
+        let (mut matches, mut byes, mut round) = (0, 0, 0);
+        while field.len() > 1 {
+            round += 1;
+            let d = card_draw(&field, 2026 + round);
+            assert_eq!(d, card_draw(&field, 2026 + round), "the same seed gives the same draw");
+            matches += d.pairs.len();
+            byes += d.bye.is_some() as usize;
+            // The first of each pair "wins" here; the bye goes through.
+            field = d.pairs.iter().map(|p| p.0).chain(d.bye).collect();
+            field.sort();
+        }
+        assert_eq!((round, matches, byes), (4, 12, 2));
+    }
+}
