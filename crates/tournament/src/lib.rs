@@ -5,5 +5,6 @@
 //! - [`knockout`]: seeded brackets with byes to the top seeds, and seed 000's card draw (two sets
 //!   of cards 1…m/2 and a K for the bye), seeded so a draw can be audited and replayed.
 
+pub mod double_elimination;
 pub mod knockout;
 pub mod round_robin;
