@@ -27,7 +27,12 @@ const DP: [u16; 51] = [
     677, 800,
 ];
 
-/// The scoring probability of the higher-rated player for a difference `d` (its absolute value).
+/// The scoring probability of the higher-rated player for a difference `d` (its absolute value),
+/// uncapped: FIDE's table.
+pub fn table_expectation(d: u32) -> f64 {
+    pd(d)
+}
+
 fn pd(d: u32) -> f64 {
     let hundredths = TABLE.iter().position(|&b| d <= u32::from(b)).unwrap_or(TABLE.len());
     (50 + hundredths) as f64 / 100.0

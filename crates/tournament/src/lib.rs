@@ -4,7 +4,11 @@
 //!   bye; seeds dealt into groups in snake order (分组循环).
 //! - [`knockout`]: seeded brackets with byes to the top seeds, and seed 000's card draw (two sets
 //!   of cards 1…m/2 and a K for the bye), seeded so a draw can be audited and replayed.
+//! - [`double_elimination`]: winners' and losers' brackets, a grand final with reset.
+//! - [`trf`] and [`tiebreak`]: TRF player lines, and the FIDE C.07 (2026) tie-breaks.
 
 pub mod double_elimination;
 pub mod knockout;
 pub mod round_robin;
+pub mod tiebreak;
+pub mod trf;

@@ -1,0 +1,85 @@
+//! FIDE C.07 (2026) tie-breaks on TV-TB-1 of `shared/specs/tournament.md` §5: the TRF and every
+//! value Gacrux 1.9.57 gives for it, read from the spec itself.
+
+use tournament::tiebreak::compute;
+use tournament::trf::Trf;
+
+fn test_vector() -> (String, Vec<Vec<String>>) {
+    let spec = std::fs::read_to_string(testdata::shared().join("specs/tournament.md")).unwrap();
+    let at = spec.find("<!-- TEST-VECTOR: TV-TB-1").unwrap();
+    let block = spec[at..]
+        .split("```text\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let trf: String = block
+        .lines()
+        .filter(|l| l.starts_with("001") || l.starts_with("012"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let table = block
+        .split("# 2026 rules")
+        .nth(1)
+        .unwrap()
+        .split("# same file")
+        .next()
+        .unwrap();
+    let rows = table
+        .lines()
+        .skip(2)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(String::from).collect())
+        .collect();
+    (trf, rows)
+}
+
+#[test]
+fn every_value_of_tv_tb_1() {
+    let (text, rows) = test_vector();
+    let trf = Trf::parse(&text).unwrap();
+    assert_eq!(trf.players.len(), 11);
+    let values = compute(&trf);
+    assert_eq!(rows.len(), 11, "the table's rows");
+    assert!(rows.iter().all(|r| r.len() == 20), "{rows:?}");
+    let mut diffs = Vec::new();
+    let mut compared = 0;
+    for row in &rows {
+        let id: u32 = row[0].parse().unwrap();
+        let v = values.iter().find(|v| v.number == id).unwrap();
+        let got: Vec<String> = vec![
+            format!("{:.1}", v.pts),
+            format!("{:.1}", v.bh),
+            format!("{:.1}", v.bh_c1),
+            format!("{:.1}", v.bh_c2),
+            format!("{:.1}", v.bh_m1),
+            format!("{:.1}", v.fb),
+            format!("{:.2}", v.sb),
+            format!("{:.2}", v.sb_c1),
+            format!("{:.1}", v.ps),
+            format!("{:.1}", v.ps_c1),
+            v.win.to_string(),
+            v.won.to_string(),
+            v.bpg.to_string(),
+            v.bwg.to_string(),
+            v.rep.to_string(),
+            v.vur.to_string(),
+            v.aro.map_or("-".into(), |x| x.to_string()),
+            v.tpr.map_or("-".into(), |x| x.to_string()),
+            v.ptp.map_or("-".into(), |x| x.to_string()),
+        ];
+        let names = [
+            "PTS", "BH", "BH-C1", "BH-C2", "BH-M1", "FB", "SB", "SB-C1", "PS", "PS-C1", "WIN", "WON", "BPG", "BWG",
+            "REP", "VUR", "ARO", "TPR", "PTP",
+        ];
+        for ((name, want), got) in names.iter().zip(&row[1..]).zip(&got) {
+            compared += 1;
+            if want != got {
+                diffs.push(format!("player {id} {name}: expected {want}, got {got}"));
+            }
+        }
+    }
+    assert_eq!(compared, 11 * 19);
+    assert!(diffs.is_empty(), "{} differences:\n{}", diffs.len(), diffs.join("\n"));
+}
