@@ -7,6 +7,7 @@
 //! - [`double_elimination`]: winners' and losers' brackets, a grand final with reset.
 //! - [`trf`] and [`tiebreak`]: TRF player lines, and the FIDE C.07 (2026) tie-breaks.
 
+pub mod cxa;
 pub mod double_elimination;
 pub mod knockout;
 pub mod round_robin;

@@ -83,3 +83,48 @@ fn every_value_of_tv_tb_1() {
     assert_eq!(compared, 11 * 19);
     assert!(diffs.is_empty(), "{} differences:\n{}", diffs.len(), diffs.join("\n"));
 }
+
+#[test]
+fn cxa_orders_of_tv_cxa_1() {
+    let (text, _) = test_vector();
+    let trf = Trf::parse(&text).unwrap();
+    let spec = std::fs::read_to_string(testdata::shared().join("specs/tournament.md")).unwrap();
+    let at = spec.find("<!-- TEST-VECTOR: TV-CXA-1").unwrap();
+    let block = spec[at..]
+        .split("```text\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let rows: Vec<Vec<&str>> = block
+        .lines()
+        .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 11);
+    let values = tournament::cxa::compute(&trf);
+    for row in rows {
+        let id: u32 = row[0].parse().unwrap();
+        let v = values.iter().find(|v| v.number == id).unwrap();
+        let small = v.small_points_halves as f64 / 2.0;
+        let got = [
+            v.score.to_string(),
+            v.opponents.to_string(),
+            v.progressive.to_string(),
+            v.progressive_cut1.to_string(),
+            v.wins.to_string(),
+            v.black_games.to_string(),
+            if small.fract() == 0.0 {
+                format!("{small:.0}")
+            } else {
+                format!("{small}")
+            },
+        ];
+        assert_eq!(
+            &row[1..],
+            &got.iter().map(String::as_str).collect::<Vec<_>>()[..],
+            "player {id}"
+        );
+    }
+}
