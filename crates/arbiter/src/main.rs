@@ -12,6 +12,7 @@ use xiangqi::{Fen, Position};
 mod convert;
 mod judge;
 mod play;
+mod rate;
 
 #[derive(Parser)]
 #[command(name = "arbiter", version, about = "A referee for Xiangqi and chess")]
@@ -115,6 +116,16 @@ enum Command {
         #[arg(long)]
         list_rules: bool,
     },
+    /// A rating list from game records (players from the Red/White and Black tags, results from
+    /// Result): seed 001's levels and points, FIDE Elo, or Glicko-2.
+    Rate {
+        files: Vec<PathBuf>,
+        /// levels (default), elo or glicko2.
+        #[arg(long, default_value = "levels")]
+        system: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Perft speed on fixed positions; prints nodes, seconds and nodes per second.
     Bench {
         /// Depth for the start position (middle-game positions use the same depth).
@@ -163,6 +174,7 @@ const BENCH: [(&str, &str); 2] = [
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Rate { files, system, json } => rate::run(&files, &system, json)?,
         Command::Play {
             game,
             fen,

@@ -105,24 +105,35 @@ impl Ord for Points {
     }
 }
 
-/// Whole numbers as they are; fractions as decimals when they end (`7.5`, `2.08`), else `a/b`.
+/// Whole numbers as they are; fractions as exact decimals when they end (`7.5`, `2.08`), else
+/// `a/b`.
 impl fmt::Display for Points {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.den == 1 {
             return write!(f, "{}", self.num);
         }
-        let mut d = self.den;
+        // den = 2^a 5^b ends as a decimal of max(a, b) digits.
+        let (mut d, mut twos, mut fives) = (self.den, 0u32, 0u32);
         while d % 2 == 0 {
             d /= 2;
+            twos += 1;
         }
         while d % 5 == 0 {
             d /= 5;
+            fives += 1;
         }
-        if d == 1 {
-            let s = format!("{:.6}", self.to_f64());
-            write!(f, "{}", s.trim_end_matches('0').trim_end_matches('.'))
-        } else {
-            write!(f, "{}/{}", self.num, self.den)
+        let digits = twos.max(fives);
+        let scale = 10i128.checked_pow(digits);
+        match scale {
+            Some(scale) if d == 1 && digits <= 30 => {
+                let v = self.num as i128 * (scale / self.den as i128);
+                let sign = if v < 0 { "-" } else { "" };
+                let v = v.unsigned_abs();
+                let (int, frac) = (v / scale as u128, v % scale as u128);
+                let frac = format!("{frac:0width$}", width = digits as usize);
+                write!(f, "{sign}{int}.{}", frac.trim_end_matches('0'))
+            }
+            _ => write!(f, "{}/{}", self.num, self.den),
         }
     }
 }
