@@ -126,6 +126,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Tournaments (begun): standings of a TRF with FIDE tie-breaks.
+    Tournament {
+        #[command(subcommand)]
+        action: TournamentCommand,
+    },
     /// Perft speed on fixed positions; prints nodes, seconds and nodes per second.
     Bench {
         /// Depth for the start position (middle-game positions use the same depth).
@@ -147,9 +152,58 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum TournamentCommand {
+    /// Standings of a TRF (FIDE Tournament Report File): points, then the tie-breaks in order
+    /// (C.07 2026 codes: BH, BH-C1, BH-C2, BH-M1, FB, SB, SB-C1, PS, PS-C1, WIN, WON, BPG, BWG,
+    /// REP, ARO, TPR, PTP).
+    Standings {
+        file: PathBuf,
+        #[arg(long, default_value = "BH-C1,BH,SB")]
+        tiebreaks: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
 fn position(fen: &str) -> Result<Position> {
     let fen = if fen == "startpos" { Fen::START } else { fen };
     Position::from_fen(fen).with_context(|| format!("bad position {fen:?}"))
+}
+
+fn standings(file: &std::path::Path, tiebreaks: &str, json: bool) -> Result<()> {
+    use std::io::Write;
+    use tournament::standings::{standings, TieBreak};
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let trf = tournament::trf::Trf::parse(&text)?;
+    let order = tiebreaks
+        .split(',')
+        .filter(|c| !c.trim().is_empty())
+        .map(|c| TieBreak::parse(c).with_context(|| format!("unknown tie-break {c:?}")))
+        .collect::<Result<Vec<_>>>()?;
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    for line in standings(&trf, &order) {
+        if json {
+            writeln!(out, "{}", serde_json::to_string(&line)?)?;
+        } else {
+            let tb: Vec<String> = order
+                .iter()
+                .zip(&line.tiebreaks)
+                .map(|(t, v)| format!("{} {v}", t.code()))
+                .collect();
+            writeln!(
+                out,
+                "{:>3}. {:>4} {:<30} {:>4}  {}",
+                line.place,
+                line.number,
+                line.name,
+                line.points,
+                tb.join("  ")
+            )?;
+        }
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -175,6 +229,9 @@ const BENCH: [(&str, &str); 2] = [
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Rate { files, system, json } => rate::run(&files, &system, json)?,
+        Command::Tournament {
+            action: TournamentCommand::Standings { file, tiebreaks, json },
+        } => standings(&file, &tiebreaks, json)?,
         Command::Play {
             game,
             fen,

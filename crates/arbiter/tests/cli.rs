@@ -320,3 +320,36 @@ fn rate_gives_levels_elo_and_glicko2_lists() {
     assert!(!ok && err.contains("unknown rating system"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn tournament_standings_of_a_trf() {
+    // TV-TB-1's TRF, from the spec.
+    let spec = std::fs::read_to_string(testdata::shared().join("specs/tournament.md")).unwrap();
+    let at = spec.find("<!-- TEST-VECTOR: TV-TB-1").unwrap();
+    let block = spec[at..]
+        .split("```text\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let trf: String = block
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let path = std::env::temp_dir().join(format!("arbiter-standings-{}.trf", std::process::id()));
+    std::fs::write(&path, trf).unwrap();
+    let (ok, out, err) = arbiter(&["tournament", "standings", path.to_str().unwrap(), "--json"]);
+    assert!(ok, "{err}");
+    let lines: Vec<serde_json::Value> = out.lines().map(json).collect();
+    assert_eq!(lines.len(), 11);
+    assert_eq!(
+        (lines[0]["number"].as_u64(), lines[0]["points"].as_f64()),
+        (Some(2), Some(4.0))
+    );
+    assert_eq!(lines[1]["tiebreaks"][0].as_f64(), Some(11.5)); // player 1's BH-C1
+    let (ok, _, err) = arbiter(&["tournament", "standings", path.to_str().unwrap(), "--tiebreaks", "XX"]);
+    assert!(!ok && err.contains("unknown tie-break"), "{err}");
+    std::fs::remove_file(&path).ok();
+}

@@ -11,5 +11,6 @@ pub mod cxa;
 pub mod double_elimination;
 pub mod knockout;
 pub mod round_robin;
+pub mod standings;
 pub mod tiebreak;
 pub mod trf;

@@ -128,3 +128,31 @@ fn cxa_orders_of_tv_cxa_1() {
         );
     }
 }
+
+#[test]
+fn standings_order_by_points_then_the_chosen_tiebreaks() {
+    use tournament::standings::{standings, TieBreak};
+    let (text, _) = test_vector();
+    let trf = Trf::parse(&text).unwrap();
+    let order: Vec<TieBreak> = ["BH-C1", "BH", "SB"]
+        .iter()
+        .map(|c| TieBreak::parse(c).unwrap())
+        .collect();
+    let table = standings(&trf, &order);
+    let numbers: Vec<u32> = table.iter().map(|l| l.number).collect();
+    // 2 (4.0); 1 and 5 (3.5): BH-C1 11.5 v 10.5; 6, 7, 3 (3.0): BH-C1 13.5, 12.0, 10.5;
+    // 11 and 4 (2.5): 11.5 v 9.0; 8 (2.0); 10 and 9 (1.5): 12.5 v 10.5.
+    assert_eq!(numbers, [2, 1, 5, 6, 7, 3, 11, 4, 8, 10, 9]);
+    assert_eq!(
+        table.iter().map(|l| l.place).collect::<Vec<_>>(),
+        (1..=11).collect::<Vec<_>>()
+    );
+    // Without tie-breaks, equal points share the place.
+    let plain = standings(&trf, &[]);
+    assert_eq!(
+        plain.iter().map(|l| l.place).collect::<Vec<_>>(),
+        [1, 2, 2, 4, 4, 4, 7, 7, 9, 10, 10]
+    );
+    assert_eq!(TieBreak::parse("sb-c1"), Some(TieBreak::SbC1));
+    assert_eq!(TieBreak::SbC1.code(), "SB-C1");
+}
