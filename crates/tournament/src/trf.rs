@@ -54,10 +54,12 @@ pub struct Player {
     pub rounds: Vec<Round>,
 }
 
-/// A TRF's players, in start-number order.
+/// A TRF's players, in start-number order, and its other records kept as they were (the
+/// tournament's name, dates, arbiters, tie-break list …) so a file is written back whole.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Trf {
     pub players: Vec<Player>,
+    pub other: Vec<String>,
 }
 
 /// A line that does not read, with its number and why.
@@ -83,8 +85,12 @@ impl Trf {
     /// Reads the `001` lines (other record types are skipped: they do not change tie-breaks).
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut players = Vec::new();
+        let mut other = Vec::new();
         for (i, line) in text.lines().enumerate() {
             if !line.starts_with("001") {
+                if !line.trim().is_empty() {
+                    other.push(line.to_string());
+                }
                 continue;
             }
             let err = |message: String| TrfError { line: i + 1, message };
@@ -137,7 +143,54 @@ impl Trf {
                 },
             );
         }
-        Ok(Trf { players })
+        Ok(Trf { players, other })
+    }
+
+    /// The file again: the other records first, then one `001` line a player in the standard
+    /// columns (start number 5–8, name 15–47, rating 49–52, points 81–84, rank 86–89, rounds
+    /// from 92, ten columns each). `rank` gives each player's place, if known.
+    pub fn write(&self, rank: impl Fn(u32) -> Option<usize>) -> String {
+        let mut out = String::new();
+        for line in &self.other {
+            out.push_str(line);
+            out.push('\n');
+        }
+        for p in &self.players {
+            let mut line = format!("001 {:>4}      {:<33}", p.number, p.name);
+            line.truncate(47);
+            line.push_str(&format!(
+                " {:>4}",
+                if p.rating > 0 {
+                    p.rating.to_string()
+                } else {
+                    String::new()
+                }
+            ));
+            while line.len() < 80 {
+                line.push(' ');
+            }
+            line.push_str(&format!("{:>4.1}", p.points));
+            line.push_str(&format!(
+                " {:>4}",
+                rank(p.number).map_or(String::new(), |r| r.to_string())
+            ));
+            for r in &p.rounds {
+                let opp = if r.opponent == 0 {
+                    "0000".to_string()
+                } else {
+                    format!("{:>4}", r.opponent)
+                };
+                let colour = match r.colour {
+                    Colour::White => 'w',
+                    Colour::Black => 'b',
+                    Colour::None => '-',
+                };
+                line.push_str(&format!("  {opp} {colour} {}", r.result));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
     }
 
     pub fn player(&self, number: u32) -> Option<&Player> {

@@ -156,3 +156,24 @@ fn standings_order_by_points_then_the_chosen_tiebreaks() {
     assert_eq!(TieBreak::parse("sb-c1"), Some(TieBreak::SbC1));
     assert_eq!(TieBreak::SbC1.code(), "SB-C1");
 }
+
+#[test]
+fn a_trf_writes_back_to_itself() {
+    let (text, _) = test_vector();
+    let trf = Trf::parse(&text).unwrap();
+    let written = trf.write(|n| Some(n as usize));
+    let again = Trf::parse(&written).unwrap();
+    assert_eq!(again, trf);
+    // The player lines keep the standard columns, byte for byte.
+    for (a, b) in text
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .zip(written.lines().filter(|l| l.starts_with("001")))
+    {
+        assert_eq!(a[..4], b[..4]);
+        assert_eq!(a[48..52], b[48..52], "rating column");
+        assert_eq!(a[80..84], b[80..84], "points column");
+        assert_eq!(a[91..].trim_end(), b[91..].trim_end(), "rounds");
+    }
+    assert!(written.starts_with("012 AutoTest Tournament 13\n"));
+}
