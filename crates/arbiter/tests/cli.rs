@@ -324,15 +324,7 @@ fn rate_gives_levels_elo_and_glicko2_lists() {
 #[test]
 fn tournament_standings_of_a_trf() {
     // TV-TB-1's TRF, from the spec.
-    let spec = std::fs::read_to_string(testdata::shared().join("specs/tournament.md")).unwrap();
-    let at = spec.find("<!-- TEST-VECTOR: TV-TB-1").unwrap();
-    let block = spec[at..]
-        .split("```text\n")
-        .nth(1)
-        .unwrap()
-        .split("```")
-        .next()
-        .unwrap();
+    let block = testdata::spec_test_vector("tournament.md", "TV-TB-1");
     let trf: String = block
         .lines()
         .filter(|l| l.starts_with("001"))

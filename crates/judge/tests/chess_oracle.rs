@@ -9,7 +9,6 @@
 //! position beyond insufficient material (FIDE 5.2.2); each such ruling of the judge is counted.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 
 use chess::Position;
 use game::Game;
@@ -18,12 +17,7 @@ use judge::{Judge, Outcome, Reason};
 
 fn rows() -> Vec<Vec<String>> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/chess-oracle.tsv.gz");
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
-        .read_to_string(&mut text)
-        .unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
+    testdata::fixture_lines(path)
         .skip(1)
         .map(|l| l.split('\t').map(String::from).collect())
         .collect()

@@ -10,7 +10,6 @@
 //! with the reason. A new disagreement fails the test.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 
 use judge::xiangqi::{ChaseNewness, Rules, XiangqiJudge};
 use judge::{Judge, Outcome};
@@ -19,12 +18,7 @@ use xiangqi::Position;
 
 fn rows() -> Vec<Vec<String>> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/xiangqi-oracle.tsv.gz");
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
-        .read_to_string(&mut text)
-        .unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
+    testdata::fixture_lines(path)
         .skip(1)
         .map(|l| l.split('\t').map(String::from).collect())
         .collect()

@@ -536,14 +536,7 @@ impl<J: Judge> Referee<J> {
             // (CXA 4.1.3 走棋后形成"自杀"); elsewhere it is an illegal move.
             Err(_) if pos.parse_self_check(text).is_some_and(|m| self.judge_self_check(at, m)) => return,
             Err(e) => {
-                self.emit(
-                    at,
-                    EventKind::MoveRejected {
-                        side,
-                        text: text.to_string(),
-                        reason: e.to_string(),
-                    },
-                );
+                self.reject(at, side, text, e.to_string());
                 self.foul(at, side, FoulKind::IllegalMove, format!("illegal move {text}"));
                 // Seed 001 纠正失误 (3): a move that ignored a check is taken back; the piece
                 // moved must answer the check if it can.
@@ -572,14 +565,7 @@ impl<J: Judge> Referee<J> {
         if !self.touches.is_empty() {
             let o = obligation(&pos, &self.touches);
             if !o.permits(m) {
-                self.emit(
-                    at,
-                    EventKind::MoveRejected {
-                        side,
-                        text: text.to_string(),
-                        reason: o.rule.clone(),
-                    },
-                );
+                self.reject(at, side, text, o.rule.clone());
                 self.foul(
                     at,
                     side,
@@ -599,14 +585,7 @@ impl<J: Judge> Referee<J> {
         let ruled = match self.judge.push(m) {
             Ok(v) => v.cloned(),
             Err(e) => {
-                self.emit(
-                    at,
-                    EventKind::MoveRejected {
-                        side,
-                        text: text.to_string(),
-                        reason: e.to_string(),
-                    },
-                );
+                self.reject(at, side, text, e.to_string());
                 return;
             }
         };
@@ -666,6 +645,11 @@ impl<J: Judge> Referee<J> {
             None => self.told_to_vary = false,
             _ => {}
         }
+    }
+
+    fn reject(&mut self, at: Millis, side: Side, text: &str, reason: String) {
+        let text = text.to_string();
+        self.emit(at, EventKind::MoveRejected { side, text, reason });
     }
 
     /// Offers a self-exposing move to the judge; true when the judge ruled on it (the mover lost).

@@ -22,3 +22,32 @@ pub fn shared() -> PathBuf {
 pub fn record_file(relative: &str) -> PathBuf {
     shared().join("data/records").join(relative)
 }
+
+/// The text block of a test vector in a spec of `shared/specs/`: the fenced block after the
+/// `<!-- TEST-VECTOR: NAME` marker. Panics when the spec or the vector is missing.
+pub fn spec_test_vector(spec: &str, name: &str) -> String {
+    let path = shared().join("specs").join(spec);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let marker = format!("<!-- TEST-VECTOR: {name}");
+    let at = text
+        .find(&marker)
+        .unwrap_or_else(|| panic!("{name} not in {}", path.display()));
+    text[at..]
+        .split("```text\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .unwrap_or_else(|| panic!("{name} has no text block"))
+        .to_string()
+}
+
+/// The lines of a gzip-compressed fixture (`.tsv.gz`, written by the oracle scripts of
+/// `tools/`), comment lines (`#`) left out.
+pub fn fixture_lines(path: impl AsRef<std::path::Path>) -> impl Iterator<Item = String> {
+    use std::io::BufRead;
+    let path = path.as_ref();
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    std::io::BufReader::new(flate2::read::GzDecoder::new(file))
+        .lines()
+        .map(Result::unwrap)
+        .filter(|l| !l.starts_with('#'))
+}

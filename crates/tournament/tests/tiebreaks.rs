@@ -5,15 +5,7 @@ use tournament::tiebreak::compute;
 use tournament::trf::Trf;
 
 fn test_vector() -> (String, Vec<Vec<String>>) {
-    let spec = std::fs::read_to_string(testdata::shared().join("specs/tournament.md")).unwrap();
-    let at = spec.find("<!-- TEST-VECTOR: TV-TB-1").unwrap();
-    let block = spec[at..]
-        .split("```text\n")
-        .nth(1)
-        .unwrap()
-        .split("```")
-        .next()
-        .unwrap();
+    let block = testdata::spec_test_vector("tournament.md", "TV-TB-1");
     let trf: String = block
         .lines()
         .filter(|l| l.starts_with("001") || l.starts_with("012"))
@@ -88,15 +80,7 @@ fn every_value_of_tv_tb_1() {
 fn cxa_orders_of_tv_cxa_1() {
     let (text, _) = test_vector();
     let trf = Trf::parse(&text).unwrap();
-    let spec = std::fs::read_to_string(testdata::shared().join("specs/tournament.md")).unwrap();
-    let at = spec.find("<!-- TEST-VECTOR: TV-CXA-1").unwrap();
-    let block = spec[at..]
-        .split("```text\n")
-        .nth(1)
-        .unwrap()
-        .split("```")
-        .next()
-        .unwrap();
+    let block = testdata::spec_test_vector("tournament.md", "TV-CXA-1");
     let rows: Vec<Vec<&str>> = block
         .lines()
         .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()))

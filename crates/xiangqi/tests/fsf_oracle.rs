@@ -4,19 +4,11 @@
 //! `python3 tools/fsf_oracle.py` (see tools/README.md); each position carries the move count and
 //! an FNV-1a hash of the sorted ICCS move list, so no engine is needed here.
 
-use std::io::{BufRead, BufReader};
-
-use flate2::read::GzDecoder;
 use xiangqi::notation::{parse_iccs, to_iccs};
 use xiangqi::Position;
 
 fn lines(name: &str) -> impl Iterator<Item = String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    BufReader::new(GzDecoder::new(file))
-        .lines()
-        .map(Result::unwrap)
-        .filter(|l| !l.starts_with('#'))
+    testdata::fixture_lines(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR")))
 }
 
 fn fnv1a(bytes: &[u8]) -> u32 {

@@ -1,19 +1,11 @@
 //! Every notation round-trips for every legal move of every test position: the perft suite, the
 //! positions along the Fairy-Stockfish random games, and the random positions.
 
-use std::io::{BufRead, BufReader};
-
-use flate2::read::GzDecoder;
 use xiangqi::notation::{parse_chinese, parse_wxf, to_chinese, to_wxf, Notation};
 use xiangqi::{Move, Position};
 
 fn fixture_fens(name: &str, limit: usize) -> Vec<String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let file = std::fs::File::open(&path).unwrap();
-    BufReader::new(GzDecoder::new(file))
-        .lines()
-        .map(Result::unwrap)
-        .filter(|l| !l.starts_with('#'))
+    testdata::fixture_lines(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR")))
         .take(limit)
         .map(|l| l.split('\t').next().unwrap().to_string())
         .collect()
@@ -22,14 +14,8 @@ fn fixture_fens(name: &str, limit: usize) -> Vec<String> {
 /// Positions along the random games (every ply of the first games).
 fn game_positions(limit_games: usize) -> Vec<Position> {
     let path = format!("{}/tests/data/fsf-games.tsv.gz", env!("CARGO_MANIFEST_DIR"));
-    let file = std::fs::File::open(&path).unwrap();
     let mut out = Vec::new();
-    for line in BufReader::new(GzDecoder::new(file))
-        .lines()
-        .map(Result::unwrap)
-        .filter(|l| !l.starts_with('#'))
-        .take(limit_games)
-    {
+    for line in testdata::fixture_lines(path).take(limit_games) {
         let cols: Vec<&str> = line.split('\t').collect();
         let mut pos = Position::from_fen(cols[0]).unwrap();
         out.push(pos.clone());
