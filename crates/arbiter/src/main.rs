@@ -11,6 +11,7 @@ use xiangqi::{Fen, Position};
 
 mod convert;
 mod judge;
+mod pair;
 mod play;
 mod rate;
 
@@ -126,6 +127,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Pair the next round of a Swiss event from its TRF (FIDE Dutch system, 2026 rules).
+    ///
+    /// Prints the pairing as bbpPairings and JaVaFo do with `-p`: the number of pairs, then one
+    /// `white black` line a board in board order, the pairing-allocated bye as `id 0`. With
+    /// `--check`, pairs every round of the file again and reports the rounds that differ
+    /// (exit status 1 if any).
+    Pair {
+        file: PathBuf,
+        /// Pairing system (only `dutch` so far).
+        #[arg(long, default_value = "dutch")]
+        system: String,
+        /// Re-pair every round and report differences.
+        #[arg(long)]
+        check: bool,
+        /// Write the pairing to this file instead of standard output.
+        #[arg(short = 'p', long = "output")]
+        output: Option<PathBuf>,
+    },
     /// Tournaments (begun): standings of a TRF with FIDE tie-breaks.
     Tournament {
         #[command(subcommand)]
@@ -229,6 +248,12 @@ const BENCH: [(&str, &str); 2] = [
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Rate { files, system, json } => rate::run(&files, &system, json)?,
+        Command::Pair {
+            file,
+            system,
+            check,
+            output,
+        } => return pair::run(&file, &system, check, output.as_deref()),
         Command::Tournament {
             action: TournamentCommand::Standings { file, tiebreaks, json },
         } => standings(&file, &tiebreaks, json)?,

@@ -9,7 +9,9 @@
 
 pub mod cxa;
 pub mod double_elimination;
+pub mod dutch;
 pub mod knockout;
+pub mod matching;
 pub mod round_robin;
 pub mod standings;
 pub mod tiebreak;

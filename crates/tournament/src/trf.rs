@@ -52,6 +52,10 @@ pub struct Player {
     pub rating: u32,
     pub points: f64,
     pub rounds: Vec<Round>,
+    /// Round columns written in the file (those after are filled in as `Z`): an unwritten
+    /// column of the round to be paired means the player is to be paired.
+    #[serde(skip)]
+    pub written: usize,
 }
 
 /// A TRF's players, in start-number order, and its other records kept as they were (the
@@ -86,7 +90,9 @@ impl Trf {
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut players = Vec::new();
         let mut other = Vec::new();
-        for (i, line) in text.lines().enumerate() {
+        // FIDE's tools and bbpPairings end lines with a bare CR; others with LF or CRLF.
+        let text = text.replace("\r\n", "\n");
+        for (i, line) in text.split(['\n', '\r']).enumerate() {
             if !line.starts_with("001") {
                 if !line.trim().is_empty() {
                     other.push(line.to_string());
@@ -100,9 +106,13 @@ impl Trf {
             let rating = field(line, 48, 52).parse().unwrap_or(0);
             let points = field(line, 80, 84).parse().unwrap_or(0.0);
             let mut rounds = Vec::new();
+            let mut written = 0;
             let mut col = 91;
             while col < line.len() {
                 let block = line.get(col..(col + 8).min(line.len())).unwrap_or("");
+                if !block.trim().is_empty() {
+                    written = rounds.len() + 1;
+                }
                 let opp = field(block, 0, 4);
                 let opponent = if opp.is_empty() {
                     0
@@ -123,6 +133,7 @@ impl Trf {
                 col += 10;
             }
             players.push(Player {
+                written,
                 number,
                 name: field(line, 14, 47).to_string(),
                 rating,

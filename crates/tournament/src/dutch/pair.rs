@@ -1,0 +1,532 @@
+//! The round: brackets from the top, each paired by maximum-weight matchings (weights in
+//! [`super::weight`]) and then fixed one decision at a time in the order the rules generate
+//! candidates: which moved-down players are paired (Art. 3.3), their opponents, how many and
+//! which residents are exchanged between S1 and S2 (Art. 4.3), and S1's opponents.
+//!
+//! A bracket is matched with the next scoregroup (C8) and, when the rest of the field could
+//! matter for completion (C4), with everyone below. Otherwise only the bracket and the next
+//! scoregroup are in the graph, and the result is accepted only if the players left over can
+//! still all be paired; if not, the bracket is paired again with the whole field.
+
+use super::cardinality;
+use super::state::State;
+use super::weight::{bye_candidate, Layout, Packed, Scene};
+use crate::matching::{max_weight_matching, Wide};
+
+/// The outcome of pairing: pairs of indexes into `state.players`, and the player who gets the
+/// pairing-allocated bye.
+pub struct Round {
+    pub pairs: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoPairing;
+
+/// The lowest score the bye can go to (C5), and whether, when that is the top score, every
+/// other topscorer can be paired inside the top group (then C9 applies there).
+struct Bye {
+    score: u32,
+    top_closed: bool,
+}
+
+fn bye(state: &State) -> Result<Option<Bye>, NoPairing> {
+    let ps = &state.players;
+    let n = ps.len();
+    let compatible = |a: usize, b: usize| state.compatible(a, b);
+    if n.is_multiple_of(2) {
+        return if cardinality::perfect(n, compatible) {
+            Ok(None)
+        } else {
+            Err(NoPairing)
+        };
+    }
+    let mut scores: Vec<u32> = ps.iter().map(|p| p.score).collect();
+    scores.sort_unstable();
+    scores.dedup();
+    // A dummy vertex `n` stands for the bye.
+    let with_bye = |limit: u32| {
+        move |a: usize, b: usize| {
+            let (a, b) = (a.min(b), a.max(b));
+            if b == n {
+                ps[a].eligible_for_bye && ps[a].score <= limit
+            } else {
+                compatible(a, b)
+            }
+        }
+    };
+    for &s in &scores {
+        if cardinality::perfect(n + 1, with_bye(s)) {
+            let top = ps[0].score;
+            let mut top_closed = false;
+            if s >= top {
+                let k = ps.iter().take_while(|p| p.score >= top).count();
+                let rest = |a: usize, b: usize| compatible(a + k, b + k);
+                let within = |a: usize, b: usize| {
+                    let (a, b) = (a.min(b), a.max(b));
+                    if b == k {
+                        ps[a].eligible_for_bye
+                    } else {
+                        compatible(a, b)
+                    }
+                };
+                top_closed = cardinality::perfect(n - k, rest) && cardinality::perfect(k + 1, within);
+            }
+            return Ok(Some(Bye { score: s, top_closed }));
+        }
+    }
+    Err(NoPairing)
+}
+
+/// Pairs the round. `full_below`: brackets with this many players or fewer left in the round
+/// are always matched with the whole field.
+pub fn pair(state: &State, full_below: usize) -> Result<Round, NoPairing> {
+    let ps = &state.players;
+    let n = ps.len();
+    let bye = bye(state)?;
+    let bye_score = bye.as_ref().map_or(0, |b| b.score);
+    // C9: the rank of a player's played-game count among those who could get the bye; fewer
+    // played games (more unplayed) pair first, the bye goes to the most played.
+    let mut played: Vec<usize> = ps
+        .iter()
+        .filter(|p| p.score == bye_score)
+        .map(|p| p.played_games)
+        .collect();
+    played.sort_unstable_by(|a, b| b.cmp(a));
+    let unplayed_rank =
+        move |p: &super::state::Player| played.iter().rposition(|&g| g == p.played_games).unwrap_or(0) as u64;
+    let mut single_bye = bye.as_ref().is_some_and(|b| b.top_closed);
+
+    let mut pairs = Vec::new();
+    let mut carried: Vec<usize> = Vec::new();
+    let mut mdps = 0;
+    let mut pos = 0;
+    // The first bracket: the top scoregroup.
+    while pos < n && ps[pos].score >= ps[0].score {
+        carried.push(pos);
+        pos += 1;
+    }
+    while carried.len() > 1 || pos < n {
+        let current = carried.len();
+        let group_start = pos;
+        if pos < n {
+            let s = ps[pos].score;
+            while pos < n && ps[pos].score >= s {
+                carried.push(pos);
+                pos += 1;
+            }
+        }
+        let next_score = ps.get(group_start).map(|p| p.score);
+        let rest: Vec<usize> = (pos..n).collect();
+        let full = rest.is_empty()
+            || n - group_start + current <= full_below
+            || (n % 2 == 1 && next_score.is_some_and(|s| bye_score >= s));
+        let rank: &dyn Fn(&super::state::Player) -> u64 = &unplayed_rank;
+        let outcome = bracket(
+            state,
+            &carried,
+            mdps,
+            current,
+            &rest,
+            full,
+            bye_score,
+            single_bye.then_some(rank),
+        );
+        let outcome = match outcome {
+            Some(o) => o,
+            None => bracket(
+                state,
+                &carried,
+                mdps,
+                current,
+                &rest,
+                true,
+                bye_score,
+                single_bye.then_some(rank),
+            )
+            .expect("the whole field can be completed"),
+        };
+        pairs.extend(outcome.pairs.iter().copied());
+        // Whether the next bracket downfloats exactly the player who gets the bye (C9).
+        single_bye = n % 2 == 1 && next_score.is_some_and(|s| bye_score >= s);
+        let mut next_carried = Vec::new();
+        let paired: std::collections::HashSet<usize> = outcome.pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+        for (i, &v) in carried.iter().enumerate() {
+            if i < current && paired.contains(&v) {
+                continue;
+            }
+            next_carried.push(v);
+            if single_bye {
+                let partner = outcome.mate_score(v, state);
+                if next_score.is_some_and(|s| partner < s) {
+                    single_bye = false;
+                }
+            }
+        }
+        mdps = carried[..current].iter().filter(|v| !paired.contains(v)).count();
+        carried = next_carried;
+    }
+    Ok(Round {
+        pairs,
+        bye: carried.first().copied(),
+    })
+}
+
+struct Bracket {
+    pairs: Vec<(usize, usize)>,
+    /// Partners in the last matching, by player (index into `state.players`).
+    mate: std::collections::HashMap<usize, Option<usize>>,
+}
+
+impl Bracket {
+    fn mate_score(&self, v: usize, state: &State) -> u32 {
+        let m = self.mate.get(&v).copied().flatten().unwrap_or(v);
+        state.players[m].score
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn bracket(
+    state: &State,
+    carried: &[usize],
+    mdps: usize,
+    current: usize,
+    rest: &[usize],
+    full: bool,
+    bye_score: u32,
+    bye_rank: Option<&dyn Fn(&super::state::Player) -> u64>,
+) -> Option<Bracket> {
+    let mut verts: Vec<usize> = carried.to_vec();
+    if full {
+        verts.extend_from_slice(rest);
+    }
+    let scene = Scene {
+        state,
+        verts: &verts,
+        mdps,
+        current,
+        next: carried.len(),
+        full,
+        bye_score,
+        bye_rank,
+        rounds_played: state.rounds_played,
+    };
+    let layout = Layout::new(&scene);
+    // Two spare bits for the matching's duals.
+    match layout.total + 2 {
+        0..=128 => Solver::<2>::new(&scene, &layout).run(rest),
+        129..=256 => Solver::<4>::new(&scene, &layout).run(rest),
+        257..=512 => Solver::<8>::new(&scene, &layout).run(rest),
+        513..=1024 => Solver::<16>::new(&scene, &layout).run(rest),
+        _ => Solver::<64>::new(&scene, &layout).run(rest),
+    }
+}
+
+struct Solver<'a, const N: usize> {
+    scene: &'a Scene<'a>,
+    layout: &'a Layout,
+    m: usize,
+    base: Vec<Wide<N>>,
+    w: Vec<Wide<N>>,
+    mate: Vec<Option<usize>>,
+    fixed: Vec<bool>,
+    pairs: Vec<(usize, usize)>,
+}
+
+impl<'a, const N: usize> Solver<'a, N> {
+    fn new(scene: &'a Scene<'a>, layout: &'a Layout) -> Self {
+        let m = scene.verts.len();
+        let mut base = vec![Wide::<N>::small(0); m * m];
+        for b in 0..m {
+            for a in 0..b {
+                let local = b < scene.next && b >= scene.mdps;
+                let w = if local {
+                    layout.edge::<Wide<N>>(scene, a, b)
+                } else if scene.full && scene.state.compatible(scene.verts[a], scene.verts[b]) {
+                    layout.completion::<Wide<N>>(scene, a, b)
+                } else {
+                    Wide::small(0)
+                };
+                base[a * m + b] = w;
+                base[b * m + a] = w;
+            }
+        }
+        Solver {
+            scene,
+            layout,
+            m,
+            w: base.clone(),
+            base,
+            mate: vec![None; m],
+            fixed: vec![false; m],
+            pairs: Vec::new(),
+        }
+    }
+
+    fn base(&self, a: usize, b: usize) -> Wide<N> {
+        self.base[a * self.m + b]
+    }
+
+    fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
+        self.w[a * self.m + b] = w;
+        self.w[b * self.m + a] = w;
+    }
+
+    fn set_base(&mut self, a: usize, b: usize, w: Wide<N>) {
+        self.base[a * self.m + b] = w;
+        self.base[b * self.m + a] = w;
+    }
+
+    fn solve(&mut self) {
+        let (m, w) = (self.m, &self.w);
+        self.mate = max_weight_matching(m, |u, v| w[u * m + v]);
+    }
+
+    fn fix(&mut self, a: usize, b: usize) {
+        for v in 0..self.m {
+            self.set(a, v, Wide::small(0));
+            self.set(b, v, Wide::small(0));
+        }
+        self.fixed[a] = true;
+        self.fixed[b] = true;
+        let (pa, pb) = (self.scene.verts[a], self.scene.verts[b]);
+        self.pairs.push((pa.min(pb), pa.max(pb)));
+    }
+
+    /// Paired inside the current bracket (with a vertex before `current`).
+    fn in_bracket(&self, v: usize) -> bool {
+        self.mate[v].is_some_and(|u| u < self.scene.current)
+    }
+
+    #[allow(clippy::needless_range_loop)] // vertices index several arrays
+    fn run(mut self, rest: &[usize]) -> Option<Bracket> {
+        let sc = self.scene;
+        let (mdps, current) = (sc.mdps, sc.current);
+        self.solve();
+
+        // Which moved-down players are paired: the most of each score (C6, C7), the first in
+        // order where there is a choice.
+        let residents = current - mdps;
+        let mut chosen = vec![false; mdps];
+        let mut i = 0;
+        while i < mdps {
+            let score = sc.state.players[sc.verts[i]].score;
+            let end = (i..mdps)
+                .find(|&j| sc.state.players[sc.verts[j]].score < score)
+                .unwrap_or(mdps);
+            let mut left = end - i;
+            let mut to_pair = (i..end).filter(|&v| self.in_bracket(v)).count();
+            for v in i..end {
+                if to_pair == 0 {
+                    break;
+                }
+                if left <= to_pair {
+                    chosen[v] = true;
+                    continue;
+                }
+                left -= 1;
+                if !self.in_bracket(v) {
+                    for r in mdps..current {
+                        let b = self.base(v, r);
+                        if !b.zero_weight() {
+                            self.set(v, r, b.plus(Wide::small(1)));
+                        }
+                    }
+                    self.solve();
+                }
+                if self.in_bracket(v) {
+                    chosen[v] = true;
+                    to_pair -= 1;
+                    for r in mdps..current {
+                        let b = self.base(v, r);
+                        if !b.zero_weight() {
+                            self.set(v, r, b.plus(Wide::small(residents as u64 + 1)));
+                        }
+                    }
+                }
+            }
+            i = end;
+        }
+
+        // Their opponents: the first resident in order that keeps the pairing optimal.
+        for v in 0..mdps {
+            if !chosen[v] {
+                continue;
+            }
+            let mut bonus = sc.next as u64;
+            for r in (mdps..current).rev() {
+                if self.fixed[r] {
+                    continue;
+                }
+                let b = self.base(v, r);
+                if !b.zero_weight() {
+                    self.set(v, r, b.plus(Wide::small(bonus)));
+                    bonus += 1;
+                }
+            }
+            self.solve();
+            let u = self.mate[v].expect("a chosen moved-down player is paired");
+            self.fix(v, u);
+        }
+
+        // The remainder: S1 = its first `pairs` players; fewest exchanges, then the smallest
+        // difference of exchanged numbers (Art. 4.3).
+        let rem: Vec<usize> = (mdps..current).filter(|&r| !self.fixed[r]).collect();
+        let p = rem
+            .iter()
+            .filter(|&&r| self.mate[r].is_some_and(|u| u < r && u >= mdps && u < current))
+            .count();
+        let room = self.layout.room_bit;
+        let tweak = |base: Wide<N>, k: usize| -> Wide<N> {
+            if base.zero_weight() {
+                return base;
+            }
+            let s1 = if k < p {
+                Wide::small(1).shifted(room)
+            } else {
+                Wide::small(0)
+            };
+            base.plus(s1).minus(Wide::small(2 * k as u64))
+        };
+        for (k, &a) in rem.iter().enumerate() {
+            for &b in &rem[k + 1..] {
+                let w = tweak(self.base(a, b), k);
+                self.set(a, b, w);
+            }
+        }
+        self.solve();
+        let s1_role = |s: &Self, x: usize| s.mate[x].is_some_and(|u| u > x && u < current);
+        let exchanges = rem[..p].iter().filter(|&&x| !s1_role(&self, x)).count();
+
+        // Which S1 players go to S2: the lowest first.
+        let mut left = exchanges;
+        for k in (0..p).rev() {
+            if left == 0 {
+                break;
+            }
+            let x = rem[k];
+            if s1_role(&self, x) {
+                for &o in &rem[k + 1..] {
+                    let w = tweak(self.base(x, o), k);
+                    if !w.zero_weight() {
+                        self.set(x, o, w.minus(Wide::small(1)));
+                    }
+                }
+                self.solve();
+            }
+            let exchanged = !s1_role(&self, x);
+            if exchanged {
+                left -= 1;
+            }
+            for &o in &rem[k + 1..] {
+                if exchanged {
+                    self.set_base(x, o, Wide::small(0));
+                }
+                let w = tweak(self.base(x, o), k);
+                self.set(x, o, w);
+            }
+        }
+
+        // Which S2 players come to S1: the highest first.
+        let mut left = exchanges;
+        for k in p..rem.len() {
+            if left <= 1 {
+                break;
+            }
+            let x = rem[k];
+            let already = s1_role(&self, x);
+            if !already {
+                for &o in &rem[k + 1..] {
+                    let w = tweak(self.base(x, o), k);
+                    if !w.zero_weight() {
+                        self.set(x, o, w.plus(Wide::small(1)));
+                    }
+                }
+                self.solve();
+            }
+            if s1_role(&self, x) {
+                left -= 1;
+                for &o in &rem[..k] {
+                    self.set_base(o, x, Wide::small(0));
+                    self.set(o, x, Wide::small(0));
+                }
+                for o in current..sc.next {
+                    self.set_base(x, o, Wide::small(0));
+                    self.set(x, o, Wide::small(0));
+                }
+            }
+            if !already {
+                for &o in &rem[k + 1..] {
+                    let w = tweak(self.base(x, o), k);
+                    self.set(x, o, w);
+                }
+            }
+        }
+
+        // S1 and S2 are settled: only S1-to-S2 pairs remain.
+        for (k, &a) in rem.iter().enumerate() {
+            for &b in &rem[k + 1..] {
+                if !s1_role(&self, a) || s1_role(&self, b) {
+                    self.set_base(a, b, Wide::small(0));
+                }
+                let w = self.base(a, b);
+                self.set(a, b, w);
+            }
+        }
+
+        // S1's opponents, in order: the first in S2 that keeps the pairing optimal.
+        for &x in &rem {
+            if self.fixed[x] || !s1_role(&self, x) {
+                continue;
+            }
+            let mut bonus = 0u64;
+            for &o in rem.iter().rev() {
+                if o <= x || self.fixed[o] {
+                    continue;
+                }
+                let b = self.base(x, o);
+                if !b.zero_weight() {
+                    self.set(x, o, b.plus(Wide::small(bonus)));
+                }
+                bonus += 1;
+            }
+            self.solve();
+            let u = self.mate[x].expect("an S1 player is paired");
+            self.fix(x, u);
+        }
+
+        if !sc.full && !self.completable(rest) {
+            return None;
+        }
+        let mate = (0..self.m)
+            .map(|v| (sc.verts[v], self.mate[v].map(|u| sc.verts[u])))
+            .collect();
+        Some(Bracket {
+            pairs: self.pairs,
+            mate,
+        })
+    }
+
+    /// C4: the players the bracket leaves, with everyone below, can all be paired without the
+    /// bracket's own edges (and the bye, if any, goes to a candidate).
+    fn completable(&self, rest: &[usize]) -> bool {
+        let sc = self.scene;
+        let st = sc.state;
+        let left: Vec<usize> = (0..self.m)
+            .filter(|&v| !self.fixed[v] && self.mate[v].is_none())
+            .collect();
+        let mut xs: Vec<usize> = left.iter().map(|&v| sc.verts[v]).collect();
+        let first_rest = xs.len();
+        xs.extend_from_slice(rest);
+        let odd = xs.len() % 2 == 1;
+        let k = xs.len() + odd as usize;
+        let is_mdp = |i: usize| i < first_rest && left[i] < sc.mdps;
+        cardinality::perfect(k, |a, b| {
+            let (a, b) = (a.min(b), a.max(b));
+            if b == xs.len() {
+                return bye_candidate(sc, &st.players[xs[a]]);
+            }
+            (b >= first_rest || (is_mdp(a) && is_mdp(b))) && st.compatible(xs[a], xs[b])
+        })
+    }
+}
