@@ -1873,12 +1873,12 @@ mod tests {
         });
     }
 
-    fn time_one<W: Weight>(n: usize, gen: impl Fn(&mut Rng) -> W) {
+    fn time_one<W: Weight>(what: &str, n: usize, gen: impl Fn(&mut Rng, usize, usize) -> W) {
         let mut rng = Rng(n as u64);
         let mut g = Graph::new(n);
         for u in 0..n {
             for v in u + 1..n {
-                g.set(u, v, gen(&mut rng));
+                g.set(u, v, gen(&mut rng, u, v));
             }
         }
         let mut m = Matcher::new();
@@ -1890,12 +1890,16 @@ mod tests {
             times.push(start.elapsed());
         }
         check_valid(&g, &mates);
+        let s = m.stats();
         println!(
-            "n = {n:5} {:>8}: best of 3 {:>9.2?} (first {:.2?}); {:?}",
+            "n = {n:5} {:>8} {what:>6}: best of 3 {:>9.2?} (first {:>9.2?}); {} pairs, {} blossoms, {} dual steps, {} scans",
             std::any::type_name::<W>().rsplit("::").next().unwrap(),
             times.iter().min().unwrap(),
             times[0],
-            m.stats()
+            s.augmentations,
+            s.blossoms,
+            s.dual_steps,
+            s.scans,
         );
     }
 
@@ -1904,14 +1908,36 @@ mod tests {
     #[ignore]
     fn matching_bench() {
         for n in [300, 1000, 2000] {
-            time_one::<u64>(n, |r| 1 + r.below(1 << 40));
-            time_one::<Wide<4>>(n, |r| {
+            time_one::<u64>("random", n, |r, _, _| 1 + r.below(1 << 40));
+            time_one::<Wide<4>>("random", n, |r, _, _| {
                 Wide::from_u64(1 + r.below(4))
                     .shl(100)
                     .or_small(r.below(1000))
                     .shl(100)
                     .or_small(r.next())
             });
+            // Swiss-like: a constant "one more pair" field on top, then a penalty on the score
+            // difference (scores 0..=20 half-points, by player number), then small colour bits;
+            // 5% of the pairs forbidden (already played).
+            let score = |v: usize| (v * 21 / n) as u64;
+            time_one::<Wide<4>>("swiss", n, |r, u, v| {
+                if r.below(100) < 5 {
+                    return Wide::ZERO;
+                }
+                let d = score(u).abs_diff(score(v));
+                Wide::from_u64(1)
+                    .shl(100)
+                    .or_small(1000 - d * d)
+                    .shl(100)
+                    .or_small(r.below(8))
+            });
         }
+        time_one::<Wide<8>>("random", 1000, |r, _, _| {
+            Wide::from_u64(1 + r.below(4))
+                .shl(200)
+                .or_small(r.below(1000))
+                .shl(200)
+                .or_small(r.next())
+        });
     }
 }

@@ -231,6 +231,7 @@ struct Solver<'a, const N: usize> {
     mate: Vec<Option<usize>>,
     fixed: Vec<bool>,
     pairs: Vec<(usize, usize)>,
+    solves: usize,
 }
 
 impl<'a, const N: usize> Solver<'a, N> {
@@ -260,6 +261,7 @@ impl<'a, const N: usize> Solver<'a, N> {
             mate: vec![None; m],
             fixed: vec![false; m],
             pairs: Vec::new(),
+            solves: 0,
         }
     }
 
@@ -278,8 +280,26 @@ impl<'a, const N: usize> Solver<'a, N> {
     }
 
     fn solve(&mut self) {
+        // Only the players not yet paired: fixed ones have no edges left.
+        let alive: Vec<usize> = (0..self.m).filter(|&v| !self.fixed[v]).collect();
         let (m, w) = (self.m, &self.w);
-        self.mate = max_weight_matching(m, |u, v| w[u * m + v]);
+        let mate = max_weight_matching(alive.len(), |u, v| w[alive[u] * m + alive[v]]);
+        self.mate.iter_mut().for_each(|x| *x = None);
+        for (i, x) in mate.into_iter().enumerate() {
+            self.mate[alive[i]] = x.map(|j| alive[j]);
+        }
+        self.solves += 1;
+    }
+
+    fn phase(&self, t: &str) {
+        if std::env::var_os("ARBITER_DUTCH_STATS").is_some() {
+            eprintln!("  solve {t}");
+        }
+    }
+
+    /// The first vertex of `candidates` with an edge to `v` (the one the step's bonus favours).
+    fn first_edge(&self, v: usize, mut candidates: impl Iterator<Item = usize>) -> Option<usize> {
+        candidates.find(|&u| !self.fixed[u] && !self.base(v, u).zero_weight())
     }
 
     fn fix(&mut self, a: usize, b: usize) {
@@ -289,6 +309,8 @@ impl<'a, const N: usize> Solver<'a, N> {
         }
         self.fixed[a] = true;
         self.fixed[b] = true;
+        self.mate[a] = None;
+        self.mate[b] = None;
         let (pa, pb) = (self.scene.verts[a], self.scene.verts[b]);
         self.pairs.push((pa.min(pb), pa.max(pb)));
     }
@@ -303,6 +325,7 @@ impl<'a, const N: usize> Solver<'a, N> {
         let sc = self.scene;
         let (mdps, current) = (sc.mdps, sc.current);
         self.solve();
+        self.phase("init");
 
         // Which moved-down players are paired: the most of each score (C6, C7), the first in
         // order where there is a choice.
@@ -329,10 +352,11 @@ impl<'a, const N: usize> Solver<'a, N> {
                     for r in mdps..current {
                         let b = self.base(v, r);
                         if !b.zero_weight() {
-                            self.set(v, r, b.plus(Wide::small(1)));
+                            self.set(v, r, b.plus(self.layout.unit(1)));
                         }
                     }
                     self.solve();
+                    self.phase("mdptry");
                 }
                 if self.in_bracket(v) {
                     chosen[v] = true;
@@ -340,7 +364,7 @@ impl<'a, const N: usize> Solver<'a, N> {
                     for r in mdps..current {
                         let b = self.base(v, r);
                         if !b.zero_weight() {
-                            self.set(v, r, b.plus(Wide::small(residents as u64 + 1)));
+                            self.set(v, r, b.plus(self.layout.unit(residents as u64 + 1)));
                         }
                     }
                 }
@@ -360,11 +384,15 @@ impl<'a, const N: usize> Solver<'a, N> {
                 }
                 let b = self.base(v, r);
                 if !b.zero_weight() {
-                    self.set(v, r, b.plus(Wide::small(bonus)));
+                    self.set(v, r, b.plus(self.layout.unit(bonus)));
                     bonus += 1;
                 }
             }
-            self.solve();
+            // The matching in hand stays optimal if it already gives v the favoured opponent.
+            if self.mate[v] != self.first_edge(v, mdps..current) {
+                self.solve();
+                self.phase("mdpopp");
+            }
             let u = self.mate[v].expect("a chosen moved-down player is paired");
             self.fix(v, u);
         }
@@ -377,6 +405,7 @@ impl<'a, const N: usize> Solver<'a, N> {
             .filter(|&&r| self.mate[r].is_some_and(|u| u < r && u >= mdps && u < current))
             .count();
         let room = self.layout.room_bit;
+        let layout = self.layout;
         let tweak = |base: Wide<N>, k: usize| -> Wide<N> {
             if base.zero_weight() {
                 return base;
@@ -386,7 +415,7 @@ impl<'a, const N: usize> Solver<'a, N> {
             } else {
                 Wide::small(0)
             };
-            base.plus(s1).minus(Wide::small(2 * k as u64))
+            base.plus(s1).minus(layout.unit(2 * k as u64))
         };
         for (k, &a) in rem.iter().enumerate() {
             for &b in &rem[k + 1..] {
@@ -395,6 +424,7 @@ impl<'a, const N: usize> Solver<'a, N> {
             }
         }
         self.solve();
+        self.phase("tweak");
         let s1_role = |s: &Self, x: usize| s.mate[x].is_some_and(|u| u > x && u < current);
         let exchanges = rem[..p].iter().filter(|&&x| !s1_role(&self, x)).count();
 
@@ -409,10 +439,11 @@ impl<'a, const N: usize> Solver<'a, N> {
                 for &o in &rem[k + 1..] {
                     let w = tweak(self.base(x, o), k);
                     if !w.zero_weight() {
-                        self.set(x, o, w.minus(Wide::small(1)));
+                        self.set(x, o, w.minus(self.layout.unit(1)));
                     }
                 }
                 self.solve();
+                self.phase("s1out");
             }
             let exchanged = !s1_role(&self, x);
             if exchanged {
@@ -439,10 +470,11 @@ impl<'a, const N: usize> Solver<'a, N> {
                 for &o in &rem[k + 1..] {
                     let w = tweak(self.base(x, o), k);
                     if !w.zero_weight() {
-                        self.set(x, o, w.plus(Wide::small(1)));
+                        self.set(x, o, w.plus(self.layout.unit(1)));
                     }
                 }
                 self.solve();
+                self.phase("s2in");
             }
             if s1_role(&self, x) {
                 left -= 1;
@@ -474,27 +506,45 @@ impl<'a, const N: usize> Solver<'a, N> {
             }
         }
 
-        // S1's opponents, in order: the first in S2 that keeps the pairing optimal.
-        for &x in &rem {
-            if self.fixed[x] || !s1_role(&self, x) {
-                continue;
-            }
-            let mut bonus = 0u64;
-            for &o in rem.iter().rev() {
-                if o <= x || self.fixed[o] {
-                    continue;
+        // S1's opponents, in order: the first in S2 that keeps the pairing optimal. The first
+        // player's preference goes in the room as a bonus (what decides); the next ones' in the
+        // tie slots below everything else, so the same matching also gives each of them the
+        // first opponent left for them once those before are paired.
+        let s1: Vec<usize> = rem.iter().copied().filter(|&x| s1_role(&self, x)).collect();
+        let mut settled = 0; // S1 players the last matching decides
+        for (i, &x) in s1.iter().enumerate() {
+            if i == settled {
+                settled = (i + self.layout.slots()).min(s1.len());
+                for (slot, &y) in s1[i..settled].iter().enumerate() {
+                    let mut bonus = 0u64;
+                    for &o in rem.iter().rev() {
+                        if o <= y || self.fixed[o] {
+                            continue;
+                        }
+                        let b = self.base(y, o);
+                        if !b.zero_weight() {
+                            let mut w = b.plus(self.layout.lex(slot, self.m as u64 - o as u64));
+                            if slot == 0 {
+                                w = w.plus(self.layout.unit(bonus));
+                            }
+                            self.set(y, o, w);
+                        }
+                        bonus += 1;
+                    }
                 }
-                let b = self.base(x, o);
-                if !b.zero_weight() {
-                    self.set(x, o, b.plus(Wide::small(bonus)));
-                }
-                bonus += 1;
+                self.solve();
+                self.phase("s1opp");
             }
-            self.solve();
             let u = self.mate[x].expect("an S1 player is paired");
             self.fix(x, u);
         }
 
+        if std::env::var_os("ARBITER_DUTCH_STATS").is_some() {
+            eprintln!(
+                "bracket m {} mdps {} current {} next {} full {} solves {}",
+                self.m, mdps, current, sc.next, sc.full, self.solves
+            );
+        }
         if !sc.full && !self.completable(rest) {
             return None;
         }

@@ -74,7 +74,12 @@ pub struct Layout {
     colour: u32,
     floats: u32,
     float_scores: u32,
-    /// Room at the bottom for the generation order; `room_bit` is the S1 flag of an exchange.
+    /// Below everything the rules rank: the choices of the next few S1 players in order, one
+    /// slot each (see `lex`), so that one matching settles several of them.
+    tie: u32,
+    tie_width: u32,
+    /// Room for the generation order; `room_bit` is the S1 flag of an exchange.
+    room: u32,
     pub room_bit: u32,
     pub total: u32,
 }
@@ -96,7 +101,9 @@ impl Layout {
             at += w;
             here
         };
-        take(3 * count + 2); // the room
+        let tie_width = (3 * count).max(128);
+        let tie = take(tie_width);
+        let room = take(3 * count + 2);
         let float_scores = take(2 * float_rounds * vector);
         let floats = take(2 * float_rounds * count);
         let colour = take(4 * count);
@@ -118,9 +125,27 @@ impl Layout {
             colour,
             floats,
             float_scores,
-            room_bit: 1 + 2 * count,
+            tie,
+            tie_width,
+            room,
+            room_bit: room + 1 + 2 * count,
             total: at,
         }
+    }
+
+    /// How many players `lex` has slots for.
+    pub fn slots(&self) -> usize {
+        (self.tie_width / self.count) as usize
+    }
+
+    /// `v` in slot `slot` of the tie field (slot 0 the most significant).
+    pub fn lex<W: Packed>(&self, slot: usize, v: u64) -> W {
+        W::small(v).shifted(self.tie + self.tie_width - (slot as u32 + 1) * self.count)
+    }
+
+    /// `v` in the room's lowest bit.
+    pub fn unit<W: Packed>(&self, v: u64) -> W {
+        W::small(v).shifted(self.room)
     }
 
     fn score_bit(&self, score: u32) -> u32 {
