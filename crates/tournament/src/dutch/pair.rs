@@ -218,7 +218,9 @@ fn bracket(
         129..=256 => Solver::<4>::new(&scene, &layout).run(rest),
         257..=512 => Solver::<8>::new(&scene, &layout).run(rest),
         513..=1024 => Solver::<16>::new(&scene, &layout).run(rest),
-        _ => Solver::<64>::new(&scene, &layout).run(rest),
+        1025..=2048 => Solver::<32>::new(&scene, &layout).run(rest),
+        2049..=4096 => Solver::<64>::new(&scene, &layout).run(rest),
+        _ => Solver::<128>::new(&scene, &layout).run(rest),
     }
 }
 
@@ -324,8 +326,10 @@ impl<'a, const N: usize> Solver<'a, N> {
     fn run(mut self, rest: &[usize]) -> Option<Bracket> {
         let sc = self.scene;
         let (mdps, current) = (sc.mdps, sc.current);
-        self.solve();
-        self.phase("init");
+        if mdps > 0 {
+            self.solve();
+            self.phase("init");
+        }
 
         // Which moved-down players are paired: the most of each score (C6, C7), the first in
         // order where there is a choice.
@@ -400,13 +404,17 @@ impl<'a, const N: usize> Solver<'a, N> {
         // The remainder: S1 = its first `pairs` players; fewest exchanges, then the smallest
         // difference of exchanged numbers (Art. 4.3).
         let rem: Vec<usize> = (mdps..current).filter(|&r| !self.fixed[r]).collect();
-        let p = rem
-            .iter()
-            .filter(|&&r| self.mate[r].is_some_and(|u| u < r && u >= mdps && u < current))
-            .count();
+        let pairs_in = |s: &Self| {
+            rem.iter()
+                .filter(|&&r| s.mate[r].is_some_and(|u| u < r && u >= mdps && u < current))
+                .count()
+        };
+        // Without moved-down players no matching has been made yet: guess the number of pairs
+        // and make the matching again if the guess was wrong.
+        let mut p = if mdps > 0 { pairs_in(&self) } else { rem.len() / 2 };
         let room = self.layout.room_bit;
         let layout = self.layout;
-        let tweak = |base: Wide<N>, k: usize| -> Wide<N> {
+        let tweak = |base: Wide<N>, k: usize, p: usize| -> Wide<N> {
             if base.zero_weight() {
                 return base;
             }
@@ -417,16 +425,34 @@ impl<'a, const N: usize> Solver<'a, N> {
             };
             base.plus(s1).minus(layout.unit(2 * k as u64))
         };
-        for (k, &a) in rem.iter().enumerate() {
-            for &b in &rem[k + 1..] {
-                let w = tweak(self.base(a, b), k);
-                self.set(a, b, w);
+        // If no exchange is needed, this matching also gives the first S1 players their
+        // opponents (tie slots, as below).
+        let mut presettled;
+        loop {
+            presettled = p.min(self.layout.slots());
+            for (k, &a) in rem.iter().enumerate() {
+                for (j, &b) in rem.iter().enumerate().skip(k + 1) {
+                    let mut w = tweak(self.base(a, b), k, p);
+                    if k < presettled && j >= p && !w.zero_weight() {
+                        w = w.plus(self.layout.lex(k, self.m as u64 - b as u64));
+                    }
+                    self.set(a, b, w);
+                }
             }
+            self.solve();
+            self.phase("tweak");
+            let found = pairs_in(&self);
+            if found == p {
+                break;
+            }
+            p = found;
         }
-        self.solve();
-        self.phase("tweak");
+        let tweak = |base: Wide<N>, k: usize| tweak(base, k, p);
         let s1_role = |s: &Self, x: usize| s.mate[x].is_some_and(|u| u > x && u < current);
         let exchanges = rem[..p].iter().filter(|&&x| !s1_role(&self, x)).count();
+        if exchanges > 0 {
+            presettled = 0;
+        }
 
         // Which S1 players go to S2: the lowest first.
         let mut left = exchanges;
@@ -511,7 +537,7 @@ impl<'a, const N: usize> Solver<'a, N> {
         // tie slots below everything else, so the same matching also gives each of them the
         // first opponent left for them once those before are paired.
         let s1: Vec<usize> = rem.iter().copied().filter(|&x| s1_role(&self, x)).collect();
-        let mut settled = 0; // S1 players the last matching decides
+        let mut settled = presettled; // S1 players the last matching decides
         for (i, &x) in s1.iter().enumerate() {
             if i == settled {
                 settled = (i + self.layout.slots()).min(s1.len());
@@ -541,8 +567,8 @@ impl<'a, const N: usize> Solver<'a, N> {
 
         if std::env::var_os("ARBITER_DUTCH_STATS").is_some() {
             eprintln!(
-                "bracket m {} mdps {} current {} next {} full {} solves {}",
-                self.m, mdps, current, sc.next, sc.full, self.solves
+                "bracket m {} mdps {} current {} next {} full {} solves {} bits {}",
+                self.m, mdps, current, sc.next, sc.full, self.solves, self.layout.total
             );
         }
         if !sc.full && !self.completable(rest) {

@@ -61,27 +61,44 @@ pub struct Scene<'a> {
     pub rounds_played: usize,
 }
 
-/// Bit offsets of the fields (see the module doc).
+/// Bit offsets of the fields (see the module doc). A criterion whose value is the same for
+/// every pair in the bracket and the same for every pair reaching into the next scoregroup
+/// cannot tell two pairings apart (the pair counts above already fix its total), so it gets no
+/// bits: narrower weights, faster matchings.
 pub struct Layout {
-    count: u32,
     scores: Vec<u32>,
+    /// Offset of each criterion field (in the order `criteria` lists them), `None` if dropped.
+    offsets: Vec<Option<u32>>,
     top: u32,
-    current_pairs: u32,
-    current_scores: u32,
-    next_pairs: u32,
-    next_scores: u32,
-    unplayed: u32,
-    colour: u32,
-    floats: u32,
-    float_scores: u32,
     /// Below everything the rules rank: the choices of the next few S1 players in order, one
     /// slot each (see `lex`), so that one matching settles several of them.
     tie: u32,
     tie_width: u32,
+    slot: u32,
     /// Room for the generation order; `room_bit` is the S1 flag of an exchange.
     room: u32,
     pub room_bit: u32,
     pub total: u32,
+}
+
+/// Widths of the criterion fields, most significant first, in `count` units: current pairs,
+/// current scores (one per score), next pairs, next scores, C9, C10–C13, then per round back
+/// C14/C15 (C16/C17), then per round back the C18/C19 (C20/C21) score vectors.
+fn widths(scores: usize, rounds: usize) -> Vec<u32> {
+    let mut w = vec![1];
+    w.extend(std::iter::repeat_n(1, scores));
+    w.push(1);
+    w.extend(std::iter::repeat_n(1, scores));
+    w.push(2);
+    w.extend([1, 1, 1, 1]);
+    w.extend(std::iter::repeat_n(1, 2 * rounds));
+    w.extend(std::iter::repeat_n(1, 2 * rounds * scores));
+    w
+}
+
+/// Index of the next-pairs field.
+fn next_pairs(scores: usize) -> usize {
+    1 + scores
 }
 
 impl Layout {
@@ -93,54 +110,79 @@ impl Layout {
             .collect();
         scores.sort_unstable();
         scores.dedup();
-        let vector = count * scores.len() as u32;
-        let float_rounds = scene.rounds_played.min(2) as u32;
+        let rounds = scene.rounds_played.min(2);
+        let widths = widths(scores.len(), rounds);
+        let mut layout = Layout {
+            scores,
+            offsets: vec![None; widths.len()],
+            top: 0,
+            tie: 0,
+            tie_width: 0,
+            slot: 0,
+            room: 0,
+            room_bit: 0,
+            total: 0,
+        };
+        // Which fields vary among the bracket's pairs, or among the pairs into the next group.
+        let mut first: [Option<Vec<u64>>; 2] = [None, None];
+        let mut varies = vec![false; widths.len()];
+        varies[0] = true;
+        varies[next_pairs(layout.scores.len())] = true;
+        let mut values = Vec::with_capacity(widths.len());
+        for b in scene.mdps..scene.next {
+            for a in 0..b {
+                if !layout.criteria(scene, a, b, &mut values) {
+                    continue;
+                }
+                let kind = (b >= scene.current) as usize;
+                match &first[kind] {
+                    None => first[kind] = Some(values.clone()),
+                    Some(f) => {
+                        for (i, (x, y)) in f.iter().zip(&values).enumerate() {
+                            varies[i] |= x != y;
+                        }
+                    }
+                }
+            }
+        }
+        // The tie field takes what the weight's width leaves, at least 16 slots.
+        let needed: u32 = (3 * count + 2)
+            + (0..widths.len())
+                .filter(|&i| varies[i])
+                .map(|i| widths[i] * count)
+                .sum::<u32>()
+            + if scene.full { bits(3 * scene.verts.len()) + 1 } else { 0 };
+        let slot = bits(scene.verts.len());
+        let limbs = (needed + 2 + 16 * slot).div_ceil(64).next_power_of_two().max(2);
+        layout.slot = slot;
+        layout.tie_width = 64 * limbs - 2 - needed;
         let mut at = 0;
         let mut take = |w: u32| {
             let here = at;
             at += w;
             here
         };
-        let tie_width = (3 * count).max(128);
-        let tie = take(tie_width);
-        let room = take(3 * count + 2);
-        let float_scores = take(2 * float_rounds * vector);
-        let floats = take(2 * float_rounds * count);
-        let colour = take(4 * count);
-        let unplayed = take(2 * count);
-        let next_scores = take(vector);
-        let next_pairs = take(count);
-        let current_scores = take(vector);
-        let current_pairs = take(count);
-        let top = take(if scene.full { bits(3 * scene.verts.len()) + 1 } else { 0 });
-        Layout {
-            count,
-            scores,
-            top,
-            current_pairs,
-            current_scores,
-            next_pairs,
-            next_scores,
-            unplayed,
-            colour,
-            floats,
-            float_scores,
-            tie,
-            tie_width,
-            room,
-            room_bit: room + 1 + 2 * count,
-            total: at,
+        layout.tie = take(layout.tie_width);
+        layout.room = take(3 * count + 2);
+        layout.room_bit = layout.room + 1 + 2 * count;
+        for i in (0..widths.len()).rev() {
+            if varies[i] {
+                layout.offsets[i] = Some(take(widths[i] * count));
+            }
         }
+        layout.top = take(if scene.full { bits(3 * scene.verts.len()) + 1 } else { 0 });
+        layout.total = at;
+        layout
     }
 
     /// How many players `lex` has slots for.
     pub fn slots(&self) -> usize {
-        (self.tie_width / self.count) as usize
+        (self.tie_width / self.slot) as usize
     }
 
     /// `v` in slot `slot` of the tie field (slot 0 the most significant).
     pub fn lex<W: Packed>(&self, slot: usize, v: u64) -> W {
-        W::small(v).shifted(self.tie + self.tie_width - (slot as u32 + 1) * self.count)
+        W::small(v).shifted(self.tie + self.tie_width - (slot as u32 + 1) * self.slot)
     }
 
     /// `v` in the room's lowest bit.
@@ -148,12 +190,12 @@ impl Layout {
         W::small(v).shifted(self.room)
     }
 
-    fn score_bit(&self, score: u32) -> u32 {
+    fn score_index(&self, score: u32) -> usize {
         let i = self
             .scores
             .binary_search(&score)
             .expect("score of a player in the bracket");
-        i as u32 * self.count
+        self.scores.len() - 1 - i
     }
 
     /// The weight of a pair outside the bracket: completion only.
@@ -169,47 +211,64 @@ impl Layout {
     /// The weight of pairing vertex `a` (higher) with `b` (lower) in the bracket; zero when they
     /// may not meet.
     pub fn edge<W: Packed>(&self, scene: &Scene, a: usize, b: usize) -> W {
-        let st = scene.state;
-        let (pa, pb) = (scene.verts[a], scene.verts[b]);
-        if !st.compatible(pa, pb) {
+        let mut values = Vec::with_capacity(self.offsets.len());
+        if !self.criteria(scene, a, b, &mut values) {
             return W::small(0);
         }
-        let (h, l) = (&st.players[pa], &st.players[pb]);
-        let in_current = b < scene.current;
         let mut w = if scene.full {
             self.completion::<W>(scene, a, b)
         } else {
             W::small(0)
         };
-        let put = |w: W, v: u64, at: u32| if v == 0 { w } else { w.plus(W::small(v).shifted(at)) };
-        if in_current {
-            w = put(w, 1, self.current_pairs);
-            w = put(w, 1, self.current_scores + self.score_bit(h.score));
-        } else {
-            w = put(w, 1, self.next_pairs);
-            w = put(w, 1, self.next_scores + self.score_bit(h.score));
+        for (v, at) in values.iter().zip(&self.offsets) {
+            if let (Some(at), true) = (at, *v != 0) {
+                w = w.plus(W::small(*v).shifted(*at));
+            }
         }
+        w
+    }
+
+    /// The criterion values of pairing `a` (higher) with `b` (lower), most significant first;
+    /// false when they may not meet (C1, C3).
+    fn criteria(&self, scene: &Scene, a: usize, b: usize, out: &mut Vec<u64>) -> bool {
+        let st = scene.state;
+        let (pa, pb) = (scene.verts[a], scene.verts[b]);
+        out.clear();
+        if !st.compatible(pa, pb) {
+            return false;
+        }
+        let (h, l) = (&st.players[pa], &st.players[pb]);
+        let in_current = b < scene.current;
+        let n = self.scores.len();
+        let one_hot = |out: &mut Vec<u64>, on: bool, score: u32| {
+            let at = out.len();
+            out.extend(std::iter::repeat_n(0, n));
+            if on {
+                out[at + self.score_index(score)] = 1;
+            }
+        };
+        out.push(in_current as u64);
+        one_hot(out, in_current, h.score);
+        out.push(!in_current as u64);
+        one_hot(out, !in_current, h.score);
+        let mut unplayed = 0;
         if let Some(rank) = scene.bye_rank {
-            let mut v = 0;
             if h.score == scene.bye_score {
-                v += rank(h);
+                unplayed += rank(h);
             }
             if l.score == scene.bye_score {
-                v += rank(l);
+                unplayed += rank(l);
             }
-            w = put(w, v, self.unplayed);
         }
+        out.push(unplayed);
+        let rounds = scene.rounds_played.min(2);
         if !in_current {
-            return w;
+            out.extend(std::iter::repeat_n(0, 4 + 2 * rounds + 2 * rounds * n));
+            return true;
         }
-        let c = self.colour;
         let (p, o) = (l, h);
         let same = p.preference == o.preference;
-        w = put(
-            w,
-            (!p.absolute_imbalance() || !o.absolute_imbalance() || !same) as u64,
-            c + 3 * self.count,
-        );
+        let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || !same;
         let c11 = !p.absolute()
             || !o.absolute()
             || !same
@@ -219,37 +278,29 @@ impl Layout {
                 let loser = if p.imbalance > o.imbalance { o } else { p };
                 loser.repeated != super::model::invert(p.preference)
             };
-        w = put(w, c11 as u64, c + 2 * self.count);
-        let compatible = !same || p.preference == Colour::None;
-        w = put(w, compatible as u64, c + self.count);
-        let strong =
+        let c12 = !same || p.preference == Colour::None;
+        let c13 =
             (!p.strong && !p.absolute()) || (!o.strong && !o.absolute()) || (p.absolute() && o.absolute()) || !same;
-        w = put(w, strong as u64, c);
-        let rounds = scene.rounds_played.min(2);
-        if rounds == 0 {
-            return w;
-        }
+        out.extend([c10 as u64, c11 as u64, c12 as u64, c13 as u64]);
         let down = |x: &Player, back: usize| (x.floats[back] == Float::Down) as u64;
         let up = |x: &Player, back: usize| x.floats[back] == Float::Up;
         let h_above = h.score > l.score;
-        let vector = self.count * self.scores.len() as u32;
         // Counts: C14/C15 (one round back) above C16/C17 (two rounds back).
         for back in 0..rounds {
-            let at = self.floats + 2 * self.count * (rounds - 1 - back) as u32;
-            w = put(w, down(l, back) + (!h_above as u64 & down(h, back)), at + self.count);
-            w = put(w, !(h_above && up(l, back)) as u64, at);
+            out.push(down(l, back) + (!h_above as u64 & down(h, back)));
+            out.push(!(h_above && up(l, back)) as u64);
         }
         // Scores: C18/C19 above C20/C21.
         for back in 0..rounds {
-            let at = self.float_scores + 2 * vector * (rounds - 1 - back) as u32;
-            let v = down(l, back);
-            w = put(w, v, at + vector + self.score_bit(l.score));
-            w = put(w, down(h, back), at + vector + self.score_bit(h.score));
+            let at = out.len();
+            out.extend(std::iter::repeat_n(0, 2 * n));
+            out[at + self.score_index(l.score)] += down(l, back);
+            out[at + self.score_index(h.score)] += down(h, back);
             if !(up(l, back) && h_above) {
-                w = put(w, 1, at + self.score_bit(h.score));
+                out[at + n + self.score_index(h.score)] = 1;
             }
         }
-        w
+        true
     }
 }
 
