@@ -539,6 +539,12 @@ impl<'a, const N: usize> Solver<'a, N> {
         let s1: Vec<usize> = rem.iter().copied().filter(|&x| s1_role(&self, x)).collect();
         let mut settled = presettled; // S1 players the last matching decides
         for (i, &x) in s1.iter().enumerate() {
+            // Beyond the settled ones, a player the matching already gives the first opponent
+            // left needs no new matching either.
+            let first = self.first_edge(x, rem.iter().copied().filter(|&o| o > x));
+            if i == settled && self.mate[x].is_some() && self.mate[x] == first {
+                settled += 1;
+            }
             if i == settled {
                 settled = (i + self.layout.slots()).min(s1.len());
                 for (slot, &y) in s1[i..settled].iter().enumerate() {
