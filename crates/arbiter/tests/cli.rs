@@ -345,3 +345,40 @@ fn tournament_standings_of_a_trf() {
     assert!(!ok && err.contains("unknown tie-break"), "{err}");
     std::fs::remove_file(&path).ok();
 }
+
+#[test]
+fn pair_the_next_swiss_round_and_check_a_whole_event() {
+    // TV-DUTCH-2 of the spec: round 2 after a round with a full-point bye, a PAB and a
+    // half-point bye.
+    let block = testdata::spec_test_vector("tournament.md", "TV-DUTCH-2");
+    let (input, expected) = block.split_once("# expected round 2:").unwrap();
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("arbiter-pair-{}.trf", std::process::id()));
+    std::fs::write(&path, input).unwrap();
+    let (ok, out, err) = arbiter(&["pair", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let expected: String = expected
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(out, expected);
+
+    // The round as the file has it: checked; then with two colours swapped: one round differs.
+    let played = input
+        .replace("    4 w 1", "    4 b 1")
+        .replace("    1 b 0", "    1 w 0");
+    std::fs::write(&path, &played).unwrap();
+    let (ok, out, err) = arbiter(&["pair", "--check", path.to_str().unwrap()]);
+    assert!(
+        !ok && out.contains("Round #1") && err.contains("1 of 1 rounds differ"),
+        "{out}{err}"
+    );
+    std::fs::write(&path, input).unwrap();
+    let (ok, out, err) = arbiter(&["pair", "--check", path.to_str().unwrap()]);
+    assert!(ok && out.contains("0 of 1 rounds differ"), "{out}{err}");
+    let (ok, _, err) = arbiter(&["pair", "--system", "burstein", path.to_str().unwrap()]);
+    assert!(!ok && err.contains("unknown pairing system"), "{err}");
+    std::fs::remove_file(&path).ok();
+}

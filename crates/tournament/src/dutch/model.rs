@@ -225,6 +225,23 @@ impl Event {
             initial: settings.initial,
             forbidden: settings.forbidden.clone(),
         };
+        // Opponents must exist and agree (bbpPairings refuses such files too).
+        for (me, e) in event.entrants.iter().enumerate() {
+            for (r, m) in e.matches.iter().enumerate().take(round) {
+                if m.opponent == me {
+                    continue;
+                }
+                let theirs = event.entrants.get(m.opponent).and_then(|o| o.matches.get(r));
+                if theirs.is_none_or(|t| t.opponent != me) {
+                    return Err(EventError(format!(
+                        "round {} of player {} names opponent {}, whose entry does not name them back",
+                        r + 1,
+                        e.number,
+                        m.opponent + 1
+                    )));
+                }
+            }
+        }
         for me in 0..n {
             let score = (0..round)
                 .map(|r| event.points_of(me, &event.entrants[me].matches[r]))
@@ -313,11 +330,23 @@ fn tenths(s: &str) -> Result<Tenths, EventError> {
         whole.parse().map_err(|_| bad())?
     };
     let frac: u32 = frac.get(..1).unwrap_or("0").parse().map_err(|_| bad())?;
-    Ok(whole * 10 + frac)
+    // Points up to 99.9, as TRF writes them.
+    whole
+        .checked_mul(10)
+        .filter(|&w| w < 1000)
+        .map(|w| w + frac)
+        .ok_or_else(bad)
 }
 
 fn number(s: &str) -> Result<usize, EventError> {
     s.trim().parse().map_err(|_| EventError(format!("bad number {s:?}")))
+}
+
+/// A 1-based number (a player, a round), as a 0-based index.
+fn index(s: &str) -> Result<usize, EventError> {
+    number(s)?
+        .checked_sub(1)
+        .ok_or_else(|| EventError(format!("numbers start at 1, not {s:?}")))
 }
 
 fn column(line: &str, from: usize, to: usize) -> &str {
@@ -407,14 +436,19 @@ impl Settings {
                     let to = number(column(line, 8, 11))?;
                     let players = line.get(12..).unwrap_or("").split_whitespace().map(number);
                     s.forbidden.push(Forbidden {
-                        players: players.map(|p| p.map(|p| p - 1)).collect::<Result<_, _>>()?,
+                        players: players
+                            .map(|p| p.and_then(|p| p.checked_sub(1).ok_or_else(|| EventError("player 0".into()))))
+                            .collect::<Result<_, _>>()?,
                         from: from.saturating_sub(1),
                         to,
                     });
                 }
                 "XXA" => {
                     manual_acceleration = true;
-                    let player = number(column(line, 4, 8))?;
+                    let player = index(column(line, 4, 8))? + 1;
+                    if player > 9999 {
+                        return Err(EventError(format!("XXA: no player {player}")));
+                    }
                     let mut values = Vec::new();
                     let mut col = 9;
                     while col + 4 <= line.len() {
@@ -428,8 +462,11 @@ impl Settings {
                 "250" => {
                     manual_acceleration = true;
                     let points = tenths(column(line, 9, 13))?;
-                    let (from, to) = (number(column(line, 14, 17))?, number(column(line, 18, 21))?);
-                    let (first, last) = (number(column(line, 22, 26))?, number(column(line, 27, 31))?);
+                    let (from, to) = (index(column(line, 14, 17))? + 1, number(column(line, 18, 21))?);
+                    let (first, last) = (index(column(line, 22, 26))? + 1, number(column(line, 27, 31))?);
+                    if from > to || first > last || last > 9999 || to > 99 {
+                        return Err(EventError(format!("250: bad ranges in {line:?}")));
+                    }
                     set_len(&mut s.accelerations, last);
                     for acc in &mut s.accelerations[first - 1..last] {
                         if acc.len() < to {
