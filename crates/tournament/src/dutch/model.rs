@@ -204,6 +204,9 @@ impl Event {
                 if !m.paired {
                     matches.push(m);
                 }
+            } else if settings.byes.contains(&(round, me)) {
+                // A TRF-2026 `240` record: a bye requested for the round to be paired.
+                matches.push(Match::absent(me));
             }
             entrants.push(Entrant {
                 number: p.number,
@@ -318,6 +321,8 @@ struct Settings {
     forbidden: Vec<Forbidden>,
     accelerations: Vec<Vec<Tenths>>,
     baku: bool,
+    /// (round, player), both 0-based, from `240` records.
+    byes: Vec<(usize, usize)>,
 }
 
 fn tenths(s: &str) -> Result<Tenths, EventError> {
@@ -362,6 +367,7 @@ impl Settings {
             forbidden: Vec::new(),
             accelerations: Vec::new(),
             baku: false,
+            byes: Vec::new(),
         };
         let mut pab_set = false;
         let mut manual_acceleration = false;
@@ -430,6 +436,12 @@ impl Settings {
                     "FIDE_DUTCH_2025_BAKU" | "FIDE_DUTCH_BAKU" => s.baku = true,
                     _ => s.baku = false,
                 },
+                "240" => {
+                    let round = index(column(line, 6, 9))?;
+                    for p in line.get(10..).unwrap_or("").split_whitespace() {
+                        s.byes.push((round, index(p)?));
+                    }
+                }
                 "XXP" => everywhere.push(rest.split_whitespace().map(number).collect::<Result<_, _>>()?),
                 "260" => {
                     let from = number(column(line, 4, 7))?;
