@@ -145,7 +145,7 @@ enum Command {
         #[arg(short = 'p', long = "output")]
         output: Option<PathBuf>,
     },
-    /// Tournaments (begun): standings of a TRF with FIDE tie-breaks.
+    /// Tournaments (begun): standings of a TRF with FIDE tie-breaks; random Swiss events.
     Tournament {
         #[command(subcommand)]
         action: TournamentCommand,
@@ -182,6 +182,30 @@ enum TournamentCommand {
         tiebreaks: String,
         #[arg(long)]
         json: bool,
+    },
+    /// A random Swiss tournament, every round paired by the Dutch system (FIDE's "random
+    /// tournament generator"): random ratings, results from the rating difference, forfeits,
+    /// requested half-point byes and withdrawals at the given rates (per mille, per player and
+    /// round). The same seed gives the same file.
+    Generate {
+        #[arg(long, default_value_t = 40)]
+        players: usize,
+        #[arg(long, default_value_t = 9)]
+        rounds: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Percent of games between equal players that are drawn.
+        #[arg(long, default_value_t = 30)]
+        draws: u32,
+        #[arg(long, default_value_t = 10)]
+        forfeits: u32,
+        #[arg(long, default_value_t = 20)]
+        half_byes: u32,
+        #[arg(long, default_value_t = 5)]
+        withdrawals: u32,
+        /// Write the TRF here instead of standard output.
+        #[arg(short = 'o', long)]
+        output: Option<PathBuf>,
     },
 }
 
@@ -257,6 +281,40 @@ fn run(cli: Cli) -> Result<()> {
         Command::Tournament {
             action: TournamentCommand::Standings { file, tiebreaks, json },
         } => standings(&file, &tiebreaks, json)?,
+        Command::Tournament {
+            action:
+                TournamentCommand::Generate {
+                    players,
+                    rounds,
+                    seed,
+                    draws,
+                    forfeits,
+                    half_byes,
+                    withdrawals,
+                    output,
+                },
+        } => {
+            use tournament::dutch::generate::{generate, Settings};
+            if players < 2 || rounds == 0 || players > 9999 {
+                bail!("need 2 to 9,999 players and at least one round");
+            }
+            let settings = Settings {
+                players,
+                rounds,
+                seed,
+                draws,
+                forfeits,
+                half_byes,
+                withdrawals,
+            };
+            let text = generate(&settings)?.write(|_| None);
+            match output {
+                Some(path) => {
+                    std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?
+                }
+                None => print!("{text}"),
+            }
+        }
         Command::Play {
             game,
             fen,

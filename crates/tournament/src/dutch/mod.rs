@@ -17,6 +17,7 @@
 //! ```
 
 mod cardinality;
+pub mod generate;
 pub mod model;
 mod pair;
 mod state;
