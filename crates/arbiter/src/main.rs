@@ -135,9 +135,15 @@ enum Command {
     /// (exit status 1 if any).
     Pair {
         file: PathBuf,
-        /// Pairing system (only `dutch` so far).
+        /// Pairing system: `dutch` (FIDE C.04.3) or `cxa` (积分编排制, scores 2/1/0, Red/Black).
         #[arg(long, default_value = "dutch")]
         system: String,
+        /// cxa: keep players of the same unit (the TRF federation column) apart where scores allow.
+        #[arg(long)]
+        avoid_same_team: bool,
+        /// cxa: seed of the lots (round 1 halves, colours nothing else decides).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
         /// Re-pair every round and report differences.
         #[arg(long)]
         check: bool,
@@ -275,9 +281,14 @@ fn run(cli: Cli) -> Result<()> {
         Command::Pair {
             file,
             system,
+            avoid_same_team,
+            seed,
             check,
             output,
-        } => return pair::run(&file, &system, check, output.as_deref()),
+        } => {
+            let cxa = tournament::cxa_swiss::Options { avoid_same_team, seed };
+            return pair::run(&file, &system, check, output.as_deref(), &cxa);
+        }
         Command::Tournament {
             action: TournamentCommand::Standings { file, tiebreaks, json },
         } => standings(&file, &tiebreaks, json)?,

@@ -7,12 +7,27 @@ use anyhow::{bail, Context, Result};
 use tournament::dutch;
 use tournament::trf::Trf;
 
-pub fn run(file: &Path, system: &str, check: bool, output: Option<&Path>) -> Result<()> {
-    if system != "dutch" {
-        bail!("unknown pairing system {system:?} (known: dutch)");
+pub fn run(
+    file: &Path,
+    system: &str,
+    check: bool,
+    output: Option<&Path>,
+    cxa: &tournament::cxa_swiss::Options,
+) -> Result<()> {
+    if system != "dutch" && system != "cxa" {
+        bail!("unknown pairing system {system:?} (known: dutch, cxa)");
     }
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
     let trf = Trf::parse(&String::from_utf8_lossy(&bytes)).with_context(|| file.display().to_string())?;
+    if system == "cxa" {
+        if check {
+            bail!("--check is for the Dutch system (积分编排制 has no single right answer)");
+        }
+        let entrants = tournament::cxa_swiss::entrants(&trf);
+        let round = dutch::rounds_paired(&trf) + 1;
+        let pairing = tournament::cxa_swiss::pair(&entrants, round, cxa)?;
+        return emit(&pairing.to_string(), output);
+    }
     let mut text = String::new();
     if check {
         let differences = dutch::check(&trf);

@@ -8,6 +8,7 @@
 //! - [`trf`] and [`tiebreak`]: TRF player lines, and the FIDE C.07 (2026) tie-breaks.
 
 pub mod cxa;
+pub mod cxa_swiss;
 pub mod double_elimination;
 pub mod dutch;
 pub mod knockout;

@@ -50,6 +50,8 @@ pub struct Player {
     pub number: u32,
     pub name: String,
     pub rating: u32,
+    /// Columns 54–56: the federation (or, in national events, the player's unit).
+    pub federation: String,
     pub points: f64,
     pub rounds: Vec<Round>,
     /// Round columns written in the file (those after are filled in as `Z`): an unwritten
@@ -136,6 +138,7 @@ impl Trf {
                 written,
                 number,
                 name: field(line, 14, 47).to_string(),
+                federation: field(line, 53, 56).to_string(),
                 rating,
                 points,
                 rounds,
@@ -168,7 +171,12 @@ impl Trf {
         }
         for p in &self.players {
             let mut line = format!("001 {:>4}      {:<33}", p.number, p.name);
-            line.truncate(47);
+            // The name field ends at column 47 (a character boundary, for names in Chinese).
+            let end = (0..=47.min(line.len()))
+                .rev()
+                .find(|&i| line.is_char_boundary(i))
+                .unwrap_or(0);
+            line.truncate(end);
             line.push_str(&format!(
                 " {:>4}",
                 if p.rating > 0 {
@@ -177,6 +185,9 @@ impl Trf {
                     String::new()
                 }
             ));
+            if !p.federation.is_empty() {
+                line.push_str(&format!(" {:<3}", p.federation));
+            }
             while line.len() < 80 {
                 line.push(' ');
             }

@@ -49,6 +49,7 @@ pub fn generate(s: &Settings) -> Result<Trf, PairError> {
                 number: i as u32 + 1,
                 name: format!("Player {:04}", i + 1),
                 rating,
+                federation: String::new(),
                 points: 0.0,
                 rounds: Vec::new(),
                 written: 0,

@@ -16,7 +16,7 @@
 //! assert_eq!(round.to_string(), "2\n1 2\n3 0\n");
 //! ```
 
-mod cardinality;
+pub(crate) mod cardinality;
 pub mod generate;
 pub mod model;
 mod pair;
