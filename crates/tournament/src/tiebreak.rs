@@ -155,11 +155,16 @@ fn sonneborn_berger(parts: &[Part], cut: bool) -> f64 {
         .filter(|x| x.opponent == lowest)
         .map(|x| x.opponent * x.points)
         .fold(f64::INFINITY, f64::min);
+    // The VUR to cut is the one against the lowest (dummy) score, as FIDE's Gacrux picks it.
     let vur = parts
         .iter()
         .filter(|x| x.vur)
-        .map(|x| x.opponent * x.points)
-        .fold(f64::INFINITY, f64::min);
+        .min_by(|a, b| {
+            (a.opponent, a.opponent * a.points)
+                .partial_cmp(&(b.opponent, b.opponent * b.points))
+                .unwrap()
+        })
+        .map_or(f64::INFINITY, |x| x.opponent * x.points);
     let cut = if vur.is_finite() { vur.max(lsv) } else { lsv };
     total - cut
 }
