@@ -10,6 +10,7 @@ use xiangqi::notation::Notation;
 use xiangqi::{Fen, Position};
 
 mod convert;
+mod events;
 mod judge;
 mod pair;
 mod play;
@@ -178,7 +179,7 @@ enum Command {
 }
 
 #[derive(Subcommand)]
-enum TournamentCommand {
+pub(crate) enum TournamentCommand {
     /// Standings of a TRF (FIDE Tournament Report File): points, then the tie-breaks in order
     /// (C.07 2026 codes: BH, BH-C1, BH-C2, BH-M1, FB, SB, SB-C1, PS, PS-C1, WIN, WON, BPG, BWG,
     /// REP, ARO, TPR, PTP).
@@ -188,6 +189,97 @@ enum TournamentCommand {
         tiebreaks: String,
         #[arg(long)]
         json: bool,
+    },
+    /// Create a Swiss event in the database (an SQLite file: --db, or $ARBITER_DB, or
+    /// arbiter.db).
+    Create {
+        name: String,
+        #[arg(long)]
+        rounds: usize,
+        /// dutch (FIDE) or cxa (积分编排制).
+        #[arg(long, default_value = "dutch")]
+        system: String,
+        /// Colour drawn for the first board of round 1: white or black.
+        #[arg(long, default_value = "white")]
+        first: String,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Register a player (the next start number; rounds already paired count as absences).
+    Register {
+        event: String,
+        name: String,
+        #[arg(long, default_value_t = 0)]
+        rating: u32,
+        /// Federation or unit (TRF columns 54-56).
+        #[arg(long, default_value = "")]
+        federation: String,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// A bye a player asked for, in the next round: H (half point), Z (zero) or F (full point).
+    Bye {
+        event: String,
+        player: u32,
+        #[arg(long, default_value = "H")]
+        kind: char,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Pair the next round (all results of the last one must be in) and print it.
+    Pair {
+        event: String,
+        /// Seed of the lots (cxa).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Enter a result: ROUND WHITE BLACK 1-0|0-1|1/2|+/-|-/+|-/-.
+    Result {
+        event: String,
+        round: usize,
+        white: u32,
+        black: u32,
+        result: String,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// The crosstable in standings order, as text or an HTML page.
+    Crosstable {
+        event: String,
+        #[arg(long)]
+        html: bool,
+        #[arg(long, default_value = "BH-C1,BH,SB")]
+        tiebreaks: String,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Write the event as a TRF.
+    Export {
+        event: String,
+        #[arg(short = 'o', long)]
+        output: Option<PathBuf>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Make an event from a TRF.
+    Import {
+        event: String,
+        file: PathBuf,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// The events in the database, with their versions.
+    List {
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Every change of an event: version, time, what.
+    Log {
+        event: String,
+        #[arg(long)]
+        db: Option<PathBuf>,
     },
     /// A random Swiss tournament, every round paired by the Dutch system (FIDE's "random
     /// tournament generator"): random ratings, results from the rating difference, forfeits,
@@ -292,6 +384,19 @@ fn run(cli: Cli) -> Result<()> {
         Command::Tournament {
             action: TournamentCommand::Standings { file, tiebreaks, json },
         } => standings(&file, &tiebreaks, json)?,
+        Command::Tournament {
+            action:
+                action @ (TournamentCommand::Create { .. }
+                | TournamentCommand::Register { .. }
+                | TournamentCommand::Bye { .. }
+                | TournamentCommand::Pair { .. }
+                | TournamentCommand::Result { .. }
+                | TournamentCommand::Crosstable { .. }
+                | TournamentCommand::Export { .. }
+                | TournamentCommand::Import { .. }
+                | TournamentCommand::List { .. }
+                | TournamentCommand::Log { .. }),
+        } => events::run(action)?,
         Command::Tournament {
             action:
                 TournamentCommand::Generate {

@@ -382,3 +382,60 @@ fn pair_the_next_swiss_round_and_check_a_whole_event() {
     assert!(!ok && err.contains("unknown pairing system"), "{err}");
     std::fs::remove_file(&path).ok();
 }
+
+#[test]
+fn a_swiss_event_in_the_database_from_creation_to_crosstable() {
+    let dir = std::env::temp_dir().join(format!("arbiter-event-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("events.db");
+    let db = db.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--db", db]);
+        arbiter(&all)
+    };
+    assert!(run(&["tournament", "create", "Open", "--rounds", "3"]).0);
+    assert!(
+        !run(&["tournament", "create", "Open", "--rounds", "3"]).0,
+        "names are unique"
+    );
+    for (name, rating) in [
+        ("Ann", "1900"),
+        ("Bob", "2100"),
+        ("Cid", "2000"),
+        ("Dee", "1800"),
+        ("Eve", "1700"),
+    ] {
+        let (ok, _, err) = run(&["tournament", "register", "Open", name, "--rating", rating]);
+        assert!(ok, "{err}");
+    }
+    for round in 1..=3 {
+        let (ok, out, err) = run(&["tournament", "pair", "Open"]);
+        assert!(ok, "{err}");
+        let (ok, _, err) = run(&["tournament", "pair", "Open"]);
+        assert!(!ok && err.contains("without a result"), "{err}");
+        for line in out.lines().filter(|l| l.contains(" - ")) {
+            let numbers: Vec<&str> = line.split_whitespace().filter(|w| w.parse::<u32>().is_ok()).collect();
+            let r = round.to_string();
+            let (ok, _, err) = run(&["tournament", "result", "Open", &r, numbers[0], numbers[1], "1/2"]);
+            assert!(ok, "{err}");
+        }
+    }
+    // Round 1 paired by rating: Bob (2100) became number 1.
+    let (ok, table, _) = run(&["tournament", "crosstable", "Open"]);
+    assert!(ok && table.lines().count() == 6, "{table}");
+    let (ok, html, _) = run(&["tournament", "crosstable", "Open", "--html"]);
+    assert!(ok && html.starts_with("<!DOCTYPE html>") && html.contains("<td class=\"name\">Bob</td>"));
+    let trf = dir.join("open.trf");
+    assert!(run(&["tournament", "export", "Open", "-o", trf.to_str().unwrap()]).0);
+    let (ok, out, err) = arbiter(&["pair", "--check", trf.to_str().unwrap()]);
+    assert!(ok && out.contains("0 of 3 rounds differ"), "{out}{err}");
+    let (_, text, _) = arbiter(&["tournament", "standings", trf.to_str().unwrap()]);
+    assert!(text.contains("Bob"));
+    let (ok, log, _) = run(&["tournament", "log", "Open"]);
+    assert!(ok && log.lines().count() == 1 + 5 + 3 + 6, "{log}");
+    assert!(run(&["tournament", "import", "Copy", trf.to_str().unwrap()]).0);
+    let (_, list, _) = run(&["tournament", "list"]);
+    assert_eq!(list.lines().count(), 2);
+    std::fs::remove_dir_all(&dir).ok();
+}

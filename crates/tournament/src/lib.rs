@@ -11,6 +11,7 @@ pub mod cxa;
 pub mod cxa_swiss;
 pub mod double_elimination;
 pub mod dutch;
+pub mod event;
 pub mod knockout;
 pub mod matching;
 pub mod round_robin;

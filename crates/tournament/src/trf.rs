@@ -126,7 +126,9 @@ impl Trf {
                     "b" => Colour::Black,
                     _ => Colour::None,
                 };
-                let result = field(block, 7, 8).chars().next().unwrap_or('Z');
+                // A paired game without a result yet (an event in progress) keeps a blank.
+                let blank = if opponent != 0 { ' ' } else { 'Z' };
+                let result = field(block, 7, 8).chars().next().unwrap_or(blank);
                 rounds.push(Round {
                     opponent,
                     colour,
