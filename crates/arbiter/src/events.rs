@@ -11,11 +11,15 @@ use tournament::trf::Trf;
 
 use crate::TournamentCommand;
 
+/// `--db` (a file or a `postgres://` URL), else `$DATABASE_URL` (PostgreSQL, as the server
+/// uses it), else `$ARBITER_DB`, else `arbiter.db` (SQLite).
 fn open(db: Option<PathBuf>) -> Result<Store> {
-    let path = db
-        .or_else(|| std::env::var_os("ARBITER_DB").map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from("arbiter.db"));
-    Store::open(&path).with_context(|| format!("cannot open the database {}", path.display()))
+    let target = db
+        .map(|p| p.to_string_lossy().into_owned())
+        .or_else(|| std::env::var("DATABASE_URL").ok())
+        .or_else(|| std::env::var("ARBITER_DB").ok())
+        .unwrap_or_else(|| "arbiter.db".into());
+    Store::connect(&target).with_context(|| format!("cannot open the database {target}"))
 }
 
 fn load(store: &Store, name: &str) -> Result<Trf> {

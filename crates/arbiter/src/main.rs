@@ -190,8 +190,8 @@ pub(crate) enum TournamentCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Create a Swiss event in the database (an SQLite file: --db, or $ARBITER_DB, or
-    /// arbiter.db).
+    /// Create a Swiss event in the database: --db FILE or postgres:// URL, else $DATABASE_URL
+    /// (PostgreSQL), else $ARBITER_DB, else the SQLite file arbiter.db.
     Create {
         name: String,
         #[arg(long)]

@@ -172,6 +172,17 @@ impl Layout {
         }
         layout.top = take(if scene.full { bits(3 * scene.verts.len()) + 1 } else { 0 });
         layout.total = at;
+        if std::env::var_os("ARBITER_DUTCH_STATS").is_some() {
+            let kept: Vec<usize> = (0..widths.len()).filter(|&i| varies[i]).collect();
+            eprintln!(
+                "layout m {} count {count} scores {} kept {kept:?} of {} tie {} total {}",
+                scene.verts.len(),
+                layout.scores.len(),
+                widths.len(),
+                layout.tie_width,
+                at
+            );
+        }
         layout
     }
 
