@@ -122,12 +122,26 @@ pub fn pair(state: &State, full_below: usize) -> Result<Round, NoPairing> {
             || n - group_start + current <= full_below
             || (n % 2 == 1 && next_score.is_some_and(|s| bye_score >= s));
         let rank: &dyn Fn(&super::state::Player) -> u64 = &unplayed_rank;
+        // A bracket that can pair all its players leaves none to float: the next scoregroup
+        // cannot change its pairing (C6 comes first), so it stays out of the graph.
+        let closed = !full
+            && current % 2 == 0
+            && cardinality::perfect(current, |a, b| {
+                let (a, b) = (a.min(b), a.max(b));
+                b >= mdps && state.compatible(carried[a], carried[b])
+            });
+        let below: Vec<usize> = if closed { (group_start..n).collect() } else { Vec::new() };
+        let (graph, below) = if closed {
+            (&carried[..current], &below)
+        } else {
+            (&carried[..], &rest)
+        };
         let outcome = bracket(
             state,
-            &carried,
+            graph,
             mdps,
             current,
-            &rest,
+            below,
             full,
             bye_score,
             single_bye.then_some(rank),
