@@ -125,7 +125,7 @@ pub fn pair(state: &State, full_below: usize) -> Result<Round, NoPairing> {
         // A bracket that can pair all its players leaves none to float: the next scoregroup
         // cannot change its pairing (C6 comes first), so it stays out of the graph.
         let closed = !full
-            && current % 2 == 0
+            && current.is_multiple_of(2)
             && cardinality::perfect(current, |a, b| {
                 let (a, b) = (a.min(b), a.max(b));
                 b >= mdps && state.compatible(carried[a], carried[b])
