@@ -340,6 +340,24 @@ impl<'a, const N: usize> Solver<'a, N> {
     fn run(mut self, rest: &[usize]) -> Option<Bracket> {
         let sc = self.scene;
         let (mdps, current) = (sc.mdps, sc.current);
+        // The first candidate, S1[i] against S2[i], taken at once when no pairing can be better:
+        // every one of its pairs is as good as any pair of the bracket (Art. 3.3: a candidate
+        // meeting every criterion perfectly ends the search).
+        if mdps == 0 && self.m == current && current.is_multiple_of(2) && current > 0 {
+            let half = current / 2;
+            let mut best = Wide::<N>::small(0);
+            for a in 0..current {
+                for b in a + 1..current {
+                    best = best.max(self.base(a, b));
+                }
+            }
+            if (0..half).all(|i| !best.zero_weight() && self.base(i, i + half) == best) {
+                for i in 0..half {
+                    self.fix(i, i + half);
+                }
+                return self.finish(rest);
+            }
+        }
         if mdps > 0 {
             self.solve();
             self.phase("init");
@@ -552,7 +570,32 @@ impl<'a, const N: usize> Solver<'a, N> {
         // first opponent left for them once those before are paired.
         let s1: Vec<usize> = rem.iter().copied().filter(|&x| s1_role(&self, x)).collect();
         let mut settled = presettled; // S1 players the last matching decides
+                                      // S1[i] against S2[i] for all i, if that is as good as the matching in hand: then each
+                                      // S1 player in turn gets the first S2 player left, which is what the steps would pick.
+        let s2: Vec<usize> = rem.iter().copied().filter(|&x| !s1_role(&self, x)).collect();
+        let canonical = s1.len() == s2.len()
+            && s2.iter().all(|&y| self.mate[y].is_some_and(|x| s1.contains(&x)))
+            && s1
+                .iter()
+                .zip(&s2)
+                .all(|(&x, &y)| x < y && !self.base(x, y).zero_weight())
+            && {
+                let sum = |pairs: &mut dyn Iterator<Item = (usize, usize)>| {
+                    pairs.fold(Wide::<N>::small(0), |acc, (x, y)| acc.plus(self.base(x, y)))
+                };
+                let found = sum(&mut s1.iter().map(|&x| (x, self.mate[x].expect("paired"))));
+                sum(&mut s1.iter().copied().zip(s2.iter().copied())) == found
+            };
+        if canonical {
+            for (&x, &y) in s1.iter().zip(&s2) {
+                self.fix(x, y);
+            }
+            settled = s1.len();
+        }
         for (i, &x) in s1.iter().enumerate() {
+            if self.fixed[x] {
+                continue;
+            }
             // Beyond the settled ones, a player the matching already gives the first opponent
             // left needs no new matching either.
             let first = self.first_edge(x, rem.iter().copied().filter(|&o| o > x));
@@ -591,6 +634,11 @@ impl<'a, const N: usize> Solver<'a, N> {
                 self.m, mdps, current, sc.next, sc.full, self.solves, self.layout.total
             );
         }
+        self.finish(rest)
+    }
+
+    fn finish(self, rest: &[usize]) -> Option<Bracket> {
+        let sc = self.scene;
         if !sc.full && !self.completable(rest) {
             return None;
         }
