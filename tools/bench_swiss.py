@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time one Swiss round (FIDE Dutch) with arbiter and with bbpPairings on the same TRF.
 
-    BBP=/path/to/bbpPairings.exe python3 tools/bench_swiss.py [N ...] [--played 4] [--rounds 9]
+    BBP=/path/to/bbpPairings.exe python3 tools/bench_swiss.py [N ...] [--played 4] [--rounds 9] [--seed 1] [--runs 3]
 
 For each N (default 100 200 500 1000) a synthetic history of N players is written by
 ../shared/tools/tournament/synth_trf.py (consistent, not itself a Dutch pairing), and the next
@@ -29,7 +29,7 @@ def pairs(path):
 
 def main():
     args = sys.argv[1:]
-    opts = {"--played": 4, "--rounds": 9, "--runs": 3}
+    opts = {"--played": 4, "--rounds": 9, "--runs": 3, "--seed": 1}
     sizes = []
     while args:
         a = args.pop(0)
@@ -44,7 +44,7 @@ def main():
     for n in sizes:
         trf = os.path.join(tmp, f"s{n}.trf")
         with open(trf, "w") as f:
-            subprocess.run([sys.executable, SYNTH, str(n), str(opts["--played"]), str(opts["--rounds"]), "1"],
+            subprocess.run([sys.executable, SYNTH, str(n), str(opts["--played"]), str(opts["--rounds"]), str(opts["--seed"])],
                            check=True, stdout=f)
         ours_out, bbp_out = trf + ".ours", trf + ".bbp"
         ours = min(user_time([ARBITER, "pair", trf, "-p", ours_out]) for _ in range(opts["--runs"]))
