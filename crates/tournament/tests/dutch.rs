@@ -79,19 +79,23 @@ fn pairings_equal_bbppairings() {
     );
 }
 
+/// The pairing printed after a `# expected …` header: its lines up to a comment or blank line.
+fn expected_after(header_and_rest: &str) -> String {
+    header_and_rest
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('`'))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 /// TV-DUTCH-1 and TV-DUTCH-2 of specs/tournament.md.
 #[test]
 fn spec_vectors() {
     let text = testdata::spec_test_vector("tournament.md", "TV-DUTCH-1");
     let (input, expected) = text.split_once("# expected round 5").unwrap();
     let trf = Trf::parse(input).unwrap();
-    let expected: String = expected
-        .lines()
-        .skip(1)
-        .take_while(|l| !l.starts_with('#'))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    assert_eq!(dutch::pair_next(&trf).unwrap().to_string(), expected);
+    assert_eq!(dutch::pair_next(&trf).unwrap().to_string(), expected_after(expected));
 
     // Input B: the same players before round 1, initial colour black.
     let round1: String = input
@@ -107,24 +111,12 @@ fn spec_vectors() {
         + "XXC black1\n";
     let trf = Trf::parse(&round1).unwrap();
     let b = text.split("# expected round 1:").nth(1).unwrap();
-    let expected: String = b
-        .lines()
-        .skip(1)
-        .take_while(|l| !l.is_empty() && !l.starts_with('`'))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    assert_eq!(dutch::pair_next(&trf).unwrap().to_string(), expected);
+    assert_eq!(dutch::pair_next(&trf).unwrap().to_string(), expected_after(b));
 
     let text = testdata::spec_test_vector("tournament.md", "TV-DUTCH-2");
     let (input, expected) = text.split_once("# expected round 2:").unwrap();
     let trf = Trf::parse(input).unwrap();
-    let expected: String = expected
-        .lines()
-        .skip(1)
-        .take_while(|l| !l.starts_with('#'))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    assert_eq!(dutch::pair_next(&trf).unwrap().to_string(), expected);
+    assert_eq!(dutch::pair_next(&trf).unwrap().to_string(), expected_after(expected));
 }
 
 /// The TRF as it stood before round `k` (0-based): later rounds gone; in round k only the
