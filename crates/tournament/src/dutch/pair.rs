@@ -130,21 +130,44 @@ pub fn pair(state: &State, full_below: usize) -> Result<Round, NoPairing> {
                 let (a, b) = (a.min(b), a.max(b));
                 b >= mdps && state.compatible(carried[a], carried[b])
             });
-        let below: Vec<usize> = if closed { (group_start..n).collect() } else { Vec::new() };
-        let (graph, below) = if closed {
-            (&carried[..current], &below)
+        // A bracket that floats exactly one player, above a next group where
+        // everyone has more than half the group as possible opponents (so whoever floats down,
+        // and whoever meets the floater, the rest of the group can still all be paired): one
+        // vertex stands in for the whole next group — every floater is then worth the same to
+        // it (C8), and only the bracket's own criteria decide.
+        let group = &carried[current..];
+        let one_floater = !full
+            && !closed
+            && !current.is_multiple_of(2)
+            && group.len() >= 3
+            && group
+                .iter()
+                .all(|&q| group.iter().filter(|&&r| r != q && state.compatible(q, r)).count() > group.len() / 2)
+            && cardinality::perfect(current + 1, |a, b| {
+                let (a, b) = (a.min(b), a.max(b));
+                b == current || (b >= mdps && state.compatible(carried[a], carried[b]))
+            });
+        let below: Vec<usize> = if closed || one_floater {
+            (group_start..n).collect()
         } else {
-            (&carried[..], &rest)
+            rest.clone()
         };
+        let mut graph: Vec<usize> = carried.to_vec();
+        if closed {
+            graph.truncate(current);
+        } else if one_floater {
+            graph.truncate(current + 1); // the stand-in takes a next-group player's slot
+        }
         let outcome = bracket(
             state,
-            graph,
+            &graph,
             mdps,
             current,
-            below,
+            &below,
             full,
             bye_score,
             single_bye.then_some(rank),
+            one_floater.then_some(group),
         );
         let outcome = match outcome {
             Some(o) => o,
@@ -157,6 +180,7 @@ pub fn pair(state: &State, full_below: usize) -> Result<Round, NoPairing> {
                 true,
                 bye_score,
                 single_bye.then_some(rank),
+                None,
             )
             .expect("the whole field can be completed"),
         };
@@ -209,6 +233,7 @@ fn bracket(
     full: bool,
     bye_score: u32,
     bye_rank: Option<&dyn Fn(&super::state::Player) -> u64>,
+    stand_in: Option<&[usize]>,
 ) -> Option<Bracket> {
     let mut verts: Vec<usize> = carried.to_vec();
     if full {
@@ -221,6 +246,7 @@ fn bracket(
         current,
         next: carried.len(),
         full,
+        stand_in,
         bye_score,
         bye_rank,
         rounds_played: state.rounds_played,
@@ -656,8 +682,10 @@ impl<'a, const N: usize> Solver<'a, N> {
     fn completable(&self, rest: &[usize]) -> bool {
         let sc = self.scene;
         let st = sc.state;
+        // The floater matched with the stand-in of the next group still has to be paired there.
+        let stand_in = sc.stand_in.map(|_| sc.current);
         let left: Vec<usize> = (0..self.m)
-            .filter(|&v| !self.fixed[v] && self.mate[v].is_none())
+            .filter(|&v| Some(v) != stand_in && !self.fixed[v] && (self.mate[v].is_none() || self.mate[v] == stand_in))
             .collect();
         let mut xs: Vec<usize> = left.iter().map(|&v| sc.verts[v]).collect();
         let first_rest = xs.len();

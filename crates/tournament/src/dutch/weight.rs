@@ -56,6 +56,8 @@ pub struct Scene<'a> {
     pub next: usize,
     /// Whether the completion field (C4, bye eligibility) is in the weights.
     pub full: bool,
+    /// The next scoregroup's players when one vertex (the last) stands in for all of them.
+    pub stand_in: Option<&'a [usize]>,
     pub bye_score: u32,
     pub bye_rank: Option<&'a dyn Fn(&Player) -> u64>,
     pub rounds_played: usize,
@@ -128,8 +130,18 @@ impl Layout {
         let mut varies = vec![false; widths.len()];
         varies[0] = true;
         varies[next_pairs(layout.scores.len())] = true;
+        if scene.stand_in.is_some() {
+            // Its edges are not scanned below: keep the next group's score fields.
+            let at = next_pairs(layout.scores.len());
+            varies[at + 1..=at + layout.scores.len()]
+                .iter_mut()
+                .for_each(|v| *v = true);
+        }
         let mut values = Vec::with_capacity(widths.len());
         for b in scene.mdps..scene.next {
+            if scene.stand_in.is_some() && b >= scene.current {
+                continue; // the stand-in: its edges are the next group's
+            }
             for a in 0..b {
                 if !layout.criteria(scene, a, b, &mut values) {
                     continue;
@@ -220,10 +232,21 @@ impl Layout {
     }
 
     /// The weight of pairing vertex `a` (higher) with `b` (lower) in the bracket; zero when they
-    /// may not meet.
+    /// may not meet. For the stand-in of the next group: the weight of pairing `a` with any
+    /// next-group player it may meet.
     pub fn edge<W: Packed>(&self, scene: &Scene, a: usize, b: usize) -> W {
         let mut values = Vec::with_capacity(self.offsets.len());
-        if !self.criteria(scene, a, b, &mut values) {
+        let (pa, pb) = match scene.stand_in {
+            Some(group) if b >= scene.current => {
+                let pa = scene.verts[a];
+                match group.iter().find(|&&q| scene.state.compatible(pa, q)) {
+                    Some(&q) => (pa, q),
+                    None => return W::small(0),
+                }
+            }
+            _ => (scene.verts[a], scene.verts[b]),
+        };
+        if !self.criteria_of(scene, pa, pb, b < scene.current, &mut values) {
             return W::small(0);
         }
         let mut w = if scene.full {
@@ -242,14 +265,16 @@ impl Layout {
     /// The criterion values of pairing `a` (higher) with `b` (lower), most significant first;
     /// false when they may not meet (C1, C3).
     fn criteria(&self, scene: &Scene, a: usize, b: usize, out: &mut Vec<u64>) -> bool {
+        self.criteria_of(scene, scene.verts[a], scene.verts[b], b < scene.current, out)
+    }
+
+    fn criteria_of(&self, scene: &Scene, pa: usize, pb: usize, in_current: bool, out: &mut Vec<u64>) -> bool {
         let st = scene.state;
-        let (pa, pb) = (scene.verts[a], scene.verts[b]);
         out.clear();
         if !st.compatible(pa, pb) {
             return false;
         }
         let (h, l) = (&st.players[pa], &st.players[pb]);
-        let in_current = b < scene.current;
         let n = self.scores.len();
         let one_hot = |out: &mut Vec<u64>, on: bool, score: u32| {
             let at = out.len();
