@@ -596,28 +596,6 @@ impl<'a, const N: usize> Solver<'a, N> {
         // first opponent left for them once those before are paired.
         let s1: Vec<usize> = rem.iter().copied().filter(|&x| s1_role(&self, x)).collect();
         let mut settled = presettled; // S1 players the last matching decides
-                                      // S1[i] against S2[i] for all i, if that is as good as the matching in hand: then each
-                                      // S1 player in turn gets the first S2 player left, which is what the steps would pick.
-        let s2: Vec<usize> = rem.iter().copied().filter(|&x| !s1_role(&self, x)).collect();
-        let canonical = s1.len() == s2.len()
-            && s2.iter().all(|&y| self.mate[y].is_some_and(|x| s1.contains(&x)))
-            && s1
-                .iter()
-                .zip(&s2)
-                .all(|(&x, &y)| x < y && !self.base(x, y).zero_weight())
-            && {
-                let sum = |pairs: &mut dyn Iterator<Item = (usize, usize)>| {
-                    pairs.fold(Wide::<N>::small(0), |acc, (x, y)| acc.plus(self.base(x, y)))
-                };
-                let found = sum(&mut s1.iter().map(|&x| (x, self.mate[x].expect("paired"))));
-                sum(&mut s1.iter().copied().zip(s2.iter().copied())) == found
-            };
-        if canonical {
-            for (&x, &y) in s1.iter().zip(&s2) {
-                self.fix(x, y);
-            }
-            settled = s1.len();
-        }
         for (i, &x) in s1.iter().enumerate() {
             if self.fixed[x] {
                 continue;
@@ -627,6 +605,9 @@ impl<'a, const N: usize> Solver<'a, N> {
             let first = self.first_edge(x, rem.iter().copied().filter(|&o| o > x));
             if i == settled && self.mate[x].is_some() && self.mate[x] == first {
                 settled += 1;
+            }
+            if i == settled && self.greedy_settles(&s1[i..], &rem) {
+                break;
             }
             if i == settled {
                 settled = (i + self.layout.slots()).min(s1.len());
@@ -661,6 +642,40 @@ impl<'a, const N: usize> Solver<'a, N> {
             );
         }
         self.finish(rest)
+    }
+
+    /// Whether each S1 player left, in turn, can simply take the first opponent left (what the
+    /// steps pick when it is possible): true, and those pairs fixed, if that pairing is as good
+    /// as the matching in hand and uses the same S2 players (so the same ones float).
+    fn greedy_settles(&mut self, s1: &[usize], rem: &[usize]) -> bool {
+        let mut taken = vec![false; self.m];
+        let mut pairs = Vec::with_capacity(s1.len());
+        for &x in s1 {
+            let Some(y) = rem
+                .iter()
+                .copied()
+                .find(|&o| o > x && !self.fixed[o] && !taken[o] && !self.base(x, o).zero_weight())
+            else {
+                return false;
+            };
+            taken[y] = true;
+            pairs.push((x, y));
+        }
+        let same_players = s1.iter().all(|&x| self.mate[x].is_some_and(|y| taken[y]));
+        let sum = |s: &Self, it: &mut dyn Iterator<Item = (usize, usize)>| {
+            it.fold(Wide::<N>::small(0), |acc, (x, y)| acc.plus(s.base(x, y)))
+        };
+        let found = sum(
+            self,
+            &mut s1.iter().map(|&x| (x, self.mate[x].expect("an S1 player is paired"))),
+        );
+        if !same_players || sum(self, &mut pairs.iter().copied()) != found {
+            return false;
+        }
+        for (x, y) in pairs {
+            self.fix(x, y);
+        }
+        true
     }
 
     fn finish(self, rest: &[usize]) -> Option<Bracket> {
