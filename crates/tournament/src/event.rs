@@ -29,16 +29,8 @@ impl System {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EventError(pub String);
-
-impl std::fmt::Display for EventError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for EventError {}
+/// Why an event cannot do what was asked (the same message-carrying error as reading one).
+pub use crate::dutch::EventError;
 
 fn err<T>(message: impl Into<String>) -> Result<T, EventError> {
     Err(EventError(message.into()))
