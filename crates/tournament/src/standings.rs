@@ -1,5 +1,6 @@
 //! Standings: players ordered by points, then by an ordered list of tie-breaks, each applied only
-//! to those still tied (C.07 §5.1); players equal on everything share the place.
+//! to those still tied (C.07 §5.1); players equal on everything share the place. Direct
+//! Encounter is worked out on the groups tied on everything before it.
 //!
 //! ```
 //! use tournament::standings::{standings, TieBreak};
@@ -11,14 +12,17 @@
 //! assert_eq!((table[0].number, table[0].place), (1, 1));
 //! ```
 
+use std::cmp::Ordering;
+
 use serde::Serialize;
 
-use crate::tiebreak::{compute, Values};
+use crate::tiebreak::{compute, direct_encounter, Values};
 use crate::trf::Trf;
 
 /// The tie-breaks by their TRF-2026 codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum TieBreak {
+    De,
     Bh,
     BhC1,
     BhC2,
@@ -39,7 +43,8 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
-    pub const ALL: [(&'static str, TieBreak); 17] = [
+    pub const ALL: [(&'static str, TieBreak); 18] = [
+        ("DE", TieBreak::De),
         ("BH", TieBreak::Bh),
         ("BH-C1", TieBreak::BhC1),
         ("BH-C2", TieBreak::BhC2),
@@ -71,10 +76,17 @@ impl TieBreak {
             .map(|(_, t)| *t)
     }
 
-    /// The value, higher ranks first (games with black: more ranks first, as C.07 has it).
-    pub fn value(self, v: &Values) -> f64 {
+    /// Whether a higher value ranks first: all but DE, whose first is 1 (games with black: more
+    /// ranks first, as C.07 has it).
+    pub fn higher_first(self) -> bool {
+        self != TieBreak::De
+    }
+
+    /// The value; `None` for DE, which depends on who is still tied (see [`standings`]).
+    pub fn value(self, v: &Values) -> Option<f64> {
         let opt = |x: Option<i64>| x.map_or(f64::NEG_INFINITY, |x| x as f64);
-        match self {
+        Some(match self {
+            TieBreak::De => return None,
             TieBreak::Bh => v.bh,
             TieBreak::BhC1 => v.bh_c1,
             TieBreak::BhC2 => v.bh_c2,
@@ -92,7 +104,7 @@ impl TieBreak {
             TieBreak::Aro => opt(v.aro),
             TieBreak::Tpr => opt(v.tpr),
             TieBreak::Ptp => opt(v.ptp),
-        }
+        })
     }
 }
 
@@ -104,6 +116,7 @@ pub struct Line {
     pub number: u32,
     pub name: String,
     pub points: f64,
+    /// In the order asked for; a DE is Gacrux's number (1 first, 0 where DE separated no one).
     pub tiebreaks: Vec<f64>,
 }
 
@@ -116,29 +129,57 @@ pub fn standings(t: &Trf, order: &[TieBreak]) -> Vec<Line> {
             number: v.number,
             name: t.player(v.number).map_or(String::new(), |p| p.name.clone()),
             points: v.pts,
-            tiebreaks: order.iter().map(|tb| tb.value(v)).collect(),
+            tiebreaks: Vec::with_capacity(order.len()),
         })
         .collect();
-    let key = |l: &Line| {
-        std::iter::once(l.points)
-            .chain(l.tiebreaks.iter().copied())
-            .collect::<Vec<f64>>()
-    };
-    lines.sort_by(|a, b| {
-        let (ka, kb) = (key(a), key(b));
-        kb.iter()
-            .zip(&ka)
-            .map(|(x, y)| x.total_cmp(y))
-            .find(|o| o.is_ne())
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.number.cmp(&b.number))
-    });
+    for tb in order {
+        if *tb == TieBreak::De {
+            for group in tied(&lines, order) {
+                let numbers: Vec<u32> = group.iter().map(|&i| lines[i].number).collect();
+                for (&i, de) in group.iter().zip(direct_encounter(t, &numbers)) {
+                    lines[i].tiebreaks.push(f64::from(de));
+                }
+            }
+        } else {
+            for (line, v) in lines.iter_mut().zip(&values) {
+                line.tiebreaks.push(tb.value(v).expect("a value of the player's own"));
+            }
+        }
+    }
+    lines.sort_by(|a, b| compare(b, a, order).then(a.number.cmp(&b.number)));
     for i in 0..lines.len() {
-        lines[i].place = if i > 0 && key(&lines[i]) == key(&lines[i - 1]) {
+        lines[i].place = if i > 0 && compare(&lines[i], &lines[i - 1], order).is_eq() {
             lines[i - 1].place
         } else {
             i + 1
         };
     }
     lines
+}
+
+/// Ranks `a` against `b` on points and the tie-breaks both lines have so far (greater first).
+fn compare(a: &Line, b: &Line, order: &[TieBreak]) -> Ordering {
+    let signed = |tb: &TieBreak, x: f64| if tb.higher_first() { x } else { -x };
+    let pairs = order
+        .iter()
+        .zip(a.tiebreaks.iter().zip(&b.tiebreaks))
+        .map(|(tb, (x, y))| signed(tb, *x).total_cmp(&signed(tb, *y)));
+    std::iter::once(a.points.total_cmp(&b.points))
+        .chain(pairs)
+        .find(|o| o.is_ne())
+        .unwrap_or(Ordering::Equal)
+}
+
+/// The lines (by index) grouped by equal points and tie-breaks so far.
+fn tied(lines: &[Line], order: &[TieBreak]) -> Vec<Vec<usize>> {
+    let mut indices: Vec<usize> = (0..lines.len()).collect();
+    indices.sort_by(|&a, &b| compare(&lines[b], &lines[a], order));
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in indices {
+        match groups.last_mut() {
+            Some(g) if compare(&lines[g[0]], &lines[i], order).is_eq() => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    groups
 }

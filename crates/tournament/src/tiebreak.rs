@@ -12,10 +12,16 @@
 //!   score for forfeits (2, 4) and at half the rounds for the others (16.4);
 //! - with VURs the first value cut is the lowest VUR contribution (16.5); for SB the higher of
 //!   that and the least significant value.
+//!
+//! Direct Encounter depends on the tie-breaks before it, so it is not among [`Values`]: see
+//! [`direct_encounter`] and [`crate::standings`].
 
 use serde::Serialize;
 
 use crate::trf::{Colour, Player, Round, Trf};
+
+mod direct_encounter;
+pub use direct_encounter::direct_encounter;
 
 /// All the tie-break values of one player.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -116,6 +116,7 @@ fn standings_order_by_points_then_the_chosen_tiebreaks() {
     );
     assert_eq!(TieBreak::parse("sb-c1"), Some(TieBreak::SbC1));
     assert_eq!(TieBreak::SbC1.code(), "SB-C1");
+    assert_eq!(TieBreak::parse("de"), Some(TieBreak::De));
 }
 
 #[test]
@@ -139,47 +140,117 @@ fn a_trf_writes_back_to_itself() {
     assert!(written.starts_with("012 AutoTest Tournament 13\n"));
 }
 
+/// A fixture file of Gacrux's table: its name, its TRF and its rows (start number, then cells).
+type GacruxFile = (String, Trf, Vec<Vec<String>>);
+
+/// Gacrux's table (`tools/tiebreak_oracle.py`): its column names after `file` and `StartNo`, and
+/// its rows file by file.
+fn gacrux_table() -> (Vec<String>, Vec<GacruxFile>) {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut lines = testdata::fixture_lines(dir.join("gacrux-tiebreaks.tsv.gz"));
+    let header: Vec<String> = lines.next().unwrap().split('\t').skip(2).map(String::from).collect();
+    let mut files: Vec<GacruxFile> = Vec::new();
+    for line in lines {
+        let mut cells = line.split('\t').map(String::from);
+        let file = cells.next().unwrap();
+        if files.last().is_none_or(|(f, _, _)| *f != file) {
+            let text: Vec<String> = testdata::fixture_lines(dir.join("dutch").join(&file)).collect();
+            files.push((file.clone(), Trf::parse(&text.join("\n")).unwrap(), Vec::new()));
+        }
+        files.last_mut().unwrap().2.push(cells.collect());
+    }
+    (header, files)
+}
+
 /// Every C.07 value FIDE's Gacrux (1.9.57, 2026 rules) gives on a sixth of the Dutch fixtures
 /// (standard points; `tools/tiebreak_oracle.py` wrote the table): forfeits, byes of every kind,
 /// withdrawals, 9 to 1,000 players.
 #[test]
 fn equal_to_gacrux_on_the_dutch_fixtures() {
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let mut lines = testdata::fixture_lines(dir.join("gacrux-tiebreaks.tsv.gz"));
-    let header: Vec<String> = lines.next().unwrap().split('\t').map(String::from).collect();
+    let (header, files) = gacrux_table();
     // FB is asked for last: Gacrux 1.9.57 carries FB's "last round not absent" over to the
     // tie-breaks computed after it (an SB after FB differs from SB alone, e.g. g0625 player 27:
     // 12.00 instead of 12.50; 16.3 counts the requested bye before a forfeit loss as a draw).
-    assert_eq!(
-        header[2..].join(" "),
-        "PTS BH BH/C1 BH/C2 BH/M1 SB SB/C1 PS PS/C1 WIN WON BPG BWG REP VUR ARO TPR PTP FB"
-    );
-    let mut current: Option<(String, Vec<tournament::tiebreak::Values>)> = None;
-    let (mut compared, mut files) = (0, 0);
+    let codes = "PTS BH BH/C1 BH/C2 BH/M1 SB SB/C1 PS PS/C1 WIN WON BPG BWG REP VUR ARO TPR PTP FB";
+    assert_eq!(header[..19].join(" "), codes);
+    let mut compared = 0;
     let mut diffs = Vec::new();
-    for line in lines {
-        let cells: Vec<&str> = line.split('\t').collect();
-        if current.as_ref().is_none_or(|(f, _)| f != cells[0]) {
-            let text: Vec<String> = testdata::fixture_lines(dir.join("dutch").join(cells[0])).collect();
-            let trf = Trf::parse(&text.join("\n")).unwrap();
-            current = Some((cells[0].to_string(), compute(&trf)));
-            files += 1;
-        }
-        let (file, values) = current.as_ref().unwrap();
-        let id: u32 = cells[1].parse().unwrap();
-        let v = values.iter().find(|v| v.number == id).unwrap();
-        let ours = formatted(v);
-        for (code, want) in header[2..].iter().zip(&cells[2..]) {
-            let code = code.replace('/', "-");
-            let got = &ours.iter().find(|(c, _)| *c == code).expect("a code we compute").1;
-            compared += 1;
-            if want != got {
-                diffs.push(format!("{file} player {id} {code}: Gacrux {want}, ours {got}"));
+    for (file, trf, rows) in &files {
+        let values = compute(trf);
+        for row in rows {
+            let id: u32 = row[0].parse().unwrap();
+            let v = values.iter().find(|v| v.number == id).unwrap();
+            let ours = formatted(v);
+            for (code, want) in header[..19].iter().zip(&row[1..]) {
+                let code = code.replace('/', "-");
+                let got = &ours.iter().find(|(c, _)| *c == code).expect("a code we compute").1;
+                compared += 1;
+                if want != got {
+                    diffs.push(format!("{file} player {id} {code}: Gacrux {want}, ours {got}"));
+                }
             }
         }
     }
-    eprintln!("{files} files, {compared} values, {} differences", diffs.len());
-    assert!(files >= 100, "{files} files");
+    eprintln!("{} files, {compared} values, {} differences", files.len(), diffs.len());
+    assert!(files.len() >= 100, "{} files", files.len());
+    assert!(
+        diffs.is_empty(),
+        "{} differences, e.g.\n{}",
+        diffs.len(),
+        diffs[..diffs.len().min(20)].join("\n")
+    );
+}
+
+/// Direct Encounter after each order in Gacrux's table (`PTS>BH>DE`: points, BH, then DE), and
+/// the rank it gives with it: DE as [`standings`](tournament::standings::standings) works it
+/// out on the players tied on everything before it.
+#[test]
+fn direct_encounter_equal_to_gacrux_on_the_dutch_fixtures() {
+    use tournament::standings::{standings, TieBreak};
+    let (header, files) = gacrux_table();
+    let orders: Vec<(usize, Vec<TieBreak>)> = header
+        .iter()
+        .enumerate()
+        .filter(|(_, name)| name.ends_with(">DE"))
+        .map(|(i, name)| {
+            let codes: Vec<&str> = name.split('>').collect();
+            assert_eq!(codes[0], "PTS", "standings start from points");
+            let order = codes[1..]
+                .iter()
+                .map(|c| TieBreak::parse(&c.replace('/', "-")).unwrap())
+                .collect();
+            assert_eq!(header[i + 1], format!("{name} rank"));
+            (i + 1, order)
+        })
+        .collect();
+    assert!(orders.len() >= 3, "{header:?}");
+    let (mut compared, mut separated) = (0, 0);
+    let mut diffs = Vec::new();
+    for (file, trf, rows) in &files {
+        for (column, order) in &orders {
+            let table = standings(trf, order);
+            for row in rows {
+                let line = table.iter().find(|l| l.number.to_string() == row[0]).unwrap();
+                let de = line.tiebreaks.last().unwrap().to_string();
+                let (want_de, want_rank) = (&row[*column], &row[column + 1]);
+                compared += 2;
+                separated += usize::from(de != "0");
+                if (&de, &line.place.to_string()) != (want_de, want_rank) {
+                    diffs.push(format!(
+                        "{file} player {} after {order:?}: Gacrux DE {want_de} rank {want_rank}, \
+                         ours DE {de} rank {}",
+                        row[0], line.place
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{} orders, {compared} values ({separated} players separated by DE), {} differences",
+        orders.len(),
+        diffs.len()
+    );
+    assert!(separated >= 100, "{separated} separated: DE is hardly tested");
     assert!(
         diffs.is_empty(),
         "{} differences, e.g.\n{}",

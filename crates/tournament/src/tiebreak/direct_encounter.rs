@@ -1,0 +1,201 @@
+//! Direct Encounter (C.07 Article 6) in an individual Swiss, as FIDE's Gacrux reads it:
+//!
+//! - among players tied on every criterion before DE, each one's score is the points he made in
+//!   the games played over the board against the others (forfeits excluded; the average where
+//!   two met more than once);
+//! - if all of them met each other, that score ranks them; otherwise the best scorer is ranked
+//!   first only if his score beats what any other could have made by winning every missing game,
+//!   then the next one likewise, and all from the first who is not so are left tied;
+//! - DE is applied again to every subgroup it leaves tied, counting only the games inside the
+//!   subgroup, until it separates no more.
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::trf::Trf;
+
+/// A win's points: the most a missing game could have given.
+const WIN: f64 = 1.0;
+
+/// The DE of the players of `group` (tied on every criterion before DE), in its order: 1 for the
+/// first and the same number for those it leaves tied (1, 2, 2, 4), or 0 for all when it
+/// separates none — the numbers Gacrux reports, lower first.
+pub fn direct_encounter(t: &Trf, group: &[u32]) -> Vec<u32> {
+    let places = places(t, group);
+    if places.iter().all(|&p| p == 0) {
+        vec![0; group.len()]
+    } else {
+        places.iter().map(|&p| p as u32 + 1).collect()
+    }
+}
+
+/// Places from 0, ties sharing the higher, after DE has been re-applied to every tied subgroup.
+fn places(t: &Trf, group: &[u32]) -> Vec<usize> {
+    let first = one_pass(t, group);
+    let mut placed = first.clone();
+    let mut starts = first.clone();
+    starts.sort_unstable();
+    starts.dedup();
+    if starts.len() < 2 {
+        return placed;
+    }
+    for start in starts {
+        let members: Vec<usize> = (0..group.len()).filter(|&i| first[i] == start).collect();
+        if members.len() < 2 {
+            continue;
+        }
+        let numbers: Vec<u32> = members.iter().map(|&i| group[i]).collect();
+        for (&i, sub) in members.iter().zip(places(t, &numbers)) {
+            placed[i] = start + sub;
+        }
+    }
+    placed
+}
+
+/// A player's points against the rest of the group and how many of them he met.
+fn tally(t: &Trf, group: &HashSet<u32>, number: u32) -> (f64, usize) {
+    let mut games: BTreeMap<u32, (f64, u32)> = BTreeMap::new();
+    let rounds = t.player(number).map_or(&[][..], |p| &p.rounds[..]);
+    for r in rounds.iter().filter(|r| r.played() && group.contains(&r.opponent)) {
+        let g = games.entry(r.opponent).or_default();
+        g.0 += r.points();
+        g.1 += 1;
+    }
+    let score = games.values().map(|(points, n)| points / f64::from(*n)).sum();
+    (score, games.len())
+}
+
+/// One application of DE to the group: places from 0.
+fn one_pass(t: &Trf, group: &[u32]) -> Vec<usize> {
+    let k = group.len();
+    let members: HashSet<u32> = group.iter().copied().collect();
+    let tallies: Vec<(f64, usize)> = group.iter().map(|&n| tally(t, &members, n)).collect();
+    let score = |i: usize| tallies[i].0;
+    let best_case = |i: usize| tallies[i].0 + (k - 1 - tallies[i].1) as f64 * WIN;
+    let all_met = tallies.iter().all(|x| x.1 + 1 == k);
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by(|&a, &b| {
+        score(b)
+            .total_cmp(&score(a))
+            .then(best_case(b).total_cmp(&best_case(a)))
+            .then(group[a].cmp(&group[b]))
+    });
+    // The best case of anyone from the i-th of the order on.
+    let mut best_after = vec![f64::NEG_INFINITY; k + 1];
+    for i in (0..k).rev() {
+        best_after[i] = best_after[i + 1].max(best_case(order[i]));
+    }
+    let mut places = vec![0; k];
+    let mut separated = true;
+    for i in 1..k {
+        let (above, this) = (order[i - 1], order[i]);
+        let own = if all_met {
+            score(above) > score(this)
+        } else {
+            separated = separated && score(above) > best_after[i];
+            separated
+        };
+        places[this] = if own { i } else { places[above] };
+    }
+    places
+}
+
+#[cfg(test)]
+mod tests {
+    use super::direct_encounter;
+    use crate::trf::{Colour, Player, Round, Trf};
+
+    /// Players 1..=n, one game a round: (white, black, white's result); the others sit out.
+    fn trf(n: u32, games: &[(u32, u32, char)]) -> Trf {
+        let flip = |c: char| match c {
+            '1' => '0',
+            '0' => '1',
+            '+' => '-',
+            '-' => '+',
+            c => c,
+        };
+        let players = (1..=n)
+            .map(|number| {
+                let rounds: Vec<Round> = games
+                    .iter()
+                    .map(|&(w, b, res)| match number {
+                        _ if number == w => Round {
+                            opponent: b,
+                            colour: Colour::White,
+                            result: res,
+                        },
+                        _ if number == b => Round {
+                            opponent: w,
+                            colour: Colour::Black,
+                            result: flip(res),
+                        },
+                        _ => Round {
+                            opponent: 0,
+                            colour: Colour::None,
+                            result: 'Z',
+                        },
+                    })
+                    .collect();
+                Player {
+                    number,
+                    name: format!("P{number}"),
+                    rating: 0,
+                    federation: String::new(),
+                    points: rounds.iter().map(Round::points).sum(),
+                    written: rounds.len(),
+                    rounds,
+                }
+            })
+            .collect();
+        Trf {
+            players,
+            other: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn all_met_ranks_by_the_score_between_them_then_again_inside_each_tie() {
+        // 1 and 2 make 2 points among the four, 3 and 4 one; then 1 beat 2 and 4 beat 3.
+        let games = [
+            (1, 2, '1'),
+            (3, 1, '1'),
+            (1, 4, '1'),
+            (2, 3, '1'),
+            (2, 4, '1'),
+            (3, 4, '0'),
+        ];
+        let t = trf(4, &games);
+        assert_eq!(direct_encounter(&t, &[1, 2, 3, 4]), [1, 2, 4, 3]);
+        // 3 and 4 only: one game.
+        assert_eq!(direct_encounter(&t, &[3, 4]), [2, 1]);
+    }
+
+    #[test]
+    fn a_draw_or_a_cycle_leaves_the_tie() {
+        let t = trf(3, &[(1, 2, '='), (2, 3, '1'), (3, 1, '1'), (1, 2, '1')]);
+        // 1 v 2 drawn then won by 1: the average, ¾ against ¼.
+        assert_eq!(direct_encounter(&t, &[1, 2]), [1, 2]);
+        let cycle = trf(3, &[(1, 2, '1'), (2, 3, '1'), (3, 1, '1')]);
+        assert_eq!(direct_encounter(&cycle, &[1, 2, 3]), [0, 0, 0]);
+        assert_eq!(direct_encounter(&trf(2, &[(1, 2, '=')]), &[1, 2]), [0, 0]);
+    }
+
+    #[test]
+    fn not_all_met_ranks_first_only_who_no_one_could_have_caught() {
+        // 1 beat 2 and 3, who did not meet: 1 first whatever 2 v 3 would have been.
+        let t = trf(3, &[(1, 2, '1'), (3, 1, '0')]);
+        assert_eq!(direct_encounter(&t, &[1, 2, 3]), [1, 2, 2]);
+        // 1 beat 2 only: 3 could still have made a point against each.
+        let t = trf(3, &[(1, 2, '1')]);
+        assert_eq!(direct_encounter(&t, &[1, 2, 3]), [0, 0, 0]);
+        assert_eq!(direct_encounter(&t, &[2, 1]), [2, 1]);
+        // A lone player, and one who never met the other.
+        assert_eq!(direct_encounter(&t, &[3]), [0]);
+        assert_eq!(direct_encounter(&t, &[1, 3]), [0, 0]);
+    }
+
+    #[test]
+    fn forfeits_are_not_encounters() {
+        let t = trf(2, &[(1, 2, '+')]);
+        assert_eq!(direct_encounter(&t, &[1, 2]), [0, 0]);
+    }
+}
