@@ -1,12 +1,12 @@
-//! `arbiter tournament create|register|bye|pair|result|crosstable|export|import|list|log`: a
-//! Swiss event kept in the database (SQLite file), changed one versioned step at a time.
+//! `arbiter tournament create|set|register|bye|withdraw|reenter|pair|result|crosstable|export|
+//! import|list|log`: a Swiss event kept in the database (SQLite file) as its TRF-2026 text,
+//! changed one versioned step at a time.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use store::Store;
 use tournament::event::{self, System};
-use tournament::standings::TieBreak;
 use tournament::trf::Trf;
 
 use crate::TournamentCommand;
@@ -30,14 +30,23 @@ fn load(store: &Store, name: &str) -> Result<Trf> {
 }
 
 fn save(store: &Store, name: &str, trf: &Trf, what: &str) -> Result<u64> {
-    Ok(store.save(name, &trf.write(|_| None), what)?)
+    Ok(store.save(name, &event::text(trf), what)?)
 }
 
-fn tiebreaks(list: &str) -> Result<Vec<TieBreak>> {
-    list.split(',')
-        .filter(|c| !c.trim().is_empty())
-        .map(|c| TieBreak::parse(c).with_context(|| format!("unknown tie-break {c:?}")))
-        .collect()
+/// `--points` and `--tiebreaks`, as `create` and `set` take them.
+fn settings(trf: &mut Trf, points: Option<&str>, tiebreaks: Option<&str>) -> Result<()> {
+    if let Some(p) = points {
+        event::set_points(trf, &event::parse_points(p)?)?;
+    }
+    if let Some(t) = tiebreaks {
+        event::set_tiebreaks(trf, &event::parse_tiebreaks(t)?);
+    }
+    Ok(())
+}
+
+/// The round after the last one paired, unless one is given.
+fn round_or_next(trf: &Trf, round: Option<usize>) -> usize {
+    round.unwrap_or_else(|| tournament::dutch::rounds_paired(trf) + 1)
 }
 
 fn write_out(text: &str, output: Option<&Path>) -> Result<()> {
@@ -57,6 +66,8 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             rounds,
             system,
             first,
+            points,
+            tiebreaks,
             db,
         } => {
             let Some(system) = System::parse(&system) else {
@@ -70,36 +81,91 @@ pub fn run(action: TournamentCommand) -> Result<()> {
                 "black" => false,
                 _ => bail!("--first is white or black"),
             };
+            let mut trf = event::create(&name, rounds, system, first_white);
+            settings(&mut trf, points.as_deref(), tiebreaks.as_deref())?;
             let store = open(db)?;
-            store.create(
-                &name,
-                &event::create(&name, rounds, system, first_white).write(|_| None),
-            )?;
+            store.create(&name, &event::text(&trf))?;
             println!("created {name:?}: {rounds} rounds");
+        }
+        TournamentCommand::Set {
+            event: name,
+            points,
+            tiebreaks,
+            db,
+        } => {
+            if points.is_none() && tiebreaks.is_none() {
+                bail!("nothing to set (--points, --tiebreaks)");
+            }
+            let store = open(db)?;
+            let mut trf = load(&store, &name)?;
+            settings(&mut trf, points.as_deref(), tiebreaks.as_deref())?;
+            let what: Vec<String> = [("points", &points), ("tiebreaks", &tiebreaks)]
+                .iter()
+                .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k} {v}")))
+                .collect();
+            let v = save(&store, &name, &trf, &format!("set {}", what.join(" ")))?;
+            println!("{name}: {} (version {v})", what.join(", "));
         }
         TournamentCommand::Register {
             event: name,
             name: player,
             rating,
             federation,
+            missed,
             db,
         } => {
             let store = open(db)?;
             let mut trf = load(&store, &name)?;
-            let number = event::register(&mut trf, &player, rating, &federation)?;
-            let v = save(&store, &name, &trf, &format!("register {number} {player}"))?;
+            let missed = missed.to_ascii_uppercase();
+            let number = event::register_late(&mut trf, &player, rating, &federation, missed)?;
+            let late = tournament::dutch::rounds_paired(&trf);
+            let what = if late > 0 {
+                format!("register {number} {player} (rounds 1-{late} {missed})")
+            } else {
+                format!("register {number} {player}")
+            };
+            let v = save(&store, &name, &trf, &what)?;
             println!("{number} {player} (version {v})");
         }
         TournamentCommand::Bye {
             event: name,
             player,
             kind,
+            round,
             db,
         } => {
             let store = open(db)?;
             let mut trf = load(&store, &name)?;
-            event::request_bye(&mut trf, player, kind.to_ascii_uppercase())?;
-            save(&store, &name, &trf, &format!("bye {player} {kind}"))?;
+            let round = round_or_next(&trf, round);
+            event::request_bye_in(&mut trf, player, kind.to_ascii_uppercase(), round)?;
+            save(&store, &name, &trf, &format!("bye {player} {kind} round {round}"))?;
+            println!("player {player}: bye {kind} in round {round}");
+        }
+        TournamentCommand::Withdraw {
+            event: name,
+            player,
+            from,
+            db,
+        } => {
+            let store = open(db)?;
+            let mut trf = load(&store, &name)?;
+            let from = round_or_next(&trf, from);
+            let first = event::withdraw(&mut trf, player, from)?;
+            let v = save(&store, &name, &trf, &format!("withdraw {player} from round {first}"))?;
+            println!("player {player} withdrawn from round {first} (version {v})");
+        }
+        TournamentCommand::Reenter {
+            event: name,
+            player,
+            from,
+            db,
+        } => {
+            let store = open(db)?;
+            let mut trf = load(&store, &name)?;
+            let from = round_or_next(&trf, from);
+            event::reenter(&mut trf, player, from)?;
+            let v = save(&store, &name, &trf, &format!("reenter {player} from round {from}"))?;
+            println!("player {player} back from round {from} (version {v})");
         }
         TournamentCommand::Pair { event: name, seed, db } => {
             let store = open(db)?;
@@ -144,7 +210,13 @@ pub fn run(action: TournamentCommand) -> Result<()> {
         } => {
             let store = open(db)?;
             let trf = load(&store, &name)?;
-            let order = tiebreaks(&list)?;
+            let order = match list {
+                Some(list) => event::parse_tiebreaks(&list)?,
+                None => match event::tiebreaks(&trf)? {
+                    order if order.is_empty() => event::parse_tiebreaks("BH-C1,BH,SB")?,
+                    order => order,
+                },
+            };
             let text = if html {
                 event::crosstable_html(&trf, &name, &order)
             } else {
@@ -159,13 +231,16 @@ pub fn run(action: TournamentCommand) -> Result<()> {
         } => {
             let store = open(db)?;
             let trf = load(&store, &name)?;
-            write_out(&trf.write(|_| None), output.as_deref())?;
+            write_out(&event::export(&trf), output.as_deref())?;
         }
         TournamentCommand::Import { event: name, file, db } => {
             let text = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
-            let trf = Trf::parse(&String::from_utf8_lossy(&text))?;
+            let mut trf = Trf::parse(&String::from_utf8_lossy(&text)).with_context(|| file.display().to_string())?;
+            if trf.record("012").is_none() {
+                trf.set_records("012", vec![format!("012 {name}")]);
+            }
             let store = open(db)?;
-            store.create(&name, &trf.write(|_| None))?;
+            store.create(&name, &event::text(&trf))?;
             println!("imported {name:?}: {} players", trf.players.len());
         }
         TournamentCommand::List { db } => {

@@ -152,7 +152,8 @@ enum Command {
         #[arg(short = 'p', long = "output")]
         output: Option<PathBuf>,
     },
-    /// Tournaments (begun): standings of a TRF with FIDE tie-breaks; random Swiss events.
+    /// Tournaments: Swiss events kept in a database (TRF-2026), standings of a TRF with FIDE
+    /// tie-breaks, random Swiss events.
     Tournament {
         #[command(subcommand)]
         action: TournamentCommand,
@@ -202,10 +203,30 @@ pub(crate) enum TournamentCommand {
         /// Colour drawn for the first board of round 1: white or black.
         #[arg(long, default_value = "white")]
         first: String,
+        /// Points for win/draw/loss (TRF 162), e.g. 2/1/0 for Xiangqi; default 1/0.5/0, and
+        /// 2/1/0 with --system cxa. Byes score as wins and draws.
+        #[arg(long)]
+        points: Option<String>,
+        /// Tie-breaks for the standings (TRF 202/212), e.g. BH-C1,BH,SB.
+        #[arg(long)]
+        tiebreaks: Option<String>,
         #[arg(long)]
         db: Option<PathBuf>,
     },
-    /// Register a player (the next start number; rounds already paired count as absences).
+    /// Change an event's point system (before round 1 is paired) or tie-breaks.
+    Set {
+        event: String,
+        /// Points for win/draw/loss, e.g. 2/1/0.
+        #[arg(long)]
+        points: Option<String>,
+        /// Tie-breaks, e.g. BH-C1,BH,SB; "" removes them.
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Register a player with the next start number (start numbers are by rating once round 1
+    /// is paired, and stay: a late entrant gets the next one).
     Register {
         event: String,
         name: String,
@@ -214,15 +235,44 @@ pub(crate) enum TournamentCommand {
         /// Federation or unit (TRF columns 54-56).
         #[arg(long, default_value = "")]
         federation: String,
+        /// A late entrant's rounds already paired: Z (absent) or H (half-point byes, where the
+        /// organiser grants them).
+        #[arg(long, default_value = "Z")]
+        missed: char,
         #[arg(long)]
         db: Option<PathBuf>,
     },
-    /// A bye a player asked for, in the next round: H (half point), Z (zero) or F (full point).
+    /// A bye a player asked for: H (half point), Z (zero) or F (full point), in the next round
+    /// or a later one.
     Bye {
         event: String,
         player: u32,
         #[arg(long, default_value = "H")]
         kind: char,
+        /// The round (default: the next one).
+        #[arg(long)]
+        round: Option<usize>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Withdraw a player: not paired from that round on (zero-point byes); results stay. A round
+    /// they are already paired in needs its result first (a forfeit: -/+ or +/-).
+    Withdraw {
+        event: String,
+        player: u32,
+        /// First round without the player (default: the next one).
+        #[arg(long)]
+        from: Option<usize>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Take a withdrawn player back from a round not paired yet.
+    Reenter {
+        event: String,
+        player: u32,
+        /// First round with the player again (default: the next one).
+        #[arg(long)]
+        from: Option<usize>,
         #[arg(long)]
         db: Option<PathBuf>,
     },
@@ -241,6 +291,8 @@ pub(crate) enum TournamentCommand {
         round: usize,
         white: u32,
         black: u32,
+        /// Forfeits (`-/+`, `-/-`) start with a hyphen and still read as a result.
+        #[arg(allow_hyphen_values = true)]
         result: String,
         #[arg(long)]
         db: Option<PathBuf>,
@@ -250,12 +302,13 @@ pub(crate) enum TournamentCommand {
         event: String,
         #[arg(long)]
         html: bool,
-        #[arg(long, default_value = "BH-C1,BH,SB")]
-        tiebreaks: String,
+        /// Default: the event's tie-breaks, else BH-C1,BH,SB.
+        #[arg(long)]
+        tiebreaks: Option<String>,
         #[arg(long)]
         db: Option<PathBuf>,
     },
-    /// Write the event as a TRF.
+    /// Write the event as a TRF-2026 file (ranks by points and the event's tie-breaks).
     Export {
         event: String,
         #[arg(short = 'o', long)]
@@ -263,7 +316,7 @@ pub(crate) enum TournamentCommand {
         #[arg(long)]
         db: Option<PathBuf>,
     },
-    /// Make an event from a TRF.
+    /// Make an event from a TRF (TRF16 with JaVaFo's XXR/XXC, or TRF-2026).
     Import {
         event: String,
         file: PathBuf,
@@ -387,8 +440,11 @@ fn run(cli: Cli) -> Result<()> {
         Command::Tournament {
             action:
                 action @ (TournamentCommand::Create { .. }
+                | TournamentCommand::Set { .. }
                 | TournamentCommand::Register { .. }
                 | TournamentCommand::Bye { .. }
+                | TournamentCommand::Withdraw { .. }
+                | TournamentCommand::Reenter { .. }
                 | TournamentCommand::Pair { .. }
                 | TournamentCommand::Result { .. }
                 | TournamentCommand::Crosstable { .. }

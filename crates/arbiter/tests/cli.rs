@@ -439,3 +439,144 @@ fn a_swiss_event_in_the_database_from_creation_to_crosstable() {
     assert_eq!(list.lines().count(), 2);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_swiss_event_with_a_withdrawal_and_a_late_entrant_exports_trf_2026() {
+    let dir = std::env::temp_dir().join(format!("arbiter-event-2026-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("events.db");
+    let db = db.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--db", db]);
+        arbiter(&all)
+    };
+    let (ok, _, err) = run(&[
+        "tournament",
+        "create",
+        "Xq",
+        "--rounds",
+        "5",
+        "--points",
+        "2/1/0",
+        "--tiebreaks",
+        "BH-C1,BH,SB",
+    ]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = run(&["tournament", "create", "Bad", "--rounds", "5", "--points", "1/2/0"]);
+    assert!(!ok && err.contains("points"), "{err}");
+    for (i, name) in ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"].iter().enumerate() {
+        let rating = (2100 - 50 * i).to_string();
+        let (ok, _, err) = run(&["tournament", "register", "Xq", name, "--rating", &rating]);
+        assert!(ok, "{err}");
+    }
+    // Boards of a round as `arbiter tournament pair` prints them: (white, black).
+    let boards = |out: &str| -> Vec<(String, String)> {
+        out.lines()
+            .filter(|l| l.contains(" - "))
+            .map(|l| {
+                let n: Vec<&str> = l.split_whitespace().filter(|w| w.parse::<u32>().is_ok()).collect();
+                (n[0].to_string(), n[1].to_string())
+            })
+            .collect()
+    };
+    let mut withdrawn = String::new();
+    let mut late = String::new();
+    for round in 1..=5 {
+        let r = round.to_string();
+        let (ok, out, err) = run(&["tournament", "pair", "Xq"]);
+        assert!(ok, "{err}");
+        let games = boards(&out);
+        if !withdrawn.is_empty() {
+            assert!(
+                games.iter().all(|(w, b)| *w != withdrawn && *b != withdrawn),
+                "{withdrawn} withdrew: {out}"
+            );
+            assert!(!out.contains(&format!("bye: {withdrawn}\n")), "{out}");
+        }
+        if !late.is_empty() {
+            assert!(
+                games.iter().any(|(w, b)| *w == late || *b == late) || out.contains(&format!("bye: {late}")),
+                "{late} entered late: {out}"
+            );
+        }
+        for (board, (w, b)) in games.iter().enumerate() {
+            if round == 2 && board == 0 {
+                // White does not come: refused while the game has no result, then a forfeit
+                // and the withdrawal from the next round on.
+                let (ok, _, err) = run(&["tournament", "withdraw", "Xq", w, "--from", "2"]);
+                assert!(!ok && err.contains("enter that game's result first"), "{err}");
+                let (ok, _, err) = run(&["tournament", "result", "Xq", &r, w, b, "-/+"]);
+                assert!(ok, "{err}");
+                let (ok, out, err) = run(&["tournament", "withdraw", "Xq", w]);
+                assert!(ok && out.contains("withdrawn from round 3"), "{out}{err}");
+                withdrawn = w.clone();
+                continue;
+            }
+            let result = ["1-0", "0-1", "1/2"][(board + round) % 3];
+            let (ok, _, err) = run(&["tournament", "result", "Xq", &r, w, b, result]);
+            assert!(ok, "{err}");
+        }
+        if round == 2 {
+            let (ok, out, err) = run(&[
+                "tournament",
+                "register",
+                "Xq",
+                "Late",
+                "--rating",
+                "2400",
+                "--missed",
+                "H",
+            ]);
+            assert!(ok, "{err}");
+            late = out.split_whitespace().next().unwrap().to_string();
+            assert_eq!(late, "8", "start numbers stay; the late entrant gets the next one");
+        }
+    }
+    let (ok, _, err) = run(&["tournament", "withdraw", "Xq", "1"]);
+    assert!(!ok && err.contains("all 5 rounds are paired"), "{err}");
+
+    let trf = dir.join("xq.trf");
+    assert!(run(&["tournament", "export", "Xq", "-o", trf.to_str().unwrap()]).0);
+    let text = std::fs::read_to_string(&trf).unwrap();
+    for record in [
+        "012 Xq\n",
+        "062 8\n",
+        "142 5\n",
+        "152 W\n",
+        "162  W 2.0    D 1.0\n",
+        "192 FIDE_DUTCH_2025\n",
+        "202 BH/C1,BH,SB\n",
+        "212 PTS,BH/C1,BH,SB\n",
+    ] {
+        assert!(text.contains(record), "{record:?} in\n{text}");
+    }
+    assert!(
+        !text.contains("XXR") && !text.contains("XXC") && !text.contains("\n240"),
+        "{text}"
+    );
+    // The late entrant: two half-point byes (1 point each in 2/1/0), then played.
+    let late_line = text.lines().find(|l| l.contains("Late")).unwrap();
+    assert!(late_line[91..].starts_with("0000 - H  0000 - H"), "{late_line}");
+    let (ok, out, err) = arbiter(&["pair", "--check", trf.to_str().unwrap()]);
+    assert!(ok && out.contains("0 of 5 rounds differ"), "{out}{err}");
+
+    // Export, import, export: the same file.
+    assert!(run(&["tournament", "import", "Copy", trf.to_str().unwrap()]).0);
+    let (ok, again, _) = run(&["tournament", "export", "Copy"]);
+    assert!(ok);
+    assert_eq!(again.replace("012 Xq", ""), text.replace("012 Xq", ""));
+    assert!(again.starts_with("012 Xq\n"), "the file's name stays");
+
+    // A JaVaFo-style file reads and comes back in TRF-2026 records.
+    let old = dir.join("old.trf");
+    let javafo = text
+        .replace("142 5\n", "XXR 5\n")
+        .replace("152 W\n", "XXC white1\n")
+        .replace("012 Xq\n", "");
+    std::fs::write(&old, &javafo).unwrap();
+    assert!(run(&["tournament", "import", "Old", old.to_str().unwrap()]).0);
+    let (_, from_old, _) = run(&["tournament", "export", "Old"]);
+    assert_eq!(from_old.replace("012 Old", "012 Xq"), text);
+    std::fs::remove_dir_all(&dir).ok();
+}

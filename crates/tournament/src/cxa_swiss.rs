@@ -55,13 +55,15 @@ impl std::fmt::Display for NoPairing {
 impl std::error::Error for NoPairing {}
 
 /// The players of a TRF as they stand before the round after its last one (players with an
-/// entry in that round's column are not paired). Scores 2/1/0; a forfeit is not a meeting.
+/// entry in that round's column, or a `240` bye for it, are not paired). Scores 2/1/0; a
+/// forfeit is not a meeting.
 pub fn entrants(trf: &crate::trf::Trf) -> Vec<Entrant> {
     use crate::trf::Colour;
     let round = crate::dutch::rounds_paired(trf);
+    let byes = trf.requested_byes();
     trf.players
         .iter()
-        .filter(|p| round >= p.written)
+        .filter(|p| round >= p.written && !byes.iter().any(|b| b.round == round + 1 && b.player == p.number))
         .map(|p| {
             let rounds = &p.rounds[..round.min(p.rounds.len())];
             let played: Vec<_> = rounds.iter().filter(|r| r.played()).collect();

@@ -5,6 +5,9 @@
 //! Results: `1` `0` `=` played; `+` `-` forfeit win and loss; `U` pairing-allocated bye (a
 //! point here, as in the files FIDE's tools write); `F` full-point bye; `H` half-point bye; `Z`
 //! zero-point bye; a blank round counts as `Z` (rounds after a withdrawal).
+//!
+//! Other records are kept as lines; [`Trf::record`] and [`Trf::set_records`] read and replace
+//! them by code, and [`Trf::requested_byes`] reads TRF-2026's `240` byes (checked on reading).
 
 use serde::Serialize;
 
@@ -96,6 +99,9 @@ impl Trf {
         let text = text.replace("\r\n", "\n");
         for (i, line) in text.split(['\n', '\r']).enumerate() {
             if !line.starts_with("001") {
+                if line.starts_with("240") {
+                    read_byes(line).map_err(|message| TrfError { line: i + 1, message })?;
+                }
                 if !line.trim().is_empty() {
                     other.push(line.to_string());
                 }
@@ -198,7 +204,9 @@ impl Trf {
                 " {:>4}",
                 rank(p.number).map_or(String::new(), |r| r.to_string())
             ));
-            for r in &p.rounds {
+            // Columns past the last one written stay blank (a blank reads back as `Z`, except
+            // in the round to be paired next, where a written `Z` would keep the player out).
+            for r in &p.rounds[..p.written.min(p.rounds.len())] {
                 let opp = if r.opponent == 0 {
                     "0000".to_string()
                 } else {
@@ -219,5 +227,165 @@ impl Trf {
 
     pub fn player(&self, number: u32) -> Option<&Player> {
         self.players.iter().find(|p| p.number == number)
+    }
+
+    /// The byes asked for ahead of their rounds (`240` records).
+    pub fn requested_byes(&self) -> Vec<RequestedBye> {
+        self.other
+            .iter()
+            .filter(|l| l.starts_with("240"))
+            .filter_map(|l| read_byes(l).ok())
+            .flatten()
+            .collect()
+    }
+
+    /// Replaces the `240` records: one a round and kind, rounds in order.
+    pub fn set_requested_byes(&mut self, byes: &[RequestedBye]) {
+        let mut byes = byes.to_vec();
+        byes.sort_by_key(|b| (b.round, b.kind, b.player));
+        byes.dedup();
+        let mut lines: Vec<String> = Vec::new();
+        let mut last = None;
+        for b in byes {
+            if last != Some((b.round, b.kind)) {
+                lines.push(format!("240 {} {:03}", b.kind, b.round));
+                last = Some((b.round, b.kind));
+            }
+            let line = lines.last_mut().expect("a line was started");
+            line.push_str(&format!(" {:>4}", b.player));
+        }
+        self.set_records("240", lines);
+    }
+
+    /// Replaces every record with this code (`142`, `240` …) by `lines`: where the first of them
+    /// was, else before the first record with a higher numeric code, so a file keeps the order
+    /// of the TRF specification.
+    pub fn set_records(&mut self, code: &str, lines: Vec<String>) {
+        let is = |l: &String| l.get(..3) == Some(code);
+        let at = self.other.iter().position(is).unwrap_or_else(|| {
+            self.other
+                .iter()
+                .position(|l| {
+                    l.get(..3)
+                        .is_some_and(|c| c.bytes().all(|b| b.is_ascii_digit()) && c > code)
+                })
+                .unwrap_or(self.other.len())
+        });
+        self.other.retain(|l| !is(l));
+        let at = at.min(self.other.len());
+        self.other.splice(at..at, lines);
+    }
+
+    /// The first record with this code, without the code.
+    pub fn record(&self, code: &str) -> Option<&str> {
+        self.other
+            .iter()
+            .find(|l| l.get(..3) == Some(code))
+            .map(|l| l.get(3..).unwrap_or("").trim())
+    }
+}
+
+/// A bye asked for before its round is paired (TRF-2026 `240`): a full-point (`F`), half-point
+/// (`H`) or zero-point bye (`Z`, also every round after a withdrawal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct RequestedBye {
+    /// 1-based.
+    pub round: usize,
+    pub player: u32,
+    pub kind: char,
+}
+
+/// A `240` record: the kind in column 5 (blank reads as `Z`), the round in 7-9, then start
+/// numbers, four columns each with a blank between.
+fn read_byes(line: &str) -> Result<Vec<RequestedBye>, String> {
+    let kind = match line.as_bytes().get(4).map(u8::to_ascii_uppercase) {
+        None | Some(b' ') | Some(b'Z') => 'Z',
+        Some(b'H') => 'H',
+        Some(b'F') => 'F',
+        Some(_) => return Err(format!("240: a bye is F, H or Z (column 5): {line:?}")),
+    };
+    let round = field(line, 6, 9)
+        .parse::<usize>()
+        .ok()
+        .filter(|&r| r > 0)
+        .ok_or_else(|| format!("240: no round number in columns 7-9: {line:?}"))?;
+    line.get(10..)
+        .unwrap_or("")
+        .split_whitespace()
+        .map(|id| match id.parse::<u32>() {
+            Ok(player @ 1..=9999) => Ok(RequestedBye { round, player, kind }),
+            _ => Err(format!("240: bad start number {id:?}")),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "012 Two\n142 3\n\
+        001    1      A                                 2000                             1.0          2 w 1\n\
+        001    2      B                                 1900                             0.0          1 b 0  0000 - H\n";
+
+    #[test]
+    fn columns_never_written_stay_blank() {
+        let trf = Trf::parse(TWO).unwrap();
+        // Both have two columns in memory; only B wrote the second (a bye for round 2).
+        assert_eq!((trf.players[0].rounds.len(), trf.players[0].written), (2, 1));
+        let text = trf.write(|_| None);
+        assert_eq!(text, TWO);
+        assert_eq!(Trf::parse(&text).unwrap(), trf);
+    }
+
+    #[test]
+    fn records_are_replaced_in_place_or_put_in_code_order() {
+        let mut trf = Trf::parse("012 X\nXXR 5\n192 FIDE_DUTCH_2025\n260   1   5    1    2\n").unwrap();
+        assert_eq!(trf.record("192"), Some("FIDE_DUTCH_2025"));
+        assert_eq!(trf.record("XXR"), Some("5"));
+        trf.set_records("142", vec!["142 5".into()]);
+        trf.set_records("XXR", Vec::new());
+        trf.set_records("012", vec!["012 Y".into()]);
+        trf.set_records("240", vec!["240 H 002    1".into()]);
+        trf.set_records("062", vec!["062 0".into()]);
+        assert_eq!(
+            trf.other,
+            [
+                "012 Y",
+                "062 0",
+                "142 5",
+                "192 FIDE_DUTCH_2025",
+                "240 H 002    1",
+                "260   1   5    1    2"
+            ]
+        );
+    }
+
+    #[test]
+    fn byes_asked_ahead_are_240_records() {
+        let mut trf = Trf::parse(TWO).unwrap();
+        let bye = |round, player, kind| RequestedBye { round, player, kind };
+        trf.set_requested_byes(&[bye(3, 2, 'Z'), bye(3, 1, 'Z'), bye(2, 1, 'H'), bye(3, 1, 'Z')]);
+        let text = trf.write(|_| None);
+        assert!(text.contains("\n240 H 002    1\n240 Z 003    1    2\n"), "{text}");
+        // Columns as the specification has them: kind 5, round 7-9, players from 11.
+        let line = text.lines().find(|l| l.starts_with("240 Z")).unwrap();
+        assert_eq!(
+            (&line[4..5], &line[6..9], &line[10..14], &line[15..19]),
+            ("Z", "003", "   1", "   2")
+        );
+        let again = Trf::parse(&text).unwrap();
+        assert_eq!(again.requested_byes(), [bye(2, 1, 'H'), bye(3, 1, 'Z'), bye(3, 2, 'Z')]);
+        // The spec's example, zero-padded, and a blank kind (a zero-point bye).
+        let spec = Trf::parse("240 H 003  026  047\n240   004    5\n").unwrap();
+        assert_eq!(
+            spec.requested_byes(),
+            [bye(3, 26, 'H'), bye(3, 47, 'H'), bye(4, 5, 'Z')]
+        );
+        for bad in ["240 X 003    1", "240 H      1", "240 H 003    0", "240 H 003    x"] {
+            let e = Trf::parse(&format!("012 X\n{bad}\n")).unwrap_err();
+            assert_eq!(e.line, 2, "{bad}: {e}");
+        }
+        trf.set_requested_byes(&[]);
+        assert!(!trf.write(|_| None).contains("240"));
     }
 }
