@@ -11,7 +11,7 @@
 use super::cardinality;
 use super::state::State;
 use super::weight::{bye_candidate, Layout, Packed, Scene};
-use crate::matching::{max_weight_matching, Wide};
+use crate::matching::{Graph, Matcher, Wide};
 
 /// The outcome of pairing: pairs of indexes into `state.players`, and the player who gets the
 /// pairing-allocated bye.
@@ -253,13 +253,15 @@ fn bracket(
     };
     let layout = Layout::new(&scene);
     // Two spare bits for the matching's duals.
-    match layout.total + 2 {
-        0..=128 => Solver::<2>::new(&scene, &layout).run(rest),
-        129..=256 => Solver::<4>::new(&scene, &layout).run(rest),
-        257..=512 => Solver::<8>::new(&scene, &layout).run(rest),
-        513..=1024 => Solver::<16>::new(&scene, &layout).run(rest),
-        1025..=2048 => Solver::<32>::new(&scene, &layout).run(rest),
-        2049..=4096 => Solver::<64>::new(&scene, &layout).run(rest),
+    match super::weight::limbs_for(layout.total + 2) {
+        2 => Solver::<2>::new(&scene, &layout).run(rest),
+        3 => Solver::<3>::new(&scene, &layout).run(rest),
+        4 => Solver::<4>::new(&scene, &layout).run(rest),
+        6 => Solver::<6>::new(&scene, &layout).run(rest),
+        8 => Solver::<8>::new(&scene, &layout).run(rest),
+        16 => Solver::<16>::new(&scene, &layout).run(rest),
+        32 => Solver::<32>::new(&scene, &layout).run(rest),
+        64 => Solver::<64>::new(&scene, &layout).run(rest),
         _ => Solver::<128>::new(&scene, &layout).run(rest),
     }
 }
@@ -269,7 +271,12 @@ struct Solver<'a, const N: usize> {
     layout: &'a Layout,
     m: usize,
     base: Vec<Wide<N>>,
-    w: Vec<Wide<N>>,
+    g: Graph<Wide<N>>,
+    /// Kept between matchings: each one starts from the last optimum, repaired around the
+    /// vertices whose edges changed since.
+    matcher: Matcher<Wide<N>>,
+    changed: Vec<bool>,
+    changed_list: Vec<usize>,
     mate: Vec<Option<usize>>,
     fixed: Vec<bool>,
     pairs: Vec<(usize, usize)>,
@@ -294,11 +301,23 @@ impl<'a, const N: usize> Solver<'a, N> {
                 base[b * m + a] = w;
             }
         }
+        let mut g = Graph::new(m);
+        for b in 0..m {
+            for a in 0..b {
+                let w = base[a * m + b];
+                if !w.zero_weight() {
+                    g.set(a, b, w);
+                }
+            }
+        }
         Solver {
             scene,
             layout,
             m,
-            w: base.clone(),
+            g,
+            matcher: Matcher::new(),
+            changed: vec![false; m],
+            changed_list: Vec::new(),
             base,
             mate: vec![None; m],
             fixed: vec![false; m],
@@ -311,9 +330,15 @@ impl<'a, const N: usize> Solver<'a, N> {
         self.base[a * self.m + b]
     }
 
+    /// Set the weight of edge `ab`; `a` is marked as changed for the next matching.
     fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
-        self.w[a * self.m + b] = w;
-        self.w[b * self.m + a] = w;
+        if self.g.get(a, b) != w {
+            self.g.set(a, b, w);
+            if !self.changed[a] {
+                self.changed[a] = true;
+                self.changed_list.push(a);
+            }
+        }
     }
 
     fn set_base(&mut self, a: usize, b: usize, w: Wide<N>) {
@@ -322,15 +347,32 @@ impl<'a, const N: usize> Solver<'a, N> {
     }
 
     fn solve(&mut self) {
-        // Only the players not yet paired: fixed ones have no edges left.
-        let alive: Vec<usize> = (0..self.m).filter(|&v| !self.fixed[v]).collect();
-        let (m, w) = (self.m, &self.w);
-        let mate = max_weight_matching(alive.len(), |u, v| w[alive[u] * m + alive[v]]);
-        self.mate.iter_mut().for_each(|x| *x = None);
-        for (i, x) in mate.into_iter().enumerate() {
-            self.mate[alive[i]] = x.map(|j| alive[j]);
+        // Fixed players have no edges left. Most steps change the edges of a few players only:
+        // the last optimum, repaired, is much cheaper than a new matching.
+        let t0 = std::time::Instant::now();
+        let cold = self.solves == 0 || self.changed_list.len() * 4 > self.m;
+        let nchanged = self.changed_list.len();
+        let mate = if self.solves == 0 {
+            self.matcher.solve(&self.g)
+        } else if cold {
+            self.matcher.resolve_all(&self.g)
+        } else {
+            self.matcher.resolve(&self.g, &self.changed_list)
+        };
+        for &v in &self.changed_list {
+            self.changed[v] = false;
         }
+        self.changed_list.clear();
+        self.mate = mate;
         self.solves += 1;
+        if std::env::var_os("ARBITER_DUTCH_STATS").is_some() {
+            eprintln!(
+                "  matching m {} cold {cold} changed {nchanged} {:.3} s {:?}",
+                self.m,
+                t0.elapsed().as_secs_f64(),
+                self.matcher.stats()
+            );
+        }
     }
 
     fn phase(&self, t: &str) {
@@ -564,7 +606,7 @@ impl<'a, const N: usize> Solver<'a, N> {
                 left -= 1;
                 for &o in &rem[..k] {
                     self.set_base(o, x, Wide::small(0));
-                    self.set(o, x, Wide::small(0));
+                    self.set(x, o, Wide::small(0));
                 }
                 for o in current..sc.next {
                     self.set_base(x, o, Wide::small(0));

@@ -157,7 +157,9 @@ impl Layout {
                 }
             }
         }
-        // The tie field takes what the weight's width leaves, at least 16 slots.
+        // The tie field takes what the weight's width leaves, at least 4 slots. Since the
+        // matchings start from the last optimum, more slots save little; narrower weights save
+        // on every matching (4 slots: 9,999 players in 45 s; 16: 80 s).
         let needed: u32 = (3 * count + 2)
             + (0..widths.len())
                 .filter(|&i| varies[i])
@@ -165,7 +167,7 @@ impl Layout {
                 .sum::<u32>()
             + if scene.full { bits(3 * scene.verts.len()) + 1 } else { 0 };
         let slot = bits(scene.verts.len());
-        let limbs = (needed + 2 + 16 * slot).div_ceil(64).next_power_of_two().max(2);
+        let limbs = limbs_for(needed + 2 + 4 * slot);
         layout.slot = slot;
         layout.tie_width = 64 * limbs - 2 - needed;
         let mut at = 0;
@@ -344,4 +346,13 @@ impl Layout {
 /// lowest score the bye can go to).
 pub fn bye_candidate(scene: &Scene, p: &Player) -> bool {
     p.eligible_for_bye && p.score <= scene.bye_score
+}
+
+/// The weight widths the pairing is built for, in 64-bit limbs.
+pub const LIMBS: [u32; 9] = [2, 3, 4, 6, 8, 16, 32, 64, 128];
+
+/// The fewest limbs of [`LIMBS`] holding `bits` bits.
+pub fn limbs_for(bits: u32) -> u32 {
+    let want = bits.div_ceil(64);
+    LIMBS.iter().copied().find(|&l| l >= want).unwrap_or(128)
 }
