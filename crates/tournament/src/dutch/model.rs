@@ -405,10 +405,15 @@ impl Settings {
                             }
                             "D" => s.points.draw = value,
                             "L" => s.points.loss = value,
-                            "Z" => {
+                            // `A` is TRF-2026's letter for absences and forfeit losses,
+                            // `Z` the one bbpPairings reads.
+                            "A" | "Z" => {
                                 s.points.zero_bye = value;
                                 s.points.forfeit_loss = value;
                             }
+                            // Unknown or adjourned results: no round of a player line can
+                            // carry one, so its value changes nothing here.
+                            "X" => {}
                             "P" => {
                                 s.points.pab = value;
                                 pab_set = true;
@@ -510,5 +515,30 @@ impl Settings {
 fn set_len(v: &mut Vec<Vec<Tenths>>, n: usize) {
     if v.len() < n {
         v.resize(n, Vec::new());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn point_system_records_of_trf_2026_and_bbp() {
+        let players = "001    1      A                                 2000                             0.0          \n\
+                       001    2      B                                 1900                             0.0          \n";
+        let read = |header: &str| Event::before_round(&Trf::parse(&format!("{header}{players}")).unwrap(), 1);
+        let e = read("142 5\n162  W 3.0    D 1.0    L 0.0    A 0.0    X 1.0    P 1.0\n").unwrap();
+        let expected = PointSystem {
+            win: 30,
+            draw: 10,
+            loss: 0,
+            zero_bye: 0,
+            forfeit_loss: 0,
+            pab: 10,
+        };
+        assert_eq!(e.points, expected);
+        let e = read("XXR 5\nBBW 3.0\nBBD 1.0\nBBU 1.0\n").unwrap();
+        assert_eq!(e.points, expected);
+        assert!(read("142 5\n162  Q 3.0\n").is_err());
     }
 }
