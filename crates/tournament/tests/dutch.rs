@@ -186,3 +186,29 @@ fn next_round_from_a_cut_file() {
     }
     assert!(checked > 1000, "{checked} rounds");
 }
+
+/// Beyond the corpus: synthetic histories (`../shared/tools/tournament/synth_trf.py N 4 9 SEED`,
+/// not themselves Dutch-paired) of thousands of players, the next round paired by bbpPairings
+/// v6.0.0 (`-p`, kept beside each file as `.bbp.gz`; 2,000 players took it 434 s). Files above
+/// 2,000 players only with `ARBITER_DUTCH_ALL=1`.
+#[test]
+fn large_rounds_equal_bbppairings() {
+    let all = std::env::var_os("ARBITER_DUTCH_ALL").is_some();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dutch-large");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".trf.gz"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for f in files.iter().filter(|f| all || players(f) <= 2000) {
+        let expected: Vec<String> =
+            testdata::fixture_lines(f.to_string_lossy().replace(".trf.gz", ".bbp.gz")).collect();
+        let pairing = dutch::pair_next(&read(f)).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let ours: Vec<String> = pairing.to_string().lines().map(str::to_string).collect();
+        assert_eq!(ours.len(), expected.len(), "{}", f.display());
+        let differ = ours.iter().zip(&expected).filter(|(a, b)| a != b).count();
+        assert_eq!(differ, 0, "{}: {differ} lines differ from bbpPairings", f.display());
+    }
+}
