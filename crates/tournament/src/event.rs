@@ -45,7 +45,7 @@ fn err<T>(message: impl Into<String>) -> Result<T, EventError> {
     Err(EventError(message.into()))
 }
 
-/// Win 2, draw 1, loss 0: Chinese Xiangqi Association rules (2011) art. 13.1.
+/// Win 2, draw 1, loss 0: 中国象棋竞赛规则 (2011) art. 13.1 (tournament spec §7.1).
 pub const CXA_POINTS: PointSystem = PointSystem {
     win: 20,
     draw: 10,
@@ -238,6 +238,16 @@ pub fn point_system(trf: &Trf) -> PointSystem {
     ps
 }
 
+/// The point system the file states (a `162` record or bbpPairings' `BB*` lines), if it states
+/// one.
+pub fn stated_point_system(trf: &Trf) -> Option<PointSystem> {
+    const CODES: [&str; 7] = ["162", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"];
+    trf.other
+        .iter()
+        .any(|l| CODES.iter().any(|c| l.starts_with(c)))
+        .then(|| point_system(trf))
+}
+
 /// The `162` record of a point system (`None` for 1/½/0): only the values that differ from
 /// the defaults, a letter and four columns each, nine columns apart from column 6, as
 /// bbpPairings writes it (`162  W 2.0    D 1.0`).
@@ -276,8 +286,9 @@ pub fn set_points(trf: &mut Trf, ps: &PointSystem) -> Result<(), EventError> {
     Ok(())
 }
 
-/// Points of one round, as the pairing engines count them.
-fn round_points(ps: &PointSystem, r: &Round) -> u32 {
+/// Points of one round in tenths, as the pairing engines (and FIDE's Gacrux, for tie-breaks)
+/// count them.
+pub(crate) fn round_points(ps: &PointSystem, r: &Round) -> u32 {
     let paired = r.opponent != 0;
     match r.result.to_ascii_uppercase() {
         'U' => ps.pab,
