@@ -1,6 +1,7 @@
 //! Standings: players ordered by points, then by an ordered list of tie-breaks, each applied only
 //! to those still tied (C.07 §5.1); players equal on everything share the place. Direct
-//! Encounter is worked out on the groups tied on everything before it.
+//! Encounter is worked out on the groups tied on everything before it. Points and tie-breaks
+//! count results in the event's point system (`162`, or 1/½/0), read once.
 //!
 //! ```
 //! use tournament::standings::{standings, TieBreak};
@@ -16,7 +17,8 @@ use std::cmp::Ordering;
 
 use serde::Serialize;
 
-use crate::tiebreak::{compute, direct_encounter, Values};
+use crate::event::point_system;
+use crate::tiebreak::{compute_with, direct_encounter_with, Values};
 use crate::trf::Trf;
 
 /// The tie-breaks by their TRF-2026 codes.
@@ -121,7 +123,8 @@ pub struct Line {
 }
 
 pub fn standings(t: &Trf, order: &[TieBreak]) -> Vec<Line> {
-    let values = compute(t);
+    let ps = point_system(t);
+    let values = compute_with(t, &ps);
     let mut lines: Vec<Line> = values
         .iter()
         .map(|v| Line {
@@ -136,7 +139,7 @@ pub fn standings(t: &Trf, order: &[TieBreak]) -> Vec<Line> {
         if *tb == TieBreak::De {
             for group in tied(&lines, order) {
                 let numbers: Vec<u32> = group.iter().map(|&i| lines[i].number).collect();
-                for (&i, de) in group.iter().zip(direct_encounter(t, &numbers)) {
+                for (&i, de) in group.iter().zip(direct_encounter_with(t, &ps, &numbers)) {
                     lines[i].tiebreaks.push(f64::from(de));
                 }
             }

@@ -9,19 +9,32 @@
 //!   awarded and category 5 as a draw (16.3);
 //! - for the player's own Buchholz and Sonneborn-Berger each unplayed round is a game against a
 //!   dummy scoring the player's own final score, capped at the scheduled opponent's adjusted
-//!   score for forfeits (2, 4) and at half the rounds for the others (16.4);
+//!   score for forfeits (2, 4) and at a draw a round for the others (16.4);
 //! - with VURs the first value cut is the lowest VUR contribution (16.5); for SB the higher of
 //!   that and the least significant value.
+//!
+//! Results count in the event's point system ([`crate::event::point_system`]: the `162` record
+//! or bbpPairings' `BB*` lines, 1/½/0 without them), as FIDE's Gacrux counts them: PTS, the
+//! opponents' and the dummy's scores, the draw of 16.3 and of the 16.4 cap, the points SB
+//! multiplies by, PS, and the points DE adds up are all tournament points (a 3/1/0 win over an
+//! opponent on 9 adds 27 to SB); WIN, WON and BWG count the results worth a win (so a
+//! pairing-allocated bye worth less than a win is not one). ARO, TPR and PTP are about ratings
+//! and stay on the game's own 1/½/0 ([`Round::points`]), as in Gacrux.
+//!
+//! Sums are kept in tenths of a point (SB in hundredths), so equal values are equal numbers
+//! whatever the point system.
 //!
 //! Direct Encounter depends on the tie-breaks before it, so it is not among [`Values`]: see
 //! [`direct_encounter`] and [`crate::standings`].
 
 use serde::Serialize;
 
+use crate::dutch::PointSystem;
+use crate::event::{point_system, round_points};
 use crate::trf::{Colour, Player, Round, Trf};
 
 mod direct_encounter;
-pub use direct_encounter::direct_encounter;
+pub use direct_encounter::{direct_encounter, direct_encounter_with};
 
 /// All the tie-break values of one player.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -48,8 +61,14 @@ pub struct Values {
     pub ptp: Option<i64>,
 }
 
-fn score(p: &Player) -> f64 {
-    p.rounds.iter().map(Round::points).sum()
+/// Tenths of a point as a number of points.
+fn points(tenths: u64) -> f64 {
+    tenths as f64 / 10.0
+}
+
+/// The player's score, in tenths.
+fn score(ps: &PointSystem, p: &Player) -> u64 {
+    p.rounds.iter().map(|r| u64::from(round_points(ps, r))).sum()
 }
 
 /// Category (1–5) of an unplayed round `r` of `p`; `None` for a played game.
@@ -58,10 +77,14 @@ fn category(p: &Player, r: usize) -> Option<u8> {
     if round.played() {
         return None;
     }
+    // A forfeit needs a scheduled opponent: `0000 - +` is a full-point bye, `0000 - -` an
+    // absence (a zero-point bye), as Gacrux reads them.
+    let paired = round.opponent != 0;
     Some(match round.result {
         'U' | 'F' => 1,
-        '+' => 2,
-        '-' => 4,
+        '+' if paired => 2,
+        '+' => 1,
+        '-' if paired => 4,
         _ => {
             if p.rounds[r + 1..].iter().any(|x| !x.voluntary_unplayed()) {
                 3
@@ -72,107 +95,99 @@ fn category(p: &Player, r: usize) -> Option<u8> {
     })
 }
 
-/// The score a player counts for as someone's opponent (16.3).
-fn adjusted(p: &Player) -> f64 {
+/// The score a player counts for as someone's opponent (16.3), in tenths.
+fn adjusted(ps: &PointSystem, p: &Player) -> u64 {
     (0..p.rounds.len())
         .map(|r| match category(p, r) {
-            Some(5) => 0.5,
-            _ => p.rounds[r].points(),
+            Some(5) => u64::from(ps.draw),
+            _ => u64::from(round_points(ps, &p.rounds[r])),
         })
         .sum()
 }
 
-/// One round's part of a player's Buchholz and Sonneborn-Berger.
+/// One round's part of a player's Buchholz and Sonneborn-Berger, in tenths.
 struct Part {
     /// The opponent's (or dummy's) score.
-    opponent: f64,
+    opponent: u64,
     /// The player's points in the round.
-    points: f64,
+    points: u64,
     vur: bool,
 }
 
-fn parts(t: &Trf, p: &Player) -> Vec<Part> {
-    let own = score(p);
-    let rounds = p.rounds.len() as f64;
+impl Part {
+    /// The round's part of SB, in hundredths.
+    fn sb(&self) -> u64 {
+        self.opponent * self.points
+    }
+}
+
+fn parts(t: &Trf, ps: &PointSystem, p: &Player) -> Vec<Part> {
+    let own = score(ps, p);
+    let draws = u64::from(ps.draw) * p.rounds.len() as u64;
     p.rounds
         .iter()
         .enumerate()
         .map(|(r, round)| {
-            let opp_adjusted = || t.player(round.opponent).map(adjusted).unwrap_or(0.0);
+            let opp_adjusted = || t.player(round.opponent).map_or(0, |o| adjusted(ps, o));
             let opponent = match category(p, r) {
                 None => opp_adjusted(),
                 Some(2 | 4) => own.min(opp_adjusted()),
-                Some(_) => own.min(0.5 * rounds),
+                Some(_) => own.min(draws),
             };
             Part {
                 opponent,
-                points: round.points(),
+                points: u64::from(round_points(ps, round)),
                 vur: round.voluntary_unplayed(),
             }
         })
         .collect()
 }
 
-/// Buchholz with `low` cuts (VUR contributions first, lowest first) and `high` cuts.
-fn buchholz(parts: &[Part], low: usize, high: usize) -> f64 {
-    let mut values: Vec<(f64, bool)> = parts.iter().map(|x| (x.opponent, x.vur)).collect();
+/// Buchholz with `low` cuts (VUR contributions first, lowest first) and `high` cuts, in tenths.
+fn buchholz(parts: &[Part], low: usize, high: usize) -> u64 {
+    let mut values: Vec<(u64, bool)> = parts.iter().map(|x| (x.opponent, x.vur)).collect();
     for _ in 0..low {
         let vur = values
             .iter()
             .enumerate()
             .filter(|(_, v)| v.1)
-            .min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))
+            .min_by_key(|(_, v)| v.0)
             .map(|(i, _)| i);
-        let i = vur.or_else(|| {
-            values
-                .iter()
-                .enumerate()
-                .min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))
-                .map(|(i, _)| i)
-        });
+        let i = vur.or_else(|| values.iter().enumerate().min_by_key(|(_, v)| v.0).map(|(i, _)| i));
         if let Some(i) = i {
             values.remove(i);
         }
     }
     for _ in 0..high {
-        if let Some(i) = values
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))
-            .map(|(i, _)| i)
-        {
+        if let Some(i) = values.iter().enumerate().max_by_key(|(_, v)| v.0).map(|(i, _)| i) {
             values.remove(i);
         }
     }
     values.iter().map(|v| v.0).sum()
 }
 
-/// Sonneborn-Berger, with one cut when `cut`: the higher of the lowest VUR contribution and the
-/// least significant value (the contribution of the lowest-scored opponent, the lowest such
-/// contribution if several).
-fn sonneborn_berger(parts: &[Part], cut: bool) -> f64 {
-    let total: f64 = parts.iter().map(|x| x.opponent * x.points).sum();
+/// Sonneborn-Berger in hundredths, with one cut when `cut`: the higher of the lowest VUR
+/// contribution and the least significant value (the contribution of the lowest-scored
+/// opponent, the lowest such contribution if several).
+fn sonneborn_berger(parts: &[Part], cut: bool) -> u64 {
+    let total: u64 = parts.iter().map(Part::sb).sum();
     if !cut || parts.is_empty() {
         return total;
     }
-    let lowest = parts.iter().map(|x| x.opponent).fold(f64::INFINITY, f64::min);
+    let lowest = parts.iter().map(|x| x.opponent).min().unwrap_or(0);
     let lsv = parts
         .iter()
         .filter(|x| x.opponent == lowest)
-        .map(|x| x.opponent * x.points)
-        .fold(f64::INFINITY, f64::min);
+        .map(Part::sb)
+        .min()
+        .unwrap_or(0);
     // The VUR to cut is the one against the lowest (dummy) score, as FIDE's Gacrux picks it.
     let vur = parts
         .iter()
         .filter(|x| x.vur)
-        .min_by(|a, b| {
-            (a.opponent, a.opponent * a.points)
-                .partial_cmp(&(b.opponent, b.opponent * b.points))
-                .unwrap()
-        })
-        .map_or(f64::INFINITY, |x| x.opponent * x.points);
-    let cut = if vur.is_finite() { vur.max(lsv) } else { lsv };
-    total - cut
+        .min_by_key(|x| (x.opponent, x.sb()))
+        .map(Part::sb);
+    total - vur.map_or(lsv, |v| v.max(lsv))
 }
 
 /// The tournament as if every game of the last round had been drawn (Fore Buchholz).
@@ -213,20 +228,28 @@ fn perfect_performance(opponents: &[u32], score: f64) -> Option<i64> {
     (lowest - 800..=highest + 800).find(|&r| expected(r) >= score - 1e-9)
 }
 
-/// Every tie-break value of every player.
+/// Every tie-break value of every player, results counted in the event's point system.
 pub fn compute(t: &Trf) -> Vec<Values> {
+    compute_with(t, &point_system(t))
+}
+
+/// Every tie-break value of every player, results counted in `ps` (the event's point system,
+/// read once by the caller).
+pub fn compute_with(t: &Trf, ps: &PointSystem) -> Vec<Values> {
     let fore = fore(t);
     t.players
         .iter()
         .map(|p| {
-            let parts = parts(t, p);
-            let fore_parts = parts_of(&fore, p.number);
-            let mut cumulative = 0.0;
-            let progressive: Vec<f64> = p
+            let fore_parts = fore.player(p.number).map(|f| parts(&fore, ps, f)).unwrap_or_default();
+            let parts = parts(t, ps, p);
+            // Results worth a win (C.07 counts rounds and games won, Gacrux the points of a win).
+            let won = |r: &Round| round_points(ps, r) == ps.win;
+            let mut cumulative = 0;
+            let progressive: Vec<u64> = p
                 .rounds
                 .iter()
                 .map(|r| {
-                    cumulative += r.points();
+                    cumulative += u64::from(round_points(ps, r));
                     cumulative
                 })
                 .collect();
@@ -236,6 +259,7 @@ pub fn compute(t: &Trf) -> Vec<Values> {
                 .filter_map(|r| t.player(r.opponent).map(|o| o.rating))
                 .filter(|&r| r > 0)
                 .collect();
+            // Rating-based: the game's own 1/½/0, whatever the event's points.
             let otb_points: f64 = played.iter().map(|r| r.points()).sum();
             let aro = (!opponents.is_empty()).then(|| {
                 let avg = opponents.iter().map(|&r| f64::from(r)).sum::<f64>() / opponents.len() as f64;
@@ -244,23 +268,20 @@ pub fn compute(t: &Trf) -> Vec<Values> {
             let tpr = aro.map(|a| a + ratings::elo::dp(otb_points / opponents.len() as f64));
             Values {
                 number: p.number,
-                pts: score(p),
-                bh: buchholz(&parts, 0, 0),
-                bh_c1: buchholz(&parts, 1, 0),
-                bh_c2: buchholz(&parts, 2, 0),
-                bh_m1: buchholz(&parts, 1, 1),
-                fb: buchholz(&fore_parts, 0, 0),
-                sb: sonneborn_berger(&parts, false),
-                sb_c1: sonneborn_berger(&parts, true),
-                ps: progressive.iter().sum(),
-                ps_c1: progressive.iter().skip(1).sum(),
-                win: p.rounds.iter().filter(|r| r.points() == 1.0).count() as u32,
-                won: played.iter().filter(|r| r.points() == 1.0).count() as u32,
+                pts: points(score(ps, p)),
+                bh: points(buchholz(&parts, 0, 0)),
+                bh_c1: points(buchholz(&parts, 1, 0)),
+                bh_c2: points(buchholz(&parts, 2, 0)),
+                bh_m1: points(buchholz(&parts, 1, 1)),
+                fb: points(buchholz(&fore_parts, 0, 0)),
+                sb: sonneborn_berger(&parts, false) as f64 / 100.0,
+                sb_c1: sonneborn_berger(&parts, true) as f64 / 100.0,
+                ps: points(progressive.iter().sum()),
+                ps_c1: points(progressive.iter().skip(1).sum()),
+                win: p.rounds.iter().filter(|r| won(r)).count() as u32,
+                won: played.iter().filter(|r| won(r)).count() as u32,
                 bpg: played.iter().filter(|r| r.colour == Colour::Black).count() as u32,
-                bwg: played
-                    .iter()
-                    .filter(|r| r.colour == Colour::Black && r.points() == 1.0)
-                    .count() as u32,
+                bwg: played.iter().filter(|r| r.colour == Colour::Black && won(r)).count() as u32,
                 rep: p.rounds.iter().filter(|r| !r.voluntary_unplayed()).count() as u32,
                 vur: p.rounds.iter().filter(|r| r.voluntary_unplayed()).count() as u32,
                 aro,
@@ -269,8 +290,4 @@ pub fn compute(t: &Trf) -> Vec<Values> {
             }
         })
         .collect()
-}
-
-fn parts_of(t: &Trf, number: u32) -> Vec<Part> {
-    t.player(number).map(|p| parts(t, p)).unwrap_or_default()
 }

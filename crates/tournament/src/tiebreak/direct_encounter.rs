@@ -1,26 +1,32 @@
 //! Direct Encounter (C.07 Article 6) in an individual Swiss, as FIDE's Gacrux reads it:
 //!
 //! - among players tied on every criterion before DE, each one's score is the points he made in
-//!   the games played over the board against the others (forfeits excluded; the average where
-//!   two met more than once);
+//!   the games played over the board against the others, in the event's point system (forfeits
+//!   excluded; the average where two met more than once);
 //! - if all of them met each other, that score ranks them; otherwise the best scorer is ranked
-//!   first only if his score beats what any other could have made by winning every missing game,
-//!   then the next one likewise, and all from the first who is not so are left tied;
+//!   first only if his score beats what any other could have made by winning every missing game
+//!   (a win's points in the event's system), then the next one likewise, and all from the first
+//!   who is not so are left tied;
 //! - DE is applied again to every subgroup it leaves tied, counting only the games inside the
 //!   subgroup, until it separates no more.
 
 use std::collections::{BTreeMap, HashSet};
 
+use crate::dutch::PointSystem;
+use crate::event::{point_system, round_points};
 use crate::trf::Trf;
-
-/// A win's points: the most a missing game could have given.
-const WIN: f64 = 1.0;
 
 /// The DE of the players of `group` (tied on every criterion before DE), in its order: 1 for the
 /// first and the same number for those it leaves tied (1, 2, 2, 4), or 0 for all when it
 /// separates none — the numbers Gacrux reports, lower first.
 pub fn direct_encounter(t: &Trf, group: &[u32]) -> Vec<u32> {
-    let places = places(t, group);
+    direct_encounter_with(t, &point_system(t), group)
+}
+
+/// [`direct_encounter`] with the results counted in `ps` (the event's point system, read once by
+/// the caller).
+pub fn direct_encounter_with(t: &Trf, ps: &PointSystem, group: &[u32]) -> Vec<u32> {
+    let places = places(t, ps, group);
     if places.iter().all(|&p| p == 0) {
         vec![0; group.len()]
     } else {
@@ -29,8 +35,8 @@ pub fn direct_encounter(t: &Trf, group: &[u32]) -> Vec<u32> {
 }
 
 /// Places from 0, ties sharing the higher, after DE has been re-applied to every tied subgroup.
-fn places(t: &Trf, group: &[u32]) -> Vec<usize> {
-    let first = one_pass(t, group);
+fn places(t: &Trf, ps: &PointSystem, group: &[u32]) -> Vec<usize> {
+    let first = one_pass(t, ps, group);
     let mut placed = first.clone();
     let mut starts = first.clone();
     starts.sort_unstable();
@@ -44,20 +50,20 @@ fn places(t: &Trf, group: &[u32]) -> Vec<usize> {
             continue;
         }
         let numbers: Vec<u32> = members.iter().map(|&i| group[i]).collect();
-        for (&i, sub) in members.iter().zip(places(t, &numbers)) {
+        for (&i, sub) in members.iter().zip(places(t, ps, &numbers)) {
             placed[i] = start + sub;
         }
     }
     placed
 }
 
-/// A player's points against the rest of the group and how many of them he met.
-fn tally(t: &Trf, group: &HashSet<u32>, number: u32) -> (f64, usize) {
+/// A player's points (in tenths) against the rest of the group and how many of them he met.
+fn tally(t: &Trf, ps: &PointSystem, group: &HashSet<u32>, number: u32) -> (f64, usize) {
     let mut games: BTreeMap<u32, (f64, u32)> = BTreeMap::new();
     let rounds = t.player(number).map_or(&[][..], |p| &p.rounds[..]);
     for r in rounds.iter().filter(|r| r.played() && group.contains(&r.opponent)) {
         let g = games.entry(r.opponent).or_default();
-        g.0 += r.points();
+        g.0 += f64::from(round_points(ps, r));
         g.1 += 1;
     }
     let score = games.values().map(|(points, n)| points / f64::from(*n)).sum();
@@ -65,12 +71,13 @@ fn tally(t: &Trf, group: &HashSet<u32>, number: u32) -> (f64, usize) {
 }
 
 /// One application of DE to the group: places from 0.
-fn one_pass(t: &Trf, group: &[u32]) -> Vec<usize> {
+fn one_pass(t: &Trf, ps: &PointSystem, group: &[u32]) -> Vec<usize> {
     let k = group.len();
     let members: HashSet<u32> = group.iter().copied().collect();
-    let tallies: Vec<(f64, usize)> = group.iter().map(|&n| tally(t, &members, n)).collect();
+    let tallies: Vec<(f64, usize)> = group.iter().map(|&n| tally(t, ps, &members, n)).collect();
     let score = |i: usize| tallies[i].0;
-    let best_case = |i: usize| tallies[i].0 + (k - 1 - tallies[i].1) as f64 * WIN;
+    // A win's points: the most a missing game could have given.
+    let best_case = |i: usize| tallies[i].0 + (k - 1 - tallies[i].1) as f64 * f64::from(ps.win);
     let all_met = tallies.iter().all(|x| x.1 + 1 == k);
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by(|&a, &b| {
