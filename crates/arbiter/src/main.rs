@@ -15,6 +15,7 @@ mod judge;
 mod pair;
 mod play;
 mod rate;
+mod serve;
 
 #[derive(Parser)]
 #[command(name = "arbiter", version, about = "A referee for Xiangqi and chess")]
@@ -117,6 +118,17 @@ enum Command {
         /// Print the referee rulesets with every threshold, as JSON lines, and exit.
         #[arg(long)]
         list_rules: bool,
+    },
+    /// The game server: live refereed games over an HTTP API shaped like lichess's Board API,
+    /// kept in an SQLite file (or PostgreSQL when DATABASE_URL=postgres://… is set).
+    Serve {
+        /// Address to listen on (port 0: any free port; the address is printed).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// The database: an SQLite file (default arbiter.db here) or a postgres:// URL; it
+        /// overrides DATABASE_URL.
+        #[arg(long)]
+        db: Option<String>,
     },
     /// A rating list from game records (players from the Red/White and Black tags, results from
     /// Result): seed 001's levels and points, FIDE Elo, or Glicko-2.
@@ -422,6 +434,7 @@ const BENCH: [(&str, &str); 2] = [
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Serve { addr, db } => serve::run(&addr, db.as_deref())?,
         Command::Rate { files, system, json } => rate::run(&files, &system, json)?,
         Command::Pair {
             file,

@@ -62,6 +62,9 @@ pub struct Store {
     db: Db,
 }
 
+// One per store, so the variants' sizes do not matter (the PostgreSQL client grows when the
+// workspace's other crates turn on more tokio features).
+#[allow(clippy::large_enum_variant)]
 enum Db {
     Sqlite(Connection),
     Postgres(RefCell<postgres::Client>),

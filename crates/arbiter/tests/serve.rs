@@ -1,0 +1,448 @@
+//! `arbiter serve` through real HTTP on loopback: a spawned server process, games played by
+//! two seat tokens, refusals, malformed and oversized requests, a flag that falls with no one
+//! acting, and kill -9 mid-game then a restart on the same database. On SQLite always; on
+//! PostgreSQL at `$DATABASE_URL` or 127.0.0.1:5432 in a fresh database (SKIPPED without one).
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+
+struct Server {
+    child: Child,
+    base: String,
+    /// Kept open: the server may print more, and a closed pipe would make that fail.
+    _stdout: BufReader<std::process::ChildStdout>,
+}
+
+impl Server {
+    fn start(db: &str) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+            .env_remove("DATABASE_URL")
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("spawn arbiter serve");
+        let mut line = String::new();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        stdout.read_line(&mut line).unwrap();
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|s| s.split_whitespace().next())
+            .unwrap_or_else(|| panic!("no address printed: {line:?}"))
+            .to_string();
+        Server {
+            child,
+            base: format!("http://{addr}"),
+            _stdout: stdout,
+        }
+    }
+
+    /// SIGKILL: no chance to flush or close anything.
+    fn kill9(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Game {
+    id: String,
+    tokens: [String; 2],
+}
+
+async fn create(c: &Client, s: &Server, body: Value) -> Game {
+    let r = c.post(format!("{}/api/game", s.base)).json(&body).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let v: Value = r.json().await.unwrap();
+    let token = |i: usize| v["seats"][i]["token"].as_str().unwrap().to_string();
+    Game {
+        id: v["id"].as_str().unwrap().to_string(),
+        tokens: [token(0), token(1)],
+    }
+}
+
+/// POSTs an action with a token; returns the status and the JSON body.
+async fn act(c: &Client, s: &Server, g: &Game, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+    let mut req = c.post(format!("{}/api/board/game/{}/{path}", s.base, g.id));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let r = req.send().await.unwrap();
+    let status = r.status();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+async fn play(c: &Client, s: &Server, g: &Game, moves: &[&str]) {
+    for (i, m) in moves.iter().enumerate() {
+        let (st, v) = act(c, s, g, &format!("move/{m}"), Some(&g.tokens[i % 2])).await;
+        assert_eq!(st, StatusCode::OK, "{m}: {v}");
+    }
+}
+
+/// The stream's lines until `n` have come (a finished game's stream ends by itself).
+async fn lines(c: &Client, s: &Server, g: &Game, query: &str, n: usize) -> Vec<Value> {
+    let mut r = c
+        .get(format!("{}/api/board/game/stream/{}{query}", s.base, g.id))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let mut buf = Vec::new();
+    let mut out = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while out.len() < n && Instant::now() < deadline {
+        match tokio::time::timeout(Duration::from_secs(10), r.chunk()).await {
+            Ok(Ok(Some(bytes))) => buf.extend_from_slice(&bytes),
+            _ => break,
+        }
+        while let Some(nl) = buf.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = buf.drain(..=nl).collect();
+            if line.len() > 1 {
+                out.push(serde_json::from_slice(&line).unwrap());
+            }
+        }
+    }
+    out
+}
+
+async fn full(c: &Client, s: &Server, g: &Game) -> Value {
+    let l = lines(c, s, g, "", 1).await;
+    assert_eq!(l[0]["type"], "gameFull", "{}", l[0]);
+    l[0].clone()
+}
+
+async fn games_end_in_a_result(c: &Client, s: &Server) {
+    // Fool's mate.
+    let g = create(c, s, json!({"kind": "chess", "clock": {"limit": 300, "increment": 2}})).await;
+    play(c, s, &g, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
+    let f = full(c, s, &g).await;
+    assert_eq!(f["state"]["moves"], "f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(f["state"]["status"], "checkmate");
+    assert_eq!(f["state"]["winner"], "black");
+    let all = lines(c, s, &g, "?since=0", 100).await;
+    let versions: Vec<u64> = all.iter().map(|l| l["version"].as_u64().unwrap()).collect();
+    assert_eq!(versions, (1..=f["version"].as_u64().unwrap()).collect::<Vec<_>>());
+    let pgn = c
+        .get(format!("{}/api/game/{}/pgn", s.base, g.id))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pgn.contains("Qh4#") && pgn.contains("0-1"), "{pgn}");
+    let (st, _) = act(c, s, &g, "move/e2e4", Some(&g.tokens[0])).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "the game is over");
+
+    // Xiangqi: a few moves (ICCS, either case, with or without the dash), a draw offered and
+    // declined, then black resigns.
+    let g = create(c, s, json!({"kind": "xiangqi", "ruleset": "online", "rules": "cxa"})).await;
+    play(c, s, &g, &["h2e2", "H9-G7", "h0g2"]).await;
+    let (st, v) = act(c, s, &g, "draw/yes", Some(&g.tokens[1])).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(full(c, s, &g).await["state"]["bdraw"], true);
+    let (st, v) = act(c, s, &g, "draw/no", Some(&g.tokens[0])).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let (st, v) = act(c, s, &g, "resign", Some(&g.tokens[1])).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let f = full(c, s, &g).await;
+    assert_eq!(f["kind"], "xiangqi");
+    assert_eq!(f["state"]["moves"], "h2e2 h9g7 h0g2");
+    assert_eq!(f["state"]["winner"], "red");
+    assert_eq!(f["state"]["status"], "resignation");
+
+    // A draw by agreement through draw/yes on both sides.
+    let g = create(c, s, json!({"kind": "chess"})).await;
+    play(c, s, &g, &["e2e4", "e7e5"]).await;
+    assert_eq!(act(c, s, &g, "draw/yes", Some(&g.tokens[0])).await.0, StatusCode::OK);
+    assert_eq!(act(c, s, &g, "draw/yes", Some(&g.tokens[1])).await.0, StatusCode::OK);
+    let f = full(c, s, &g).await;
+    assert_eq!(f["state"]["winner"], Value::Null);
+    assert_ne!(f["state"]["status"], "started");
+
+    // A threefold repetition (the knights out and back twice), claimed by the side to move.
+    let g = create(c, s, json!({"kind": "chess"})).await;
+    let (st, v) = act(c, s, &g, "claim-draw", Some(&g.tokens[0])).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "nothing to claim yet: {v}");
+    play(
+        c,
+        s,
+        &g,
+        &["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"],
+    )
+    .await;
+    let (st, v) = act(c, s, &g, "claim-draw", Some(&g.tokens[0])).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let f = full(c, s, &g).await;
+    assert_eq!(f["state"]["status"], "threefold_repetition", "{f}");
+
+    // Abort before both have moved; not after.
+    let g = create(c, s, json!({"kind": "chess"})).await;
+    assert_eq!(act(c, s, &g, "abort", Some(&g.tokens[1])).await.0, StatusCode::OK);
+    let g = create(c, s, json!({"kind": "chess"})).await;
+    play(c, s, &g, &["e2e4", "e7e5"]).await;
+    assert_eq!(
+        act(c, s, &g, "abort", Some(&g.tokens[0])).await.0,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+async fn only_seats_act(c: &Client, s: &Server) {
+    let g = create(c, s, json!({"kind": "chess"})).await;
+    let other = create(c, s, json!({"kind": "chess"})).await;
+    // A spectator (no token) streams but cannot move.
+    assert_eq!(full(c, s, &g).await["state"]["moves"], "");
+    let (st, v) = act(c, s, &g, "move/e2e4", None).await;
+    assert_eq!(st, StatusCode::UNAUTHORIZED, "{v}");
+    assert!(v["error"].is_string());
+    let (st, _) = act(c, s, &g, "move/e2e4", Some("not-a-token")).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, _) = act(c, s, &g, "move/e2e4", Some(&other.tokens[0])).await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "another game's seat");
+    let (st, _) = act(c, s, &g, "resign", Some(&other.tokens[1])).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    // Black's token moves only black.
+    let (st, v) = act(c, s, &g, "move/e2e4", Some(&g.tokens[1])).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(full(c, s, &g).await["state"]["moves"], "");
+}
+
+async fn bad_requests_get_a_clear_4xx(c: &Client, s: &Server) {
+    let g = create(c, s, json!({"kind": "chess"})).await;
+    let w = Some(g.tokens[0].as_str());
+    for (path, want) in [
+        ("move/zz", StatusCode::BAD_REQUEST),
+        ("move/e2e9", StatusCode::BAD_REQUEST),
+        ("move/Nf3", StatusCode::BAD_REQUEST),
+        ("move/h2e2", StatusCode::BAD_REQUEST), // reads as UCI, but no piece stands on h2 to go there
+        ("move/e2e4extra", StatusCode::BAD_REQUEST),
+        ("draw/maybe", StatusCode::BAD_REQUEST),
+        ("move/e2e4?offeringDraw=perhaps", StatusCode::BAD_REQUEST),
+        ("fly", StatusCode::NOT_FOUND),
+    ] {
+        let (st, v) = act(c, s, &g, path, w).await;
+        assert_eq!(st, want, "{path}: {v}");
+        assert!(v["error"].is_string(), "{path}: {v}");
+    }
+    let post = |body: String| {
+        // Its own connection each: the server answers an oversized body without reading it
+        // and closes the connection, which a pooled client would otherwise reuse.
+        c.post(format!("{}/api/game", s.base))
+            .header("content-type", "application/json")
+            .header("connection", "close")
+            .body(body)
+            .send()
+    };
+    for (body, want) in [
+        ("{bad".to_string(), StatusCode::BAD_REQUEST),
+        (json!({"kind": "go"}).to_string(), StatusCode::BAD_REQUEST),
+        (
+            json!({"kind": "chess", "ruleset": "blitz-anarchy"}).to_string(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"kind": "xiangqi", "rules": "fide"}).to_string(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"kind": "chess", "clock": {"limit": -5, "increment": 0}}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            json!({"kind": "chess", "clock": {"limit": 999999999, "increment": 0}}).to_string(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"kind": "chess", "extra": 1}).to_string(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            json!({"kind": "x".repeat(100_000)}).to_string(),
+            StatusCode::PAYLOAD_TOO_LARGE,
+        ),
+    ] {
+        let r = post(body.clone()).await.unwrap();
+        assert_eq!(r.status(), want, "{}", &body[..body.len().min(80)]);
+        let v: Value = r.json().await.unwrap();
+        assert!(v["error"].is_string(), "{v}");
+    }
+    let r = c
+        .get(format!("{}/api/board/game/stream/nosuchgame", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let r = c
+        .get(format!("{}/api/board/game/stream/{}", s.base, "x".repeat(5000)))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_client_error());
+}
+
+async fn a_flag_falls_by_itself(c: &Client, s: &Server) {
+    let g = create(c, s, json!({"kind": "chess", "clock": {"limit": 1, "increment": 0}})).await;
+    // The clocks wait for the first move: nothing has run out yet.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    let f = full(c, s, &g).await;
+    assert_eq!(f["state"]["status"], "created", "{f}");
+    play(c, s, &g, &["e2e4"]).await;
+    // Then nobody acts: the server's timer rules black's flag; the stream shows it and ends.
+    let l = lines(c, s, &g, "?since=0", 10).await;
+    let last = l.last().expect("an event");
+    assert_eq!(last["winner"], "white", "{last}");
+    assert_eq!(last["status"], "time", "{last}");
+    assert_eq!(last["btime"], 0, "{last}");
+}
+
+/// Plays, kills the server with SIGKILL, restarts it on the same database: the moves
+/// acknowledged are all there, the same lines stream again, and the clocks are as they stood
+/// at the last move (the downtime charged to no one).
+async fn survives_kill9(c: &Client, db: &str) {
+    let s = Server::start(db);
+    let g = create(c, &s, json!({"kind": "chess", "clock": {"limit": 300, "increment": 0}})).await;
+    play(c, &s, &g, &["e2e4", "e7e5", "g1f3"]).await;
+    let xq = create(
+        c,
+        &s,
+        json!({"kind": "xiangqi", "clock": {"limit": 600, "increment": 5}}),
+    )
+    .await;
+    play(c, &s, &xq, &["b2e2", "b9c7"]).await;
+    let before = lines(c, &s, &g, "?since=0", 3).await;
+    let last_move = before.last().unwrap().clone();
+    assert_eq!(last_move["moves"], "e2e4 e7e5 g1f3");
+    tokio::time::sleep(Duration::from_millis(3000)).await;
+    s.kill9();
+
+    let s = Server::start(db);
+    let after = lines(c, &s, &g, "?since=0", before.len()).await;
+    assert_eq!(after, before, "the same events with the same versions");
+    let f = full(c, &s, &g).await;
+    assert_eq!(f["state"]["moves"], "e2e4 e7e5 g1f3");
+    assert_eq!(f["state"]["turn"], "black");
+    // White's clock is stopped: exactly as after its move. Black's runs again from where it
+    // stood at that move: the 3 s before the kill and the downtime are not charged.
+    assert_eq!(f["state"]["wtime"], last_move["wtime"]);
+    let b0 = last_move["btime"].as_u64().unwrap();
+    let b1 = f["state"]["btime"].as_u64().unwrap();
+    assert!(b1 <= b0 && b1 + 2500 > b0, "black had {b0} ms, now {b1} ms");
+    let (st, v) = act(c, &s, &g, "move/b8c6", Some(&g.tokens[1])).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(full(c, &s, &xq).await["state"]["moves"], "b2e2 b9c7");
+    let (st, v) = act(c, &s, &xq, "move/h0g2", Some(&xq.tokens[0])).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+
+    // Once more, right after acknowledged moves: none is lost.
+    s.kill9();
+    let s = Server::start(db);
+    assert_eq!(full(c, &s, &g).await["state"]["moves"], "e2e4 e7e5 g1f3 b8c6");
+    assert_eq!(full(c, &s, &xq).await["state"]["moves"], "b2e2 b9c7 h0g2");
+}
+
+/// The page is served by the binary: the lobby and a game's address give the same document,
+/// which loads its script and style; an unknown asset is a 404.
+async fn the_page_is_served(c: &Client, s: &Server) {
+    for path in ["/", "/game/abc"] {
+        let res = c.get(format!("{}{path}", s.base)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let html = res.text().await.unwrap();
+        assert!(
+            html.contains("/static/app.js") && html.contains("id=\"board\""),
+            "{path}"
+        );
+    }
+    for (file, media) in [
+        ("app.js", "text/javascript"),
+        ("board.js", "text/javascript"),
+        ("style.css", "text/css"),
+    ] {
+        let res = c.get(format!("{}/static/{file}", s.base)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{file}");
+        let ct = res.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(ct.starts_with(media), "{file}: {ct}");
+        assert!(!res.text().await.unwrap().is_empty());
+    }
+    let res = c.get(format!("{}/static/nothing.js", s.base)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}
+
+async fn everything(db: &str) {
+    let c = Client::new();
+    {
+        let s = Server::start(db);
+        the_page_is_served(&c, &s).await;
+        games_end_in_a_result(&c, &s).await;
+        only_seats_act(&c, &s).await;
+        bad_requests_get_a_clear_4xx(&c, &s).await;
+        a_flag_falls_by_itself(&c, &s).await;
+    }
+    survives_kill9(&c, db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_on_sqlite() {
+    let path = std::env::temp_dir().join(format!("arbiter-serve-test-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    everything(path.to_str().unwrap()).await;
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_on_postgresql() {
+    let admin = std::env::var("DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let name = format!("arbiter_serve_{}_{}", std::process::id(), rand_suffix());
+    let created = tokio::task::spawn_blocking({
+        let (admin, name) = (admin.clone(), name.clone());
+        move || -> Result<(), postgres::Error> {
+            let mut client = postgres::Client::connect(&admin, postgres::NoTls)?;
+            client.batch_execute(&format!("CREATE DATABASE {name}"))
+        }
+    })
+    .await
+    .unwrap();
+    if let Err(e) = created {
+        eprintln!("SKIPPED: no PostgreSQL at {admin}: {e}");
+        return;
+    }
+    // Dropped even when an assertion fails, so failed runs leave no database behind.
+    let guard = DropDatabase { admin, name };
+    let base = guard.admin.rsplit_once('/').map_or(guard.admin.as_str(), |(b, _)| b);
+    everything(&format!("{base}/{}", guard.name)).await;
+}
+
+struct DropDatabase {
+    admin: String,
+    name: String,
+}
+
+impl Drop for DropDatabase {
+    fn drop(&mut self) {
+        let (admin, name) = (self.admin.clone(), self.name.clone());
+        // Its own thread: the blocking client must not run on the async runtime's.
+        let _ = std::thread::spawn(move || {
+            if let Ok(mut client) = postgres::Client::connect(&admin, postgres::NoTls) {
+                let _ = client.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+            }
+        })
+        .join();
+    }
+}
+
+fn rand_suffix() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() % 1_000_000_000)
+}

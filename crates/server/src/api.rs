@@ -1,0 +1,277 @@
+//! The HTTP API, shaped like lichess's Board API: create a game, stream it as NDJSON, act on it
+//! with a seat token.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::stream;
+use game::Kind;
+use referee::Command;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::app::{seat, App};
+use crate::codec::parse_move;
+use crate::error::ApiError;
+use crate::live::Spec;
+use crate::table::Table;
+
+/// Requests are small; anything bigger is refused before it is read.
+const BODY_LIMIT: usize = 4 * 1024;
+/// A blank line this often keeps an idle stream open through proxies (as lichess does).
+const KEEPALIVE: Duration = Duration::from_secs(7);
+
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/api/game", post(create))
+        .route("/api/game/{id}/pgn", get(pgn))
+        .route("/api/board/game/stream/{id}", get(stream_game))
+        .route("/api/board/game/{id}/move/{mv}", post(play))
+        .route("/api/board/game/{id}/draw/{answer}", post(draw))
+        .route("/api/board/game/{id}/claim-draw", post(claim_draw))
+        .route("/api/board/game/{id}/claim-victory", post(claim_victory))
+        .route("/api/board/game/{id}/resign", post(resign))
+        .route("/api/board/game/{id}/abort", post(abort))
+        .merge(crate::web::routes())
+        .fallback(|| async { ApiError::Status(StatusCode::NOT_FOUND, "no such endpoint".into()) })
+        .layer(axum::middleware::map_response(json_errors))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(app)
+}
+
+/// axum's own rejections (bad path, wrong method, body too large) come as plain text: give
+/// them the same JSON shape as ours.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let text = axum::body::to_bytes(response.into_body(), BODY_LIMIT)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    let text = if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_string()
+    } else {
+        text
+    };
+    (status, Json(json!({ "error": text }))).into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    kind: String,
+    /// Referee rules; default `online`.
+    ruleset: Option<String>,
+    /// The judge's rules; default `cxa` (Xiangqi) or `fide` (chess).
+    rules: Option<String>,
+    /// Seconds, as lichess: `{"limit": 300, "increment": 3}`; `{"limit": 0, "increment": 0}`
+    /// for no clock; absent for the ruleset's own.
+    clock: Option<ClockRequest>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockRequest {
+    limit: u64,
+    increment: u64,
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    body: Result<Json<CreateRequest>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(req) = body.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
+    let kind: Kind = req.kind.parse().map_err(ApiError::BadRequest)?;
+    let clock = match req.clock {
+        Some(c) if c.limit > 86_400 || c.increment > 3_600 => {
+            return Err(ApiError::BadRequest(
+                "clock: limit at most 86400 s, increment at most 3600 s".into(),
+            ))
+        }
+        Some(c) => Some((c.limit * 1000, c.increment * 1000)),
+        None => None,
+    };
+    let spec = Spec {
+        kind,
+        ruleset: req.ruleset.unwrap_or_else(|| "online".into()),
+        rules: req
+            .rules
+            .unwrap_or_else(|| if kind == Kind::Xiangqi { "cxa" } else { "fide" }.into()),
+        clock,
+    };
+    let created = app.create(spec.clone()).await?;
+    let seats = |i: usize, side: game::Side| json!({ "side": side.name(kind), "token": created.tokens[i], "url": format!("/game/{}?seat={}", created.id, created.tokens[i]) });
+    Ok(Json(json!({
+        "id": created.id,
+        "kind": spec.kind_name(),
+        "ruleset": spec.ruleset,
+        "rules": spec.rules,
+        "stream": format!("/api/board/game/stream/{}", created.id),
+        "seats": [seats(0, game::Side::First), seats(1, game::Side::Second)],
+    })))
+}
+
+#[derive(Deserialize)]
+struct StreamQuery {
+    since: Option<u64>,
+}
+
+async fn stream_game(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<StreamQuery>,
+) -> Result<Response, ApiError> {
+    let table = app.game(&id).await?;
+    let rx = table.watch();
+    // Without `since`, the state now and then what follows; with it, exactly the events after
+    // that version.
+    let (first, sent) = match q.since {
+        None => {
+            let (full, n) = table.full().await?;
+            (vec![full], n)
+        }
+        Some(v) => (Vec::new(), v.saturating_add(1)),
+    };
+    let pending: std::collections::VecDeque<String> = first.into();
+    let lines = stream::unfold((table, rx, sent, pending), next_line);
+    Ok((
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        Body::from_stream(lines),
+    )
+        .into_response())
+}
+
+type StreamState = (
+    Arc<Table>,
+    tokio::sync::watch::Receiver<(u64, bool)>,
+    u64,
+    std::collections::VecDeque<String>,
+);
+
+async fn next_line(
+    (table, mut rx, mut sent, mut pending): StreamState,
+) -> Option<(Result<String, Infallible>, StreamState)> {
+    loop {
+        if let Some(line) = pending.pop_front() {
+            return Some((Ok(line + "\n"), (table, rx, sent, pending)));
+        }
+        let (count, over) = *rx.borrow_and_update();
+        if count > sent {
+            pending.extend(table.lines_from(sent).iter().map(|l| l.to_string()));
+            sent = count.max(sent);
+            continue;
+        }
+        if over {
+            return None;
+        }
+        match tokio::time::timeout(KEEPALIVE, rx.changed()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(_)) => return None,
+            Err(_) => return Some((Ok("\n".into()), (table, rx, sent, pending))),
+        }
+    }
+}
+
+async fn pgn(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let text = app.game(&id).await?.pgn().await?;
+    Ok(([(header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8")], text).into_response())
+}
+
+/// Runs `command` for the side the request's token seats.
+async fn act(
+    app: &App,
+    id: &str,
+    headers: &HeaderMap,
+    command: impl FnOnce(&Table, game::Side) -> Result<Command, ApiError>,
+) -> Result<Json<Value>, ApiError> {
+    let table = app.game(id).await?;
+    let auth = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+    let side = seat(&table, auth)?;
+    let command = command(&table, side)?;
+    let ack = table.act(side, command).await?;
+    Ok(Json(json!({ "ok": true, "version": ack.version })))
+}
+
+#[derive(Deserialize)]
+struct MoveQuery {
+    #[serde(rename = "offeringDraw")]
+    offering_draw: Option<bool>,
+}
+
+async fn play(
+    State(app): State<Arc<App>>,
+    Path((id, mv)): Path<(String, String)>,
+    Query(q): Query<MoveQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    act(&app, &id, &headers, |t, _| {
+        let m = parse_move(t.spec.kind, &mv)?;
+        Ok(if q.offering_draw == Some(true) {
+            Command::MoveOfferingDraw(m)
+        } else {
+            Command::Move(m)
+        })
+    })
+    .await
+}
+
+async fn draw(
+    State(app): State<Arc<App>>,
+    Path((id, answer)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    act(&app, &id, &headers, |_, _| match answer.as_str() {
+        // `yes` accepts a standing offer by the other side, else offers (as lichess): the
+        // game's task decides which, as only it knows the offer at that moment.
+        "yes" | "accept" | "true" => Ok(Command::OfferDraw),
+        "no" | "decline" | "false" => Ok(Command::DeclineDraw),
+        _ => Err(ApiError::BadRequest("draw: expected yes or no".into())),
+    })
+    .await
+}
+
+async fn claim_draw(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    act(&app, &id, &headers, |_, _| Ok(Command::ClaimDraw)).await
+}
+
+async fn claim_victory(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    act(&app, &id, &headers, |_, _| Ok(Command::ClaimTime)).await
+}
+
+async fn resign(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    act(&app, &id, &headers, |_, _| Ok(Command::Resign)).await
+}
+
+async fn abort(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    act(&app, &id, &headers, |_, _| Ok(Command::Abort)).await
+}

@@ -1,0 +1,141 @@
+//! The games this server holds: created here, or loaded from the database on first use (every
+//! unfinished one at startup).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use game::Side;
+
+use crate::codec::{random_id, token_hash};
+use crate::db::Db;
+use crate::error::ApiError;
+use crate::live::Spec;
+use crate::table::Table;
+
+pub struct App {
+    db: Db,
+    games: Mutex<HashMap<String, Arc<Table>>>,
+}
+
+/// A new game: its id and a seat token for each side (first, second).
+pub struct Created {
+    pub id: String,
+    pub tokens: [String; 2],
+}
+
+impl App {
+    pub fn new(db: Db) -> App {
+        App {
+            db,
+            games: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Rebuilds every unfinished game; returns how many.
+    pub async fn restore_all(&self) -> Result<usize, ApiError> {
+        let ids = self.db.unfinished().await?;
+        for id in &ids {
+            let table = self.game(id).await?;
+            // Over before the crash, but not yet marked so: mark it now.
+            if table.watch().borrow().1 {
+                self.db.finish(id, "over").await?;
+            }
+        }
+        Ok(ids.len())
+    }
+
+    pub async fn create(&self, spec: Spec) -> Result<Created, ApiError> {
+        spec.validate()?;
+        let id = random_id(8);
+        let tokens = [random_id(32), random_id(32)];
+        let hashes = [token_hash(&tokens[0]), token_hash(&tokens[1])];
+        self.db.create(&id, &spec, &hashes).await?;
+        // Built the way a restart builds it, so a created game and a restored one cannot differ.
+        self.game(&id).await?;
+        Ok(Created { id, tokens })
+    }
+
+    pub async fn game(&self, id: &str) -> Result<Arc<Table>, ApiError> {
+        if id.is_empty() || id.len() > 16 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(ApiError::NotFound);
+        }
+        if let Some(t) = self.lock().get(id) {
+            return Ok(t.clone());
+        }
+        let stored = self.db.load(id).await?.ok_or(ApiError::NotFound)?;
+        let table = Table::restore(id.to_string(), stored, self.db.clone())?;
+        // Another request may have loaded it meanwhile: keep the first, so one task owns the game.
+        Ok(self.lock().entry(id.to_string()).or_insert(table).clone())
+    }
+
+    /// Drops finished games no request or stream holds: memory stays bounded by the games in
+    /// play, and a finished game asked for again is rebuilt from its log. Returns how many.
+    pub fn evict_finished(&self) -> usize {
+        let mut games = self.lock();
+        let before = games.len();
+        games.retain(|_, t| Arc::strong_count(t) > 1 || !t.watch().borrow().1);
+        before - games.len()
+    }
+
+    /// How many games are in memory.
+    pub fn loaded(&self) -> usize {
+        self.lock().len()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Table>>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The side a bearer token holds in `table`.
+pub fn seat(table: &Table, authorization: Option<&str>) -> Result<Side, ApiError> {
+    let token = authorization
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && t.len() <= 128)
+        .ok_or(ApiError::Unauthorized)?;
+    table.seat(token).ok_or(ApiError::Forbidden)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use referee::Command;
+
+    /// In-process, on an SQLite file: a finished game leaves memory and comes back from its
+    /// log, the same; a game in play stays.
+    #[tokio::test]
+    async fn finished_games_are_evicted_and_reload() {
+        let path = std::env::temp_dir().join(format!("arbiter-server-evict-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let db = Db::connect(&format!("sqlite://{}?mode=rwc", path.display()))
+            .await
+            .unwrap();
+        let app = App::new(db);
+        let spec = |kind: &str| Spec {
+            kind: kind.parse().unwrap(),
+            ruleset: "online".into(),
+            rules: if kind == "chess" { "fide" } else { "cxa" }.into(),
+            clock: Some((60_000, 0)),
+        };
+        let over = app.create(spec("xiangqi")).await.unwrap();
+        let playing = app.create(spec("chess")).await.unwrap();
+        let t = app.game(&over.id).await.unwrap();
+        t.act(Side::First, Command::Move("h2e2".into())).await.unwrap();
+        t.act(Side::Second, Command::Resign).await.unwrap();
+        let lines = t.lines_from(0);
+        drop(t);
+        app.game(&playing.id)
+            .await
+            .unwrap()
+            .act(Side::First, Command::Move("e2e4".into()))
+            .await
+            .unwrap();
+        assert_eq!(app.evict_finished(), 1);
+        assert_eq!(app.loaded(), 1);
+        let t = app.game(&over.id).await.unwrap();
+        assert_eq!(t.lines_from(0), lines);
+        assert!(t.act(Side::First, Command::Resign).await.is_err(), "still over");
+        let _ = std::fs::remove_file(&path);
+    }
+}

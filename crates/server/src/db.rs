@@ -1,0 +1,174 @@
+//! Where games live: SQLite (a file, the default) or PostgreSQL, one schema, runtime queries
+//! through sqlx's `Any` driver (so nothing needs a database at build time).
+//!
+//! A game is its row plus its command log; the referee's state is never stored, only rebuilt
+//! by replaying the log, so the log is the one thing that must be durable.
+
+use game::{Kind, Side};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Row};
+
+use crate::live::Spec;
+
+#[derive(Clone)]
+pub struct Db {
+    pool: AnyPool,
+}
+
+/// A stored game: its spec, the hashes of its seat tokens and its commands in order.
+pub struct Stored {
+    pub spec: Spec,
+    pub token_hashes: [String; 2],
+    pub commands: Vec<(u64, Side, String)>,
+}
+
+fn side_code(side: Side) -> &'static str {
+    match side {
+        Side::First => "first",
+        Side::Second => "second",
+    }
+}
+
+impl Db {
+    /// Opens `url` (`sqlite://FILE?mode=rwc` or `postgres://…`) and brings its schema up to date.
+    pub async fn connect(url: &str) -> Result<Db, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 4 } else { 16 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // Said, not assumed: a commit is on disk before the move is acknowledged.
+                        sqlx::query("PRAGMA synchronous = FULL").execute(&mut *conn).await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(url)
+            .await?;
+        if sqlite {
+            // WAL lets readers and the games' writers go on at once.
+            sqlx::query("PRAGMA journal_mode = WAL").execute(&pool).await?;
+            sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+        } else {
+            sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        }
+        Ok(Db { pool })
+    }
+
+    /// A new game, with no command yet (its clocks start with the first).
+    pub async fn create(&self, id: &str, spec: &Spec, token_hashes: &[String; 2]) -> Result<(), sqlx::Error> {
+        let created = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        sqlx::query(
+            "INSERT INTO games (id, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
+             token_first, token_second, created_unix_ms, finished) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0)",
+        )
+        .bind(id)
+        .bind(spec.kind_name())
+        .bind(&spec.ruleset)
+        .bind(&spec.rules)
+        .bind(spec.clock.map(|c| c.0 as i64))
+        .bind(spec.clock.map(|c| c.1 as i64))
+        .bind(&token_hashes[0])
+        .bind(&token_hashes[1])
+        .bind(created)
+        .execute(&self.pool)
+        .await
+        .map(|_| ())
+    }
+
+    /// Appends command `seq` to a game's log; returns once it is committed.
+    pub async fn append(&self, id: &str, seq: usize, at: u64, side: Side, command: &str) -> Result<(), sqlx::Error> {
+        let mut conn = self.pool.acquire().await?;
+        insert_command(&mut *conn, id, seq, at, side, command).await
+    }
+
+    /// Marks a game over (so a restart does not rebuild it eagerly).
+    pub async fn finish(&self, id: &str, result: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE games SET finished = 1, result = $1 WHERE id = $2")
+            .bind(result)
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+
+    pub async fn unfinished(&self) -> Result<Vec<String>, sqlx::Error> {
+        let rows = sqlx::query("SELECT id FROM games WHERE finished = 0")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| r.try_get::<String, _>(0)).collect()
+    }
+
+    pub async fn load(&self, id: &str) -> Result<Option<Stored>, sqlx::Error> {
+        let Some(row) = sqlx::query(
+            "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second \
+             FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let spec = spec_of(&row)?;
+        let token_hashes = [row.try_get(5)?, row.try_get(6)?];
+        let rows = sqlx::query("SELECT at_ms, side, command FROM commands WHERE game_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut commands = Vec::with_capacity(rows.len());
+        for r in rows {
+            let at: i64 = r.try_get(0)?;
+            let side = match r.try_get::<String, _>(1)?.as_str() {
+                "first" => Side::First,
+                _ => Side::Second,
+            };
+            commands.push((at.max(0) as u64, side, r.try_get(2)?));
+        }
+        Ok(Some(Stored {
+            spec,
+            token_hashes,
+            commands,
+        }))
+    }
+}
+
+async fn insert_command<'c, E>(
+    conn: E,
+    id: &str,
+    seq: usize,
+    at: u64,
+    side: Side,
+    command: &str,
+) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    sqlx::query("INSERT INTO commands (game_id, seq, at_ms, side, command) VALUES ($1, $2, $3, $4, $5)")
+        .bind(id)
+        .bind(seq as i64)
+        .bind(at as i64)
+        .bind(side_code(side))
+        .bind(command)
+        .execute(conn)
+        .await
+        .map(|_| ())
+}
+
+fn spec_of(row: &AnyRow) -> Result<Spec, sqlx::Error> {
+    let kind: String = row.try_get(0)?;
+    let kind = kind.parse::<Kind>().map_err(|e| sqlx::Error::Decode(e.into()))?;
+    let limit: Option<i64> = row.try_get(3)?;
+    let increment: Option<i64> = row.try_get(4)?;
+    Ok(Spec {
+        kind,
+        ruleset: row.try_get(1)?,
+        rules: row.try_get(2)?,
+        clock: limit.zip(increment).map(|(l, i)| (l.max(0) as u64, i.max(0) as u64)),
+    })
+}

@@ -1,0 +1,60 @@
+//! The game server: live refereed games of Xiangqi and chess over an HTTP API shaped like
+//! lichess's Board API, every command stored before it is acknowledged.
+//!
+//! - [`db`]: SQLite (default) or PostgreSQL; a game is its row and its command log.
+//! - [`table`]: one task owns each game (its referee), logs then applies, wakes for flags.
+//! - [`view`]: each event as the NDJSON line streams show.
+//! - [`api`]: the routes; [`error`]: JSON errors with 4xx statuses.
+//! - [`web`]: the page (lobby and board), embedded in the binary.
+
+pub mod api;
+pub mod app;
+pub mod codec;
+pub mod db;
+pub mod error;
+pub mod live;
+pub mod table;
+pub mod view;
+pub mod web;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+pub use app::App;
+pub use db::Db;
+pub use error::ApiError;
+
+/// How often finished games leave memory (they stay in the database).
+const EVICT_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("restoring games: {0}")]
+    Restore(#[from] ApiError),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Opens the database at `db_url`, rebuilds every unfinished game, listens on `addr`, calls
+/// `ready` with the address bound (port 0 picks one) and the games restored, then serves until
+/// the process ends.
+pub async fn serve(addr: &str, db_url: &str, ready: impl FnOnce(SocketAddr, usize)) -> Result<(), ServeError> {
+    let db = Db::connect(db_url).await?;
+    let app = Arc::new(App::new(db));
+    let restored = app.restore_all().await?;
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    ready(listener.local_addr()?, restored);
+    let janitor = app.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(EVICT_EVERY);
+        loop {
+            every.tick().await;
+            janitor.evict_finished();
+        }
+    });
+    axum::serve(listener, api::router(app)).await?;
+    Ok(())
+}

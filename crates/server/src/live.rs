@@ -1,0 +1,141 @@
+//! A live game: the referee for either game behind one type, and what a game is made from.
+
+use game::{Game, Kind, Side};
+use judge::chess::{ChessJudge, ChessRules};
+use judge::xiangqi::{Rules, XiangqiJudge};
+use judge::Judge;
+use referee::clock::{Millis, Remaining, TimeControl};
+use referee::{Command, Ending, Event, Referee, RefereeRules};
+
+use crate::error::ApiError;
+
+/// What a game is made from, as stored in its row: enough to rebuild it before its log replays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spec {
+    pub kind: Kind,
+    /// The referee's rules (`online`, `cxa`, `fide`, …).
+    pub ruleset: String,
+    /// The judge's rules (`cxa`, `axf`, `seed002` for Xiangqi; `fide`, `seed001` for chess).
+    pub rules: String,
+    /// Fischer time control: main time and increment; `None` keeps the ruleset's own.
+    pub clock: Option<(Millis, Millis)>,
+}
+
+impl Spec {
+    pub fn validate(&self) -> Result<(), ApiError> {
+        Live::new(self).map(|_| ())
+    }
+
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            Kind::Xiangqi => "xiangqi",
+            Kind::Chess => "chess",
+        }
+    }
+}
+
+pub enum Live {
+    Xiangqi(Box<Referee<XiangqiJudge>>),
+    Chess(Box<Referee<ChessJudge>>),
+}
+
+/// Calls the same method on whichever referee it is.
+macro_rules! each {
+    ($self:expr, $r:ident => $body:expr) => {
+        match $self {
+            Live::Xiangqi($r) => $body,
+            Live::Chess($r) => $body,
+        }
+    };
+}
+
+impl Live {
+    pub fn new(spec: &Spec) -> Result<Live, ApiError> {
+        let mut rules = RefereeRules::by_name(&spec.ruleset).ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "unknown ruleset {:?}; known: {}",
+                spec.ruleset,
+                RefereeRules::NAMES.join(", ")
+            ))
+        })?;
+        if let Some((limit, increment)) = spec.clock {
+            rules.time = if limit == 0 && increment == 0 {
+                TimeControl::unlimited()
+            } else {
+                TimeControl::fischer(limit, increment)
+            };
+        }
+        let unknown = |known: &str| ApiError::BadRequest(format!("unknown rules {:?}; known: {known}", spec.rules));
+        Ok(match spec.kind {
+            Kind::Xiangqi => {
+                let judge_rules = Rules::by_name(&spec.rules).ok_or_else(|| unknown("cxa, axf, seed002"))?;
+                let judge = XiangqiJudge::new(xiangqi::Position::start(), judge_rules);
+                Live::Xiangqi(Box::new(Referee::new(judge, rules)))
+            }
+            Kind::Chess => {
+                let judge_rules = ChessRules::by_name(&spec.rules).ok_or_else(|| unknown("fide, seed001"))?;
+                let judge = ChessJudge::new(<chess::Position as Game>::start(), judge_rules);
+                Live::Chess(Box::new(Referee::new(judge, rules)))
+            }
+        })
+    }
+
+    pub fn kind(&self) -> Kind {
+        match self {
+            Live::Xiangqi(_) => Kind::Xiangqi,
+            Live::Chess(_) => Kind::Chess,
+        }
+    }
+
+    pub fn apply(&mut self, at: Millis, side: Side, command: Command) -> Vec<Event> {
+        each!(self, r => r.apply(at, side, command).to_vec())
+    }
+
+    pub fn wake_at(&self) -> Option<Millis> {
+        each!(self, r => r.wake_at())
+    }
+
+    pub fn ending(&self) -> Option<&Ending> {
+        each!(self, r => r.ending())
+    }
+
+    pub fn remaining(&self, side: Side, at: Millis) -> Remaining {
+        each!(self, r => r.clock().remaining(side, at))
+    }
+
+    /// The time of the last command: where a restored game's time resumes.
+    pub fn time_control(&self) -> &TimeControl {
+        each!(self, r => r.clock().control())
+    }
+
+    pub fn last_at(&self) -> Millis {
+        each!(self, r => r.log().last().map_or(0, |c| c.0))
+    }
+
+    pub fn commands(&self) -> usize {
+        each!(self, r => r.log().len())
+    }
+
+    pub fn turn(&self) -> Side {
+        each!(self, r => Game::turn(r.judge().position()))
+    }
+
+    pub fn fen(&self) -> String {
+        each!(self, r => Game::fen(r.judge().position()))
+    }
+
+    pub fn initial_fen(&self) -> String {
+        match self {
+            Live::Xiangqi(_) => Game::fen(&xiangqi::Position::start()),
+            Live::Chess(_) => Game::fen(&<chess::Position as Game>::start()),
+        }
+    }
+
+    pub fn pgn(&self) -> String {
+        let tags = [("Event", "arbiter serve")];
+        match self {
+            Live::Xiangqi(r) => r.pgn(&xiangqi::Position::start(), &tags),
+            Live::Chess(r) => r.pgn(&<chess::Position as Game>::start(), &tags),
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! The web page, served by the binary itself: the files of `web/`, embedded at build time, so
+//! `arbiter serve` needs nothing beside it. The page is one document for the lobby (`/`) and
+//! for every game (`/game/ID`); it draws itself from the game's stream.
+
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::error::ApiError;
+
+const INDEX: &str = include_str!("../web/index.html");
+
+/// Name, media type, contents.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/app.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/board.js"),
+    ),
+    ("style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
+];
+
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/", get(index))
+        .route("/game/{id}", get(index))
+        .route("/static/{file}", get(asset))
+}
+
+async fn index() -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX).into_response()
+}
+
+async fn asset(Path(file): Path<String>) -> Response {
+    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+        Some((_, media, body)) => ([(header::CONTENT_TYPE, *media)], *body).into_response(),
+        None => ApiError::Status(StatusCode::NOT_FOUND, format!("no file {file:?}")).into_response(),
+    }
+}

@@ -1,0 +1,233 @@
+// The boards, drawn in SVG: Xiangqi's 9×10 points with palace and river, chess's 8×8 squares.
+// Pieces come from the FEN; moves are UCI (chess) or ICCS (Xiangqi) strings, which share one
+// shape: from-square then to-square, files as letters from the left of the side at the bottom of
+// the diagram (White/Red), ranks counted up from there (1–8 in chess, 0–9 in Xiangqi).
+
+const SVG = "http://www.w3.org/2000/svg";
+
+const XQ_NAMES = {
+  K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵",
+  k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒",
+};
+const CHESS_NAMES = {
+  K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
+  k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟",
+};
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// Geometry of each game: files, ranks, the first rank's number, and whether pieces stand on
+// points (Xiangqi) or squares (chess).
+export const GAMES = {
+  xiangqi: { files: 9, ranks: 10, rank0: 0, points: true },
+  chess: { files: 8, ranks: 8, rank0: 1, points: false },
+};
+
+/// Pieces of a FEN's board field: a map from square name to piece letter.
+export function parseFen(kind, fen) {
+  const g = GAMES[kind];
+  const rows = fen.split(" ")[0].split("/");
+  const pieces = {};
+  rows.forEach((row, i) => {
+    const rank = g.rank0 + g.ranks - 1 - i;
+    let file = 0;
+    for (const ch of row) {
+      if (/[0-9]/.test(ch)) {
+        file += Number(ch);
+      } else {
+        pieces[squareName(kind, file, rank)] = ch;
+        file += 1;
+      }
+    }
+  });
+  return pieces;
+}
+
+export function squareName(kind, file, rank) {
+  return String.fromCharCode(97 + file) + String(rank);
+}
+
+function squareXY(kind, sq, flipped) {
+  const g = GAMES[kind];
+  let file = sq.charCodeAt(0) - 97;
+  let row = g.rank0 + g.ranks - 1 - Number(sq.slice(1));
+  if (flipped) {
+    file = g.files - 1 - file;
+    row = g.ranks - 1 - row;
+  }
+  return [file, row];
+}
+
+/// A board in `host`: `state` = { kind, fen, flipped, lastMove, check, legal, letters };
+/// `onMove(move)` is called with a UCI/ICCS string when the user moves (click or drag).
+export class Board {
+  constructor(host, onMove) {
+    this.host = host;
+    this.onMove = onMove;
+    this.selected = null;
+    this.dragFrom = null;
+    this.state = null;
+  }
+
+  render(state) {
+    this.state = state;
+    const { kind } = state;
+    const g = GAMES[kind];
+    const cell = 60;
+    const margin = g.points ? cell / 2 : 0;
+    const width = g.points ? cell * (g.files - 1) + 2 * margin : cell * g.files;
+    const height = g.points ? cell * (g.ranks - 1) + 2 * margin : cell * g.ranks;
+    this.host.innerHTML = "";
+    const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: `board ${kind}`, role: "img" }, this.host);
+    svg.setAttribute("aria-label", `${kind} board`);
+    const centre = (sq) => {
+      const [f, r] = squareXY(kind, sq, state.flipped);
+      return g.points ? [margin + f * cell, margin + r * cell] : [f * cell + cell / 2, r * cell + cell / 2];
+    };
+    if (g.points) this.drawXiangqiGrid(svg, cell, margin);
+    else this.drawChessSquares(svg, cell);
+
+    const marks = el("g", {}, svg);
+    const mark = (sq, cls) => {
+      const [x, y] = centre(sq);
+      if (g.points) el("circle", { cx: x, cy: y, r: cell * 0.46, class: cls }, marks);
+      else el("rect", { x: x - cell / 2, y: y - cell / 2, width: cell, height: cell, class: cls }, marks);
+    };
+    if (state.lastMove) {
+      mark(state.lastMove.slice(0, 2), "last");
+      mark(state.lastMove.slice(2, 4), "last");
+    }
+    if (state.check) mark(state.check, "check");
+
+    const pieces = parseFen(kind, state.fen);
+    const layer = el("g", {}, svg);
+    for (const [sq, p] of Object.entries(pieces)) {
+      const [x, y] = centre(sq);
+      const white = p === p.toUpperCase();
+      const grp = el("g", { class: `piece ${white ? "white" : "black"}`, "data-square": sq, "data-piece": p }, layer);
+      if (kind === "xiangqi") {
+        el("circle", { cx: x, cy: y, r: cell * 0.43, class: "disc" }, grp);
+        el("circle", { cx: x, cy: y, r: cell * 0.36, class: "ring" }, grp);
+      }
+      const t = el("text", { x, y, class: "glyph", "text-anchor": "middle", "dominant-baseline": "central" }, grp);
+      t.textContent = state.letters ? p.toUpperCase() : (kind === "xiangqi" ? XQ_NAMES : CHESS_NAMES)[p];
+      t.setAttribute("font-size", kind === "xiangqi" ? cell * 0.42 : cell * 0.8);
+    }
+
+    // Hints for the selected piece: its legal destinations.
+    const hints = el("g", { class: "hints" }, svg);
+    if (this.selected && state.legal && state.legal.length) {
+      for (const m of state.legal) {
+        if (m.slice(0, 2) !== this.selected) continue;
+        const [x, y] = centre(m.slice(2, 4));
+        el("circle", { cx: x, cy: y, r: cell * 0.14, class: "hint", "data-square": m.slice(2, 4) }, hints);
+      }
+      mark(this.selected, "selected");
+    }
+
+    // Input: click a piece then a destination, or drag. Squares are found from coordinates.
+    const toSquare = (evt) => {
+      const pt = svg.createSVGPoint();
+      pt.x = evt.clientX;
+      pt.y = evt.clientY;
+      const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+      let file = g.points ? Math.round((p.x - margin) / cell) : Math.floor(p.x / cell);
+      let row = g.points ? Math.round((p.y - margin) / cell) : Math.floor(p.y / cell);
+      if (file < 0 || row < 0 || file >= g.files || row >= g.ranks) return null;
+      if (state.flipped) {
+        file = g.files - 1 - file;
+        row = g.ranks - 1 - row;
+      }
+      return squareName(kind, file, g.rank0 + g.ranks - 1 - row);
+    };
+    svg.addEventListener("pointerdown", (evt) => {
+      const sq = toSquare(evt);
+      if (!sq) return;
+      if (this.selected && this.selected !== sq && this.tryMove(this.selected, sq)) return;
+      if (pieces[sq] && this.mine(pieces[sq])) {
+        this.selected = sq;
+        // Kept on the board: this render replaces the SVG that will see the pointer go up.
+        this.dragFrom = sq;
+        this.render(this.state);
+      } else {
+        this.selected = null;
+        this.render(this.state);
+      }
+    });
+    svg.addEventListener("pointerup", (evt) => {
+      const sq = toSquare(evt);
+      const from = this.dragFrom;
+      this.dragFrom = null;
+      if (from && sq && sq !== from) this.tryMove(from, sq);
+    });
+  }
+
+  mine(piece) {
+    const first = piece === piece.toUpperCase();
+    const side = this.state.mySide || this.state.toMove;
+    return (side === this.state.first) === first && this.state.toMove === side;
+  }
+
+  /// Send the move from→to if it is legal (a pawn reaching the last rank in chess becomes a
+  /// queen unless the user picks otherwise in the promotion box).
+  tryMove(from, to) {
+    if (!this.state.legal) {
+      // No list from the server: send the move; a chess pawn reaching the last rank promotes.
+      const pieces = parseFen(this.state.kind, this.state.fen);
+      const last = to[1] === "8" || to[1] === "1";
+      const promo = this.state.kind === "chess" && /[Pp]/.test(pieces[from] || "") && last;
+      const choice = (document.getElementById("promotion") || { value: "q" }).value;
+      this.selected = null;
+      this.onMove(from + to + (promo ? choice : ""));
+      return true;
+    }
+    const candidates = this.state.legal.filter((m) => m.slice(0, 4) === from + to);
+    if (candidates.length === 0) return false;
+    let move = candidates[0];
+    if (candidates.length > 1) {
+      const choice = (document.getElementById("promotion") || { value: "q" }).value;
+      move = candidates.find((m) => m.endsWith(choice)) || candidates[0];
+    }
+    this.selected = null;
+    this.onMove(move);
+    return true;
+  }
+
+  drawXiangqiGrid(svg, cell, m) {
+    const g = el("g", { class: "grid" }, svg);
+    const line = (x1, y1, x2, y2) => el("line", { x1, y1, x2, y2 }, g);
+    el("rect", { x: m, y: m, width: 8 * cell, height: 9 * cell, class: "frame" }, g);
+    for (let r = 0; r < 10; r++) line(m, m + r * cell, m + 8 * cell, m + r * cell);
+    for (let f = 0; f < 9; f++) {
+      if (f === 0 || f === 8) {
+        line(m + f * cell, m, m + f * cell, m + 9 * cell);
+      } else {
+        // The river cuts the inner files.
+        line(m + f * cell, m, m + f * cell, m + 4 * cell);
+        line(m + f * cell, m + 5 * cell, m + f * cell, m + 9 * cell);
+      }
+    }
+    // Palaces: the diagonals of the 3×3 squares at each end.
+    for (const top of [0, 7]) {
+      line(m + 3 * cell, m + top * cell, m + 5 * cell, m + (top + 2) * cell);
+      line(m + 5 * cell, m + top * cell, m + 3 * cell, m + (top + 2) * cell);
+    }
+    const river = el("text", { x: m + 4 * cell, y: m + 4.5 * cell, class: "river", "text-anchor": "middle", "dominant-baseline": "central" }, g);
+    river.textContent = "楚 河          漢 界";
+    river.setAttribute("font-size", cell * 0.4);
+  }
+
+  drawChessSquares(svg, cell) {
+    const g = el("g", { class: "squares" }, svg);
+    for (let r = 0; r < 8; r++) {
+      for (let f = 0; f < 8; f++) {
+        el("rect", { x: f * cell, y: r * cell, width: cell, height: cell, class: (r + f) % 2 ? "dark" : "light" }, g);
+      }
+    }
+  }
+}
