@@ -375,6 +375,26 @@ async fn the_page_is_served(c: &Client, s: &Server) {
     }
     let res = c.get(format!("{}/static/nothing.js", s.base)).send().await.unwrap();
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
+
+    // What the board's hints use: the legal moves of the side to move (20 in chess's start, 44
+    // in Xiangqi's), and check (after 1. e4 f6 2. d4 g5 3. Qh5 Black is mated: no moves, in check).
+    for (kind, count) in [("chess", 20), ("xiangqi", 44)] {
+        let g = create(c, s, json!({ "kind": kind })).await;
+        let state = &full(c, s, &g).await["state"];
+        assert_eq!(state["legal"].as_array().unwrap().len(), count, "{kind}: {state}");
+        assert_eq!(state["check"], false);
+    }
+    let g = create(c, s, json!({ "kind": "chess" })).await;
+    play(c, s, &g, &["e2e4", "f7f6", "d2d4", "g7g5"]).await;
+    let state = &full(c, s, &g).await["state"];
+    assert!(
+        state["legal"].as_array().unwrap().iter().any(|m| m == "d1h5"),
+        "{state}"
+    );
+    play(c, s, &g, &["d1h5"]).await;
+    let state = &full(c, s, &g).await["state"];
+    assert_eq!(state["check"], true, "{state}");
+    assert_eq!(state["legal"].as_array().unwrap().len(), 0, "{state}");
 }
 
 async fn everything(db: &str) {

@@ -120,6 +120,19 @@ impl Live {
         each!(self, r => Game::turn(r.judge().position()))
     }
 
+    /// The side to move's legal moves in coordinates (ICCS or UCI): the page's hints.
+    pub fn legal(&self) -> Vec<String> {
+        each!(self, r => {
+            let p = r.judge().position();
+            Game::legal_moves(p).into_iter().map(|m| Game::coordinate(p, m)).collect()
+        })
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        each!(self, r => Game::is_check(r.judge().position()))
+    }
+
     pub fn fen(&self) -> String {
         each!(self, r => Game::fen(r.judge().position()))
     }

@@ -106,6 +106,9 @@ impl View {
             "wdraw": self.offer == Some(Side::First),
             "bdraw": self.offer == Some(Side::Second),
             "explanation": live.ending().map(|e| e.explanation.clone()),
+            // For boards that show hints: the moves the side to move may make, and check.
+            "legal": if live.ending().is_some() { Vec::new() } else { live.legal() },
+            "check": live.in_check(),
         })
     }
 

@@ -2,7 +2,7 @@
 // URL fragment, `#seat=TOKEN`, which never reaches the server's logs) or to watch it.
 // Everything the page shows comes from the game's NDJSON stream; every action is one POST.
 
-import { Board } from "./board.js";
+import { Board, parseFen } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -110,9 +110,9 @@ function onState(st) {
   game.status = st.status || game.status;
   game.winner = st.winner;
   game.legal = st.legal || null;
-  game.check = st.check || null;
   const [first, second] = game.sides || ["white", "black"];
   game.toMove = st.turn || (game.moves.length % 2 === 0 ? first : second);
+  game.check = st.check ? kingSquare() : null;
   game.offer = st.wdraw ? first : st.bdraw ? second : null;
   game.reason = st.explanation || "";
   if (st.wtime !== undefined) {
@@ -121,6 +121,13 @@ function onState(st) {
     game.clock = { white: st.wtime, black: st.btime, at: performance.now(), running };
   }
   draw();
+}
+
+// The square of the king (general) of the side to move, from the FEN.
+function kingSquare() {
+  const first = game.toMove === (game.sides || ["white"])[0];
+  const pieces = parseFen(game.kind, game.fen);
+  return Object.keys(pieces).find((sq) => pieces[sq] === (first ? "K" : "k")) || null;
 }
 
 const board = new Board(document.createElement("div"), (move) => {
