@@ -149,19 +149,21 @@ function draw() {
     first: (game.sides || ["white"])[0],
     letters: $("letters").checked,
     mySide: game.mySide,
+    canMove: Boolean(game.token),
     toMove: game.toMove,
   });
   drawMoves();
   const over = !live;
+  const outcome = game.winner ? `${game.winner} wins` : game.status === "aborted" ? "Aborted" : "Draw";
   $("status").textContent = over
-    ? `${game.winner ? `${game.winner} wins` : "Draw"}${game.reason ? ` — ${game.reason}` : ""}`
+    ? `${outcome} (${game.status.replaceAll("_", " ")})${game.reason ? ` — ${game.reason}` : ""}`
     : `${game.toMove} to move${game.check ? " — check" : ""}`;
   $("status").dataset.status = game.status;
   $("offer").textContent = game.offer && game.offer !== game.mySide ? `${game.offer} offers a draw` : "";
-  for (const id of ["draw", "claim", "resign", "abort"]) $(id).disabled = !game.mySide || over;
+  for (const id of ["draw", "claim", "resign", "abort"]) $(id).disabled = !game.token || over;
   $("accept").hidden = $("decline").hidden = !(game.offer && game.offer !== game.mySide && !over);
   $("pgn").href = `/api/game/${game.id}/pgn`;
-  $("seat").textContent = game.mySide ? `You play ${game.mySide}` : "Watching";
+  $("seat").textContent = game.token ? `You play ${game.mySide || "a seat"}` : "Watching";
 }
 
 function drawMoves() {

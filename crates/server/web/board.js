@@ -168,6 +168,7 @@ export class Board {
   }
 
   mine(piece) {
+    if (!this.state.canMove) return false;
     const first = piece === piece.toUpperCase();
     const side = this.state.mySide || this.state.toMove;
     return (side === this.state.first) === first && this.state.toMove === side;
