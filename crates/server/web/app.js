@@ -205,10 +205,13 @@ function tickClocks() {
 async function follow() {
   for (;;) {
     try {
-      const res = await fetch(`/api/board/game/stream/${game.id}?since=${game.version}`, {
+      // The first connection starts with `gameFull`; a reconnection asks only for what it missed.
+      const since = game.connected ? `?since=${game.version}` : "";
+      const res = await fetch(`/api/board/game/stream/${game.id}${since}`, {
         headers: game.token ? { Authorization: `Bearer ${game.token}` } : {},
       });
       if (!res.ok) throw new Error(`${res.status}`);
+      game.connected = true;
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
       let buf = "";
