@@ -33,6 +33,16 @@ fn save(store: &Store, name: &str, trf: &Trf, what: &str) -> Result<u64> {
     Ok(store.save(name, &event::text(trf), what)?)
 }
 
+/// Loads event `name`, changes it with `f` (which says what it did, for the change log) and
+/// saves it: the event as changed, and its new version.
+fn change(db: Option<PathBuf>, name: &str, f: impl FnOnce(&mut Trf) -> Result<String>) -> Result<(Trf, u64)> {
+    let store = open(db)?;
+    let mut trf = load(&store, name)?;
+    let what = f(&mut trf)?;
+    let version = save(&store, name, &trf, &what)?;
+    Ok((trf, version))
+}
+
 /// `--points` and `--tiebreaks`, as `create` and `set` take them.
 fn settings(trf: &mut Trf, points: Option<&str>, tiebreaks: Option<&str>) -> Result<()> {
     if let Some(p) = points {
@@ -96,14 +106,14 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             if points.is_none() && tiebreaks.is_none() {
                 bail!("nothing to set (--points, --tiebreaks)");
             }
-            let store = open(db)?;
-            let mut trf = load(&store, &name)?;
-            settings(&mut trf, points.as_deref(), tiebreaks.as_deref())?;
             let what: Vec<String> = [("points", &points), ("tiebreaks", &tiebreaks)]
                 .iter()
                 .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k} {v}")))
                 .collect();
-            let v = save(&store, &name, &trf, &format!("set {}", what.join(" ")))?;
+            let (_, v) = change(db, &name, |trf| {
+                settings(trf, points.as_deref(), tiebreaks.as_deref())?;
+                Ok(format!("set {}", what.join(" ")))
+            })?;
             println!("{name}: {} (version {v})", what.join(", "));
         }
         TournamentCommand::Register {
@@ -114,17 +124,15 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             missed,
             db,
         } => {
-            let store = open(db)?;
-            let mut trf = load(&store, &name)?;
             let missed = missed.to_ascii_uppercase();
-            let number = event::register_late(&mut trf, &player, rating, &federation, missed)?;
-            let late = tournament::dutch::rounds_paired(&trf);
-            let what = if late > 0 {
-                format!("register {number} {player} (rounds 1-{late} {missed})")
-            } else {
-                format!("register {number} {player}")
-            };
-            let v = save(&store, &name, &trf, &what)?;
+            let mut number = 0;
+            let (_, v) = change(db, &name, |trf| {
+                number = event::register_late(trf, &player, rating, &federation, missed)?;
+                Ok(match tournament::dutch::rounds_paired(trf) {
+                    0 => format!("register {number} {player}"),
+                    late => format!("register {number} {player} (rounds 1-{late} {missed})"),
+                })
+            })?;
             println!("{number} {player} (version {v})");
         }
         TournamentCommand::Bye {
@@ -134,12 +142,13 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             round,
             db,
         } => {
-            let store = open(db)?;
-            let mut trf = load(&store, &name)?;
-            let round = round_or_next(&trf, round);
-            event::request_bye_in(&mut trf, player, kind.to_ascii_uppercase(), round)?;
-            save(&store, &name, &trf, &format!("bye {player} {kind} round {round}"))?;
-            println!("player {player}: bye {kind} in round {round}");
+            let mut at = 0;
+            change(db, &name, |trf| {
+                at = round_or_next(trf, round);
+                event::request_bye_in(trf, player, kind.to_ascii_uppercase(), at)?;
+                Ok(format!("bye {player} {kind} round {at}"))
+            })?;
+            println!("player {player}: bye {kind} in round {at}");
         }
         TournamentCommand::Withdraw {
             event: name,
@@ -147,11 +156,12 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             from,
             db,
         } => {
-            let store = open(db)?;
-            let mut trf = load(&store, &name)?;
-            let from = round_or_next(&trf, from);
-            let first = event::withdraw(&mut trf, player, from)?;
-            let v = save(&store, &name, &trf, &format!("withdraw {player} from round {first}"))?;
+            let mut first = 0;
+            let (_, v) = change(db, &name, |trf| {
+                let from = round_or_next(trf, from);
+                first = event::withdraw(trf, player, from)?;
+                Ok(format!("withdraw {player} from round {first}"))
+            })?;
             println!("player {player} withdrawn from round {first} (version {v})");
         }
         TournamentCommand::Reenter {
@@ -160,19 +170,22 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             from,
             db,
         } => {
-            let store = open(db)?;
-            let mut trf = load(&store, &name)?;
-            let from = round_or_next(&trf, from);
-            event::reenter(&mut trf, player, from)?;
-            let v = save(&store, &name, &trf, &format!("reenter {player} from round {from}"))?;
-            println!("player {player} back from round {from} (version {v})");
+            let mut back = 0;
+            let (_, v) = change(db, &name, |trf| {
+                back = round_or_next(trf, from);
+                event::reenter(trf, player, back)?;
+                Ok(format!("reenter {player} from round {back}"))
+            })?;
+            println!("player {player} back from round {back} (version {v})");
         }
         TournamentCommand::Pair { event: name, seed, db } => {
-            let store = open(db)?;
-            let mut trf = load(&store, &name)?;
-            let pairing = event::pair(&mut trf, seed)?;
+            let mut pairing = None;
+            let (trf, _) = change(db, &name, |trf| {
+                pairing = Some(event::pair(trf, seed)?);
+                Ok(format!("pair round {}", tournament::dutch::rounds_paired(trf)))
+            })?;
+            let pairing = pairing.expect("paired");
             let round = tournament::dutch::rounds_paired(&trf);
-            save(&store, &name, &trf, &format!("pair round {round}"))?;
             println!("round {round}");
             for (board, (w, b)) in pairing.boards.iter().enumerate() {
                 let n = |x: u32| trf.player(x).map_or(String::new(), |p| p.name.clone());
@@ -190,15 +203,10 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             result,
             db,
         } => {
-            let store = open(db)?;
-            let mut trf = load(&store, &name)?;
-            event::set_result(&mut trf, round, white, black, &result)?;
-            save(
-                &store,
-                &name,
-                &trf,
-                &format!("result round {round} {white}-{black} {result}"),
-            )?;
+            let (trf, _) = change(db, &name, |trf| {
+                event::set_result(trf, round, white, black, &result)?;
+                Ok(format!("result round {round} {white}-{black} {result}"))
+            })?;
             let left = event::pending(&trf).len();
             println!("round {round}: {left} game(s) without a result");
         }
