@@ -147,6 +147,7 @@ pub fn export(trf: &Trf) -> String {
 
 // --- Point system -------------------------------------------------------------------------
 
+/// Points as the command line takes them: at most one decimal, below 100.
 fn tenths(s: &str) -> Option<u32> {
     let s = s.trim();
     let (whole, frac) = s.split_once('.').unwrap_or((s, "0"));
@@ -188,64 +189,15 @@ pub fn parse_points(s: &str) -> Result<PointSystem, EventError> {
 }
 
 /// What each result is worth: the `162` record (or bbpPairings' `BBW` … lines), as the pairing
-/// engines read it; 1/½/0 when there is none.
+/// engines read it; 1/½/0 when there is none (or it cannot be read).
 pub fn point_system(trf: &Trf) -> PointSystem {
-    let mut ps = PointSystem::default();
-    let mut pab_set = false;
-    for line in &trf.other {
-        let (code, rest) = (line.get(..3).unwrap_or(""), line.get(3..).unwrap_or(""));
-        match code {
-            "162" => {
-                let mut col = 5;
-                while let (Some(letter), Some(value)) = (line.get(col..col + 1), line.get(col + 1..col + 5)) {
-                    let Some(v) = tenths(value) else { break };
-                    match letter {
-                        "W" => {
-                            ps.win = v;
-                            if !pab_set {
-                                ps.pab = v;
-                            }
-                        }
-                        "D" => ps.draw = v,
-                        "L" => ps.loss = v,
-                        // `A` is TRF-2026's letter for absences and forfeit losses, `Z` bbp's.
-                        "A" | "Z" => (ps.zero_bye, ps.forfeit_loss) = (v, v),
-                        "P" => (ps.pab, pab_set) = (v, true),
-                        _ => {}
-                    }
-                    col += 9;
-                }
-            }
-            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                let Some(v) = tenths(rest) else { continue };
-                match code {
-                    "BBW" => {
-                        ps.win = v;
-                        if !pab_set {
-                            ps.pab = v;
-                        }
-                    }
-                    "BBD" => ps.draw = v,
-                    "BBL" => ps.loss = v,
-                    "BBZ" => ps.zero_bye = v,
-                    "BBF" => ps.forfeit_loss = v,
-                    _ => (ps.pab, pab_set) = (v, true),
-                }
-            }
-            _ => {}
-        }
-    }
-    ps
+    stated_point_system(trf).unwrap_or_default()
 }
 
 /// The point system the file states (a `162` record or bbpPairings' `BB*` lines), if it states
-/// one.
+/// one that can be read.
 pub fn stated_point_system(trf: &Trf) -> Option<PointSystem> {
-    const CODES: [&str; 7] = ["162", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"];
-    trf.other
-        .iter()
-        .any(|l| CODES.iter().any(|c| l.starts_with(c)))
-        .then(|| point_system(trf))
+    dutch::model::stated_points(trf).ok().flatten()
 }
 
 /// The `162` record of a point system (`None` for 1/½/0): only the values that differ from

@@ -11,8 +11,9 @@ use std::path::PathBuf;
 use tournament::dutch;
 use tournament::trf::Trf;
 
-fn fixtures() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dutch");
+/// The `.trf.gz` files of `tests/data/{dir}`, sorted.
+fn fixtures_in(dir: &str) -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
@@ -38,7 +39,7 @@ fn players(path: &std::path::Path) -> usize {
 #[test]
 fn pairings_equal_bbppairings() {
     let all = std::env::var_os("ARBITER_DUTCH_ALL").is_some();
-    let files = fixtures();
+    let files = fixtures_in("dutch");
     assert!(files.len() >= 1000, "{} fixture files", files.len());
     // The sample: every file up to 200 players and every 4th up to 400 (the rest, to 1,000
     // players, takes minutes).
@@ -143,7 +144,7 @@ fn before(trf: &Trf, k: usize, column_byes: bool) -> Trf {
 #[test]
 fn next_round_from_a_cut_file() {
     let mut checked = 0;
-    for f in fixtures().iter().filter(|f| players(f) <= 60).step_by(3) {
+    for f in fixtures_in("dutch").iter().filter(|f| players(f) <= 60).step_by(3) {
         let trf = read(f);
         let byes_240 = trf.other.iter().any(|l| l.starts_with("240"));
         let rounds = dutch::rounds_paired(&trf);
@@ -197,13 +198,7 @@ fn next_round_from_a_cut_file() {
 #[test]
 fn large_rounds_equal_the_oracles() {
     let all = std::env::var_os("ARBITER_DUTCH_ALL").is_some();
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dutch-large");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".trf.gz"))
-        .collect();
-    files.sort();
+    let files = fixtures_in("dutch-large");
     assert!(files.len() >= 2);
     for f in files.iter().filter(|f| all || players(f) <= 2000) {
         let pairing = dutch::pair_next(&read(f)).unwrap_or_else(|e| panic!("{}: {e}", f.display()));

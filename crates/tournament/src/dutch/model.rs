@@ -343,6 +343,57 @@ fn tenths(s: &str) -> Result<Tenths, EventError> {
         .ok_or_else(bad)
 }
 
+/// What each result is worth as the file states it: TRF-2026's `162` record or bbpPairings'
+/// `BBW` … lines (`None` when it states neither).
+pub fn stated_points(trf: &Trf) -> Result<Option<PointSystem>, EventError> {
+    let mut ps = PointSystem::default();
+    let (mut stated, mut pab_set) = (false, false);
+    for line in &trf.other {
+        let (code, rest) = (column(line, 0, 3), line.get(3..).unwrap_or(""));
+        match code {
+            "162" => {
+                let mut col = 5;
+                while col + 5 <= line.len() {
+                    let value = tenths(column(line, col + 1, col + 5))?;
+                    match column(line, col, col + 1) {
+                        "W" => {
+                            ps.win = value;
+                            if !pab_set {
+                                ps.pab = value;
+                            }
+                        }
+                        "D" => ps.draw = value,
+                        "L" => ps.loss = value,
+                        // `A` is TRF-2026's letter for absences and forfeit losses, `Z` the
+                        // one bbpPairings reads.
+                        "A" | "Z" => (ps.zero_bye, ps.forfeit_loss) = (value, value),
+                        // Unknown or adjourned results: no round of a player line can carry
+                        // one, so its value changes nothing here.
+                        "X" => {}
+                        "P" => (ps.pab, pab_set) = (value, true),
+                        other => return Err(EventError(format!("162: unknown result {other:?}"))),
+                    }
+                    col += 9;
+                }
+            }
+            "BBW" => {
+                ps.win = tenths(rest)?;
+                if !pab_set {
+                    ps.pab = ps.win;
+                }
+            }
+            "BBD" => ps.draw = tenths(rest)?,
+            "BBL" => ps.loss = tenths(rest)?,
+            "BBZ" => ps.zero_bye = tenths(rest)?,
+            "BBF" => ps.forfeit_loss = tenths(rest)?,
+            "BBU" => (ps.pab, pab_set) = (tenths(rest)?, true),
+            _ => continue,
+        }
+        stated = true;
+    }
+    Ok(stated.then_some(ps))
+}
+
 fn number(s: &str) -> Result<usize, EventError> {
     s.trim().parse().map_err(|_| EventError(format!("bad number {s:?}")))
 }
@@ -363,13 +414,12 @@ impl Settings {
         let mut s = Settings {
             total_rounds: None,
             initial: Colour::None,
-            points: PointSystem::default(),
+            points: stated_points(trf)?.unwrap_or_default(),
             forbidden: Vec::new(),
             accelerations: Vec::new(),
             baku: false,
             byes: Vec::new(),
         };
-        let mut pab_set = false;
         let mut manual_acceleration = false;
         let mut everywhere: Vec<Vec<usize>> = Vec::new();
         for line in &trf.other {
@@ -391,51 +441,6 @@ impl Settings {
                         "B" => Colour::Black,
                         other => return Err(EventError(format!("152: bad colour {other:?}"))),
                     }
-                }
-                "162" => {
-                    let mut col = 5;
-                    while col + 5 <= line.len() {
-                        let value = tenths(column(line, col + 1, col + 5))?;
-                        match column(line, col, col + 1) {
-                            "W" => {
-                                s.points.win = value;
-                                if !pab_set {
-                                    s.points.pab = value;
-                                }
-                            }
-                            "D" => s.points.draw = value,
-                            "L" => s.points.loss = value,
-                            // `A` is TRF-2026's letter for absences and forfeit losses,
-                            // `Z` the one bbpPairings reads.
-                            "A" | "Z" => {
-                                s.points.zero_bye = value;
-                                s.points.forfeit_loss = value;
-                            }
-                            // Unknown or adjourned results: no round of a player line can
-                            // carry one, so its value changes nothing here.
-                            "X" => {}
-                            "P" => {
-                                s.points.pab = value;
-                                pab_set = true;
-                            }
-                            other => return Err(EventError(format!("162: unknown result {other:?}"))),
-                        }
-                        col += 9;
-                    }
-                }
-                "BBW" => {
-                    s.points.win = tenths(rest)?;
-                    if !pab_set {
-                        s.points.pab = s.points.win;
-                    }
-                }
-                "BBD" => s.points.draw = tenths(rest)?,
-                "BBL" => s.points.loss = tenths(rest)?,
-                "BBZ" => s.points.zero_bye = tenths(rest)?,
-                "BBF" => s.points.forfeit_loss = tenths(rest)?,
-                "BBU" => {
-                    s.points.pab = tenths(rest)?;
-                    pab_set = true;
                 }
                 "192" => match rest.trim() {
                     "FIDE_DUTCH_2025_BAKU" | "FIDE_DUTCH_BAKU" => s.baku = true,
