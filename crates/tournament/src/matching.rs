@@ -1757,59 +1757,42 @@ impl<W: Weight> Matcher<W> {
     /// now (the even path from its tree's root to it flips, which matches the root), and its
     /// tree stops.
     fn zero(&mut self, v: usize) {
-        let n = self.n;
         let tr = self.tree[self.inblossom[v] as usize];
         if self.mate[v] != NONE {
-            let mut s = v;
-            let mut j = NONE;
-            loop {
-                let bs = self.inblossom[s] as usize;
-                if bs >= n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = j;
-                let t = self.label_edge[bs].0;
-                if t == NONE {
-                    break;
-                }
-                let bt = self.inblossom[t as usize] as usize;
-                let (s2, j2) = self.label_edge[bt];
-                if bt >= n {
-                    self.augment_blossom(bt, j2 as usize);
-                }
-                self.mate[j2 as usize] = s2;
-                s = s2 as usize;
-                j = j2;
-            }
+            self.flip_to_root(v, NONE);
         }
         self.dissolve(tr, tr);
     }
 
     /// Augment the matching along the path root(x) … x – y … root(y).
     fn augment(&mut self, x: usize, y: usize) {
-        let n = self.n;
         self.stats.augmentations += 1;
-        for (mut s, mut j) in [(x, y), (y, x)] {
-            loop {
-                let bs = self.inblossom[s] as usize;
-                if bs >= n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = j as u32;
-                let t = self.label_edge[bs].0;
-                if t == NONE {
-                    break;
-                }
-                let bt = self.inblossom[t as usize] as usize;
-                let (s2, j2) = self.label_edge[bt];
-                let (s2, j2) = (s2 as usize, j2 as usize);
-                if bt >= n {
-                    self.augment_blossom(bt, j2);
-                }
-                self.mate[j2] = s2 as u32;
-                s = s2;
-                j = j2;
+        self.flip_to_root(x, y as u32);
+        self.flip_to_root(y, x as u32);
+    }
+
+    /// Match S vertex `s` to `j` (NONE: leave it free) and swap matched and unmatched edges
+    /// along the alternating path from it up to its tree's root, which ends matched.
+    fn flip_to_root(&mut self, mut s: usize, mut j: u32) {
+        let n = self.n;
+        loop {
+            let bs = self.inblossom[s] as usize;
+            if bs >= n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = j;
+            let t = self.label_edge[bs].0;
+            if t == NONE {
+                break;
+            }
+            let bt = self.inblossom[t as usize] as usize;
+            let (s2, j2) = self.label_edge[bt];
+            if bt >= n {
+                self.augment_blossom(bt, j2 as usize);
+            }
+            self.mate[j2 as usize] = s2;
+            s = s2 as usize;
+            j = j2;
         }
     }
 
