@@ -12,6 +12,7 @@ use xiangqi::{Fen, Position};
 mod convert;
 mod events;
 mod judge;
+mod loadtest;
 mod pair;
 mod play;
 mod rate;
@@ -129,6 +130,36 @@ enum Command {
         /// overrides DATABASE_URL.
         #[arg(long)]
         db: Option<String>,
+        /// Commands one seat may send per second, sustained (a burst of twice that is allowed).
+        #[arg(long, default_value_t = 50.0)]
+        actions_per_second: f64,
+        /// Games one client address may create per minute.
+        #[arg(long, default_value_t = 60.0)]
+        creates_per_minute: f64,
+        /// Seconds after which a game that a side has not started moving in is aborted (0: never).
+        #[arg(long, default_value_t = 3600)]
+        abandon_after: u64,
+    },
+    /// Load on a game server: many games at once over loopback HTTP; prints moves per second
+    /// and the latency of the move requests (p50, p99).
+    Loadtest {
+        /// A running server (`http://HOST:PORT`); without it one is started here on --db.
+        #[arg(long)]
+        url: Option<String>,
+        /// The database of the server started here (an SQLite file or a postgres:// URL).
+        #[arg(long)]
+        db: Option<String>,
+        /// Games played at once (half Xiangqi, half chess).
+        #[arg(long, default_value_t = 256)]
+        games: usize,
+        /// How long to measure, in seconds.
+        #[arg(long, default_value_t = 10.0)]
+        seconds: f64,
+        /// Also read every game's NDJSON stream, as a watching board would.
+        #[arg(long)]
+        watch: bool,
+        #[arg(long)]
+        json: bool,
     },
     /// A rating list from game records (players from the Red/White and Black tags, results from
     /// Result): seed 001's levels and points, FIDE Elo, or Glicko-2.
@@ -434,7 +465,38 @@ const BENCH: [(&str, &str); 2] = [
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Serve { addr, db } => serve::run(&addr, db.as_deref())?,
+        Command::Serve {
+            addr,
+            db,
+            actions_per_second,
+            creates_per_minute,
+            abandon_after,
+        } => serve::run(
+            &addr,
+            db.as_deref(),
+            server::Limits {
+                actions_per_second,
+                actions_burst: actions_per_second * 2.0,
+                creates_per_minute,
+                creates_burst: creates_per_minute,
+                abandon_after: (abandon_after > 0).then(|| std::time::Duration::from_secs(abandon_after)),
+            },
+        )?,
+        Command::Loadtest {
+            url,
+            db,
+            games,
+            seconds,
+            watch,
+            json,
+        } => loadtest::run(&loadtest::Options {
+            url,
+            db,
+            games,
+            seconds,
+            watchers: watch,
+            json,
+        })?,
         Command::Rate { files, system, json } => rate::run(&files, &system, json)?,
         Command::Pair {
             file,

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::{Context, Result};
 
 /// The database URL: `--db` (a file or a URL), else a postgres `DATABASE_URL`, else `arbiter.db`.
-fn database_url(db: Option<&str>) -> (String, String) {
+pub(crate) fn database_url(db: Option<&str>) -> (String, String) {
     let env = std::env::var("DATABASE_URL")
         .ok()
         .filter(|u| u.starts_with("postgres://") || u.starts_with("postgresql://"));
@@ -17,11 +17,11 @@ fn database_url(db: Option<&str>) -> (String, String) {
     }
 }
 
-pub fn run(addr: &str, db: Option<&str>) -> Result<()> {
+pub fn run(addr: &str, db: Option<&str>, limits: server::Limits) -> Result<()> {
     let (url, what) = database_url(db);
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime
-        .block_on(server::serve(addr, &url, |bound, restored| {
+        .block_on(server::serve(addr, &url, limits, |bound, restored| {
             // Tests and scripts read this line to learn the port.
             println!("arbiter serve: listening on http://{bound} ({what}; {restored} unfinished games restored)");
             let _ = std::io::stdout().flush();

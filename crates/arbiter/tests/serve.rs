@@ -19,8 +19,13 @@ struct Server {
 
 impl Server {
     fn start(db: &str) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    fn start_with(db: &str, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+            .args(options)
             .env_remove("DATABASE_URL")
             .stdout(Stdio::piped())
             .spawn()
@@ -127,6 +132,7 @@ async fn games_end_in_a_result(c: &Client, s: &Server) {
     play(c, s, &g, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
     let f = full(c, s, &g).await;
     assert_eq!(f["state"]["moves"], "f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(f["state"]["notation"]["san"], json!(["f3", "e5", "g4", "Qh4#"]));
     assert_eq!(f["state"]["status"], "checkmate");
     assert_eq!(f["state"]["winner"], "black");
     let all = lines(c, s, &g, "?since=0", 100).await;
@@ -158,6 +164,8 @@ async fn games_end_in_a_result(c: &Client, s: &Server) {
     let f = full(c, s, &g).await;
     assert_eq!(f["kind"], "xiangqi");
     assert_eq!(f["state"]["moves"], "h2e2 h9g7 h0g2");
+    assert_eq!(f["state"]["notation"]["wxf"], json!(["C2.5", "H8+7", "H2+3"]));
+    assert_eq!(f["state"]["notation"]["chinese"][0], "炮二平五");
     assert_eq!(f["state"]["winner"], "red");
     assert_eq!(f["state"]["status"], "resignation");
 
@@ -465,4 +473,92 @@ fn rand_suffix() -> u128 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() % 1_000_000_000)
+}
+
+/// The server's own limits: commands per seat and games per address are rate limited (429 with
+/// a JSON error), games no one starts are aborted by the server, and a move's reported network
+/// lag is credited to its clock within the quota.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn limits_abandonment_and_lag() {
+    let dir = std::env::temp_dir().join(format!("arbiter-serve-limits-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}?mode=rwc", dir.join("g.db").display());
+    let s = Server::start_with(
+        &db,
+        &[
+            "--actions-per-second",
+            "2",
+            "--creates-per-minute",
+            "4",
+            "--abandon-after",
+            "2",
+        ],
+    );
+    let c = Client::new();
+
+    // Lag: white moves at once; black answers after ~700 ms saying 400 ms of it was the
+    // network: charged ~300 ms, not ~700 (quota 500 + 100 a move covers all 400).
+    let g = create(&c, &s, json!({"kind": "chess", "clock": {"limit": 60, "increment": 0}})).await;
+    play(&c, &s, &g, &["e2e4"]).await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let (st, v) = act(&c, &s, &g, "move/e7e5?lag=400", Some(&g.tokens[1])).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let btime = full(&c, &s, &g).await["state"]["btime"].as_u64().unwrap();
+    assert!(
+        (59_550..=59_800).contains(&btime),
+        "black charged {} ms",
+        60_000 - btime
+    );
+    // A claimed lag beyond the quota is credited only up to it: white's 500 ms, plus 100 a
+    // move (its first move, which started the clocks, gained nothing).
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let (st, v) = act(&c, &s, &g, "move/g1f3?lag=5000", Some(&g.tokens[0])).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let wtime = full(&c, &s, &g).await["state"]["wtime"].as_u64().unwrap();
+    assert!(
+        (58_900..=59_250).contains(&wtime),
+        "white charged {} ms",
+        60_000 - wtime
+    );
+
+    // Commands per seat: a burst of 4 (twice the rate), then 429 until tokens come back.
+    let mut refused = None;
+    for _ in 0..6 {
+        let (st, v) = act(&c, &s, &g, "claim-draw", Some(&g.tokens[1])).await;
+        if st == StatusCode::TOO_MANY_REQUESTS {
+            refused = Some(v);
+            break;
+        }
+        assert_eq!(st, StatusCode::BAD_REQUEST, "nothing to claim: {v}");
+    }
+    let v = refused.expect("the seat was never limited");
+    assert!(v["error"].as_str().unwrap().contains("too many requests"), "{v}");
+    // The other seat has its own bucket.
+    let (st, v) = act(&c, &s, &g, "claim-draw", Some(&g.tokens[0])).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+
+    // Abandonment: a game never started, and one where only white moved, are aborted after
+    // 2 s; one where both moved goes on. Game creation is limited: 4 at once per address
+    // (one already made above).
+    let never = create(&c, &s, json!({"kind": "xiangqi"})).await;
+    let half = create(&c, &s, json!({"kind": "xiangqi"})).await;
+    play(&c, &s, &half, &["h2e2"]).await;
+    let both = create(&c, &s, json!({"kind": "xiangqi"})).await;
+    play(&c, &s, &both, &["h2e2", "h9g7"]).await;
+    let r = c
+        .post(format!("{}/api/game", s.base))
+        .json(&json!({"kind": "chess"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    tokio::time::sleep(Duration::from_millis(3000)).await;
+    for g in [&never, &half] {
+        let f = full(&c, &s, g).await;
+        assert_eq!(f["state"]["status"], "aborted", "{f}");
+    }
+    assert_eq!(full(&c, &s, &both).await["state"]["status"], "started");
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -285,18 +285,30 @@ impl Clock {
 
     /// The running side's flag, if it has fallen by `now`.
     pub fn flag(&self, now: Millis) -> Option<Flag> {
+        self.flag_lagged(now, 0)
+    }
+
+    /// The running side's flag, if it had fallen `lag` ms before `now`.
+    pub fn flag_lagged(&self, now: Millis, lag: Millis) -> Option<Flag> {
         let (side, since) = self.running?;
-        self.flag_after(side, now.saturating_sub(since), since)
+        self.flag_after(side, now.saturating_sub(since).saturating_sub(lag), since)
     }
 
     /// The running side moved at `now`: its clock stops (with increment or delay credited and
     /// stage time added when the stage's moves are made) and the other side's starts. A move
     /// after the flag fell is refused with the flag, and the clocks stay as they were.
     pub fn press(&mut self, now: Millis) -> Result<(), Flag> {
+        self.press_lagged(now, 0)
+    }
+
+    /// As [`Clock::press`] for a move made `lag` ms before it arrived at `now`: the mover is
+    /// charged up to `now - lag` (not before its turn began), the other side's clock starts at
+    /// `now`.
+    pub fn press_lagged(&mut self, now: Millis, lag: Millis) -> Result<(), Flag> {
         let Some((side, since)) = self.running else {
             return Ok(());
         };
-        let used = now.saturating_sub(since);
+        let used = now.saturating_sub(since).saturating_sub(lag);
         if let Some(flag) = self.flag_after(side, used, since) {
             return Err(flag);
         }

@@ -33,6 +33,14 @@ pub enum Command {
     Move(String),
     /// A move together with a draw offer.
     MoveOfferingDraw(String),
+    /// A move that reached the server `lag` ms after the player made it (online play's lag
+    /// compensation, the credit decided by the server): the mover's clock stops that much
+    /// earlier, though never before its turn began, and the other side's starts on arrival.
+    LaggedMove {
+        text: String,
+        offering: bool,
+        lag: Millis,
+    },
     /// A draw offer on its own (where the rules allow one without a move).
     OfferDraw,
     AcceptDraw,
@@ -363,7 +371,12 @@ impl<J: Judge> Referee<J> {
         let at = at.max(self.log.last().map_or(0, |&(t, _, _)| t));
         self.log.push((at, side, command.clone()));
         if self.phase == Phase::Playing {
-            self.rule_time(at);
+            // A lagged move's own flag is ruled at the moment it was made.
+            let credit = match &command {
+                Command::LaggedMove { lag, .. } if self.clock.running() == Some(side) => *lag,
+                _ => 0,
+            };
+            self.rule_time(at, credit);
         }
         if self.phase == Phase::Over || (self.phase == Phase::NotStarted && command != Command::Start) {
             let reason = if self.phase == Phase::Over {
@@ -385,8 +398,9 @@ impl<J: Judge> Referee<J> {
         match command {
             Command::Start => self.start(at, side),
             Command::Tick => {}
-            Command::Move(text) => self.play(at, side, &text, false),
-            Command::MoveOfferingDraw(text) => self.play(at, side, &text, true),
+            Command::Move(text) => self.play(at, side, &text, false, 0),
+            Command::MoveOfferingDraw(text) => self.play(at, side, &text, true, 0),
+            Command::LaggedMove { text, offering, lag } => self.play(at, side, &text, offering, lag),
             Command::OfferDraw => self.offer(at, side),
             Command::AcceptDraw => self.accept(at, side),
             Command::DeclineDraw => self.decline(at, side),
@@ -461,7 +475,8 @@ impl<J: Judge> Referee<J> {
     }
 
     /// Lateness and flags, ruled at the time they happened.
-    fn rule_time(&mut self, at: Millis) {
+    /// Rules lateness and flags at `at`, the running side's flag `credit` ms earlier.
+    fn rule_time(&mut self, at: Millis, credit: Millis) {
         if let Some(deadline) = self.lateness_deadline().filter(|&d| at > d) {
             let late = self.judge.position().turn();
             let _ = self.clock.stop(deadline);
@@ -477,7 +492,7 @@ impl<J: Judge> Referee<J> {
             );
             return;
         }
-        if let Some(flag) = self.clock.flag(at) {
+        if let Some(flag) = self.clock.flag_lagged(at, credit) {
             self.flag_fell(flag);
         }
     }
@@ -524,7 +539,7 @@ impl<J: Judge> Referee<J> {
         false
     }
 
-    fn play(&mut self, at: Millis, side: Side, text: &str, offering: bool) {
+    fn play(&mut self, at: Millis, side: Side, text: &str, offering: bool, lag: Millis) {
         if self.not_your_turn(at, side) {
             return;
         }
@@ -575,7 +590,7 @@ impl<J: Judge> Referee<J> {
                 return;
             }
         }
-        if let Err(flag) = self.clock.press(at) {
+        if let Err(flag) = self.clock.press_lagged(at, lag) {
             self.flag_fell(flag);
             return;
         }

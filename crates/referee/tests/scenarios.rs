@@ -488,3 +488,33 @@ fn fide_9_5_3_a_false_claim_gives_the_opponent_two_minutes() {
     );
     assert!(pgn.contains("{warning to white: false claim"), "{pgn}");
 }
+
+#[test]
+fn online_lag_compensation_charges_the_mover_until_it_moved() {
+    // 60 s each, no increment.
+    let mut rules = RefereeRules::casual();
+    rules.time = TimeControl::fischer(60_000, 0);
+    let mut r = xiangqi(rules);
+    r.apply(1_000, R, mv("h2e2"));
+    // Black's move arrives at 5 s, made 1.5 s earlier: black is charged 2.5 s, and red's clock
+    // starts at 5 s, not before.
+    let lagged = |text: &str, lag| Command::LaggedMove {
+        text: text.into(),
+        offering: false,
+        lag,
+    };
+    let ev = kinds(&mut r, 5_000, B, lagged("h9g7", 1_500));
+    assert!(
+        matches!(&ev[0], EventKind::MoveAccepted { clocks, .. } if clocks[1].main == 57_500 && clocks[0].main == 59_000)
+    );
+    assert_eq!(r.clock().remaining(R, 6_000).main, 58_000);
+    // A credit beyond the turn is cut at the turn's start: red charged nothing, not less.
+    let ev = kinds(&mut r, 5_200, R, lagged("h0g2", 10_000));
+    assert!(matches!(&ev[0], EventKind::MoveAccepted { clocks, .. } if clocks[0].main == 59_000));
+    // A move arriving after the flag, but made before it, is in time; one made after is not.
+    let ev = kinds(&mut r, 5_200 + 57_500 + 300, B, lagged("i9h9", 400));
+    assert!(matches!(&ev[0], EventKind::MoveAccepted { clocks, .. } if clocks[1].main == 100));
+    let flag = 5_200 + 57_500 + 300 + 59_000;
+    let ev = kinds(&mut r, flag + 500, R, lagged("i0h0", 400));
+    assert!(matches!(&ev[0], EventKind::GameOver(e) if e.reason == EndReason::Time && e.at == flag));
+}

@@ -2,12 +2,13 @@
 //! with a seat token.
 
 use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -40,6 +41,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/board/game/{id}/claim-victory", post(claim_victory))
         .route("/api/board/game/{id}/resign", post(resign))
         .route("/api/board/game/{id}/abort", post(abort))
+        .merge(crate::review::routes())
+        .merge(crate::openapi::routes())
         .merge(crate::web::routes())
         .fallback(|| async { ApiError::Status(StatusCode::NOT_FOUND, "no such endpoint".into()) })
         .layer(axum::middleware::map_response(json_errors))
@@ -92,8 +95,10 @@ struct ClockRequest {
 
 async fn create(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     body: Result<Json<CreateRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    app.may_create(client.ip())?;
     let Json(req) = body.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
     let kind: Kind = req.kind.parse().map_err(ApiError::BadRequest)?;
     let clock = match req.clock {
@@ -196,13 +201,15 @@ async fn act(
     app: &App,
     id: &str,
     headers: &HeaderMap,
+    lag: u64,
     command: impl FnOnce(&Table, game::Side) -> Result<Command, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     let table = app.game(id).await?;
     let auth = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
     let side = seat(&table, auth)?;
+    app.may_act(id, side)?;
     let command = command(&table, side)?;
-    let ack = table.act(side, command).await?;
+    let ack = table.act(side, command, lag).await?;
     Ok(Json(json!({ "ok": true, "version": ack.version })))
 }
 
@@ -210,6 +217,9 @@ async fn act(
 struct MoveQuery {
     #[serde(rename = "offeringDraw")]
     offering_draw: Option<bool>,
+    /// The client's estimate of this request's network delay in ms (half its round trip),
+    /// credited to its clock within a quota (see `table`).
+    lag: Option<u64>,
 }
 
 async fn play(
@@ -218,7 +228,7 @@ async fn play(
     Query(q): Query<MoveQuery>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    act(&app, &id, &headers, |t, _| {
+    act(&app, &id, &headers, q.lag.unwrap_or(0), |t, _| {
         let m = parse_move(t.spec.kind, &mv)?;
         Ok(if q.offering_draw == Some(true) {
             Command::MoveOfferingDraw(m)
@@ -234,7 +244,7 @@ async fn draw(
     Path((id, answer)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    act(&app, &id, &headers, |_, _| match answer.as_str() {
+    act(&app, &id, &headers, 0, |_, _| match answer.as_str() {
         // `yes` accepts a standing offer by the other side, else offers (as lichess): the
         // game's task decides which, as only it knows the offer at that moment.
         "yes" | "accept" | "true" => Ok(Command::OfferDraw),
@@ -249,7 +259,7 @@ async fn claim_draw(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    act(&app, &id, &headers, |_, _| Ok(Command::ClaimDraw)).await
+    act(&app, &id, &headers, 0, |_, _| Ok(Command::ClaimDraw)).await
 }
 
 async fn claim_victory(
@@ -257,7 +267,7 @@ async fn claim_victory(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    act(&app, &id, &headers, |_, _| Ok(Command::ClaimTime)).await
+    act(&app, &id, &headers, 0, |_, _| Ok(Command::ClaimTime)).await
 }
 
 async fn resign(
@@ -265,7 +275,7 @@ async fn resign(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    act(&app, &id, &headers, |_, _| Ok(Command::Resign)).await
+    act(&app, &id, &headers, 0, |_, _| Ok(Command::Resign)).await
 }
 
 async fn abort(
@@ -273,5 +283,5 @@ async fn abort(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    act(&app, &id, &headers, |_, _| Ok(Command::Abort)).await
+    act(&app, &id, &headers, 0, |_, _| Ok(Command::Abort)).await
 }

@@ -2,6 +2,7 @@
 //! unfinished one at startup).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 use game::Side;
@@ -9,12 +10,18 @@ use game::Side;
 use crate::codec::{random_id, token_hash};
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::limits::{Limiter, Limits};
 use crate::live::Spec;
 use crate::table::Table;
 
 pub struct App {
     db: Db,
     games: Mutex<HashMap<String, Arc<Table>>>,
+    pub limits: Limits,
+    /// Commands, per seat (game, side).
+    seats: Limiter<(String, Side)>,
+    /// Game creation, per client address.
+    creators: Limiter<IpAddr>,
 }
 
 /// A new game: its id and a seat token for each side (first, second).
@@ -25,10 +32,33 @@ pub struct Created {
 
 impl App {
     pub fn new(db: Db) -> App {
+        App::with_limits(db, Limits::default())
+    }
+
+    pub fn with_limits(db: Db, limits: Limits) -> App {
         App {
             db,
             games: Mutex::new(HashMap::new()),
+            limits,
+            seats: Limiter::new(limits.actions_per_second, limits.actions_burst),
+            creators: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
         }
+    }
+
+    /// A command from `side` of game `id` may go on, or 429.
+    pub fn may_act(&self, id: &str, side: Side) -> Result<(), ApiError> {
+        self.seats.take((id.to_string(), side))
+    }
+
+    /// A game may be created for `client`, or 429.
+    pub fn may_create(&self, client: IpAddr) -> Result<(), ApiError> {
+        self.creators.take(client)
+    }
+
+    /// Forgets refilled rate-limit buckets.
+    pub fn sweep_limits(&self) {
+        self.seats.sweep();
+        self.creators.sweep();
     }
 
     /// Rebuilds every unfinished game; returns how many.
@@ -63,7 +93,7 @@ impl App {
             return Ok(t.clone());
         }
         let stored = self.db.load(id).await?.ok_or(ApiError::NotFound)?;
-        let table = Table::restore(id.to_string(), stored, self.db.clone())?;
+        let table = Table::restore(id.to_string(), stored, self.db.clone(), self.limits.abandon_after)?;
         // Another request may have loaded it meanwhile: keep the first, so one task owns the game.
         Ok(self.lock().entry(id.to_string()).or_insert(table).clone())
     }
@@ -121,21 +151,21 @@ mod tests {
         let over = app.create(spec("xiangqi")).await.unwrap();
         let playing = app.create(spec("chess")).await.unwrap();
         let t = app.game(&over.id).await.unwrap();
-        t.act(Side::First, Command::Move("h2e2".into())).await.unwrap();
-        t.act(Side::Second, Command::Resign).await.unwrap();
+        t.act(Side::First, Command::Move("h2e2".into()), 0).await.unwrap();
+        t.act(Side::Second, Command::Resign, 0).await.unwrap();
         let lines = t.lines_from(0);
         drop(t);
         app.game(&playing.id)
             .await
             .unwrap()
-            .act(Side::First, Command::Move("e2e4".into()))
+            .act(Side::First, Command::Move("e2e4".into()), 0)
             .await
             .unwrap();
         assert_eq!(app.evict_finished(), 1);
         assert_eq!(app.loaded(), 1);
         let t = app.game(&over.id).await.unwrap();
         assert_eq!(t.lines_from(0), lines);
-        assert!(t.act(Side::First, Command::Resign).await.is_err(), "still over");
+        assert!(t.act(Side::First, Command::Resign, 0).await.is_err(), "still over");
         let _ = std::fs::remove_file(&path);
     }
 }

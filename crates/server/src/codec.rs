@@ -7,13 +7,17 @@ use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
 
-/// A command as logged: `start`, `move e2e4`, `move+draw e2e4`, `offer`, `accept`, `decline`,
-/// `resign`, `claim`, `claim-time`, `abort`, `tick`. Only what the API can issue.
+/// A command as logged: `start`, `move e2e4`, `move+draw e2e4`, `move e2e4 lag=120` (a move
+/// credited 120 ms of network lag), `offer`, `accept`, `decline`, `resign`, `claim`,
+/// `claim-time`, `abort`, `tick`. Only what the API can issue.
 pub fn encode(command: &Command) -> Option<String> {
     Some(match command {
         Command::Start => "start".into(),
         Command::Move(m) => format!("move {m}"),
         Command::MoveOfferingDraw(m) => format!("move+draw {m}"),
+        Command::LaggedMove { text, offering, lag } => {
+            format!("{} {text} lag={lag}", if *offering { "move+draw" } else { "move" })
+        }
         Command::OfferDraw => "offer".into(),
         Command::AcceptDraw => "accept".into(),
         Command::DeclineDraw => "decline".into(),
@@ -28,8 +32,18 @@ pub fn encode(command: &Command) -> Option<String> {
 
 pub fn decode(text: &str) -> Option<Command> {
     Some(match text.split_once(' ') {
-        Some(("move", m)) => Command::Move(m.into()),
-        Some(("move+draw", m)) => Command::MoveOfferingDraw(m.into()),
+        Some((kind @ ("move" | "move+draw"), rest)) => {
+            let offering = kind == "move+draw";
+            match rest.split_once(" lag=") {
+                Some((m, lag)) => Command::LaggedMove {
+                    text: m.into(),
+                    offering,
+                    lag: lag.parse().ok()?,
+                },
+                None if offering => Command::MoveOfferingDraw(rest.into()),
+                None => Command::Move(rest.into()),
+            }
+        }
         Some(_) => return None,
         None => match text {
             "start" => Command::Start,
@@ -118,9 +132,20 @@ mod tests {
             Command::Start,
             Command::Move("e2e4".into()),
             Command::MoveOfferingDraw("h2e2".into()),
+            Command::LaggedMove {
+                text: "h2e2".into(),
+                offering: false,
+                lag: 120,
+            },
+            Command::LaggedMove {
+                text: "e7e8q".into(),
+                offering: true,
+                lag: 0,
+            },
             Command::Tick,
         ] {
             assert_eq!(decode(&encode(&c).unwrap()), Some(c));
         }
+        assert_eq!(decode("move e2e4 lag=x"), None);
     }
 }

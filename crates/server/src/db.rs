@@ -7,18 +7,38 @@
 use game::{Kind, Side};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::live::Spec;
 
 #[derive(Clone)]
 pub struct Db {
     pool: AnyPool,
+    /// The log writer's queue (see [`write_log`]).
+    log: mpsc::Sender<Append>,
 }
+
+/// One command to log: game, seq, game time (ms), side, command text.
+pub type Entry = (Arc<str>, usize, u64, Side, String);
+
+/// Commands of one game to log together, and who waits for their commit.
+struct Append {
+    entries: Vec<Entry>,
+    done: oneshot::Sender<Result<(), sqlx::Error>>,
+}
+
+/// Commands logged in one transaction at most (a few statements of [`ROWS_PER_INSERT`]).
+const BATCH: usize = 1024;
+/// Rows one INSERT carries (5 parameters each, far below either database's limit).
+const ROWS_PER_INSERT: usize = 128;
 
 /// A stored game: its spec, the hashes of its seat tokens and its commands in order.
 pub struct Stored {
     pub spec: Spec,
     pub token_hashes: [String; 2],
+    /// When it was created, milliseconds since the Unix epoch (wall clock).
+    pub created_unix_ms: i64,
     pub commands: Vec<(u64, Side, String)>,
 }
 
@@ -54,7 +74,9 @@ impl Db {
         } else {
             sqlx::migrate!("./migrations/postgres").run(&pool).await?;
         }
-        Ok(Db { pool })
+        let (log, queue) = mpsc::channel(BATCH * 4);
+        tokio::spawn(write_log(pool.clone(), queue));
+        Ok(Db { pool, log })
     }
 
     /// A new game, with no command yet (its clocks start with the first).
@@ -81,10 +103,12 @@ impl Db {
         .map(|_| ())
     }
 
-    /// Appends command `seq` to a game's log; returns once it is committed.
-    pub async fn append(&self, id: &str, seq: usize, at: u64, side: Side, command: &str) -> Result<(), sqlx::Error> {
-        let mut conn = self.pool.acquire().await?;
-        insert_command(&mut *conn, id, seq, at, side, command).await
+    /// Appends commands to a game's log, all or none; returns once they are committed.
+    pub async fn append(&self, entries: Vec<Entry>) -> Result<(), sqlx::Error> {
+        let (done, committed) = oneshot::channel();
+        let closed = || sqlx::Error::PoolClosed;
+        self.log.send(Append { entries, done }).await.map_err(|_| closed())?;
+        committed.await.map_err(|_| closed())?
     }
 
     /// Marks a game over (so a restart does not rebuild it eagerly).
@@ -106,8 +130,8 @@ impl Db {
 
     pub async fn load(&self, id: &str) -> Result<Option<Stored>, sqlx::Error> {
         let Some(row) = sqlx::query(
-            "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second \
-             FROM games WHERE id = $1",
+            "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \
+             created_unix_ms FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -117,6 +141,7 @@ impl Db {
         };
         let spec = spec_of(&row)?;
         let token_hashes = [row.try_get(5)?, row.try_get(6)?];
+        let created_unix_ms = row.try_get(7)?;
         let rows = sqlx::query("SELECT at_ms, side, command FROM commands WHERE game_id = $1 ORDER BY seq")
             .bind(id)
             .fetch_all(&self.pool)
@@ -133,31 +158,65 @@ impl Db {
         Ok(Some(Stored {
             spec,
             token_hashes,
+            created_unix_ms,
             commands,
         }))
     }
 }
 
-async fn insert_command<'c, E>(
-    conn: E,
-    id: &str,
-    seq: usize,
-    at: u64,
-    side: Side,
-    command: &str,
-) -> Result<(), sqlx::Error>
-where
-    E: sqlx::Executor<'c, Database = sqlx::Any>,
-{
-    sqlx::query("INSERT INTO commands (game_id, seq, at_ms, side, command) VALUES ($1, $2, $3, $4, $5)")
-        .bind(id)
-        .bind(seq as i64)
-        .bind(at as i64)
-        .bind(side_code(side))
-        .bind(command)
-        .execute(conn)
-        .await
-        .map(|_| ())
+/// Group commit: one task writes every game's commands, each transaction taking all that
+/// queued while the last one committed. A commit costs a disk flush whatever it holds, so
+/// under load many moves share one flush, and with one game alone nothing waits for others.
+async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while let Some(first) = queue.recv().await {
+        let mut rows = first.entries.len();
+        batch.push(first);
+        while rows < BATCH {
+            match queue.try_recv() {
+                Ok(a) => {
+                    rows += a.entries.len();
+                    batch.push(a);
+                }
+                Err(_) => break,
+            }
+        }
+        let all: Vec<&Entry> = batch.iter().flat_map(|a| &a.entries).collect();
+        if commit(&pool, &all).await.is_ok() {
+            for a in batch.drain(..) {
+                let _ = a.done.send(Ok(()));
+            }
+            continue;
+        }
+        // One bad append must not fail the others': each alone, to say which.
+        for a in batch.drain(..) {
+            let one: Vec<&Entry> = a.entries.iter().collect();
+            let _ = a.done.send(commit(&pool, &one).await);
+        }
+    }
+}
+
+async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    for chunk in entries.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from("INSERT INTO commands (game_id, seq, at_ms, side, command) VALUES ");
+        for i in 0..chunk.len() {
+            let p = i * 5;
+            let sep = if i == 0 { "" } else { ", " };
+            sql += &format!("{sep}(${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5);
+        }
+        let mut q = sqlx::query(&sql);
+        for (id, seq, at, side, command) in chunk.iter().copied() {
+            q = q
+                .bind(&**id)
+                .bind(*seq as i64)
+                .bind(*at as i64)
+                .bind(side_code(*side))
+                .bind(command.as_str());
+        }
+        q.execute(&mut *tx).await?;
+    }
+    tx.commit().await
 }
 
 fn spec_of(row: &AnyRow) -> Result<Spec, sqlx::Error> {

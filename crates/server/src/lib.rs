@@ -5,6 +5,8 @@
 //! - [`table`]: one task owns each game (its referee), logs then applies, wakes for flags.
 //! - [`view`]: each event as the NDJSON line streams show.
 //! - [`api`]: the routes; [`error`]: JSON errors with 4xx statuses.
+//! - [`review`]: a game record in, its moves and the judge's verdict out.
+//! - [`openapi`]: the API described (OpenAPI 3.1), served at `/api/openapi.json`.
 //! - [`web`]: the page (lobby and board), embedded in the binary.
 
 pub mod api;
@@ -12,7 +14,10 @@ pub mod app;
 pub mod codec;
 pub mod db;
 pub mod error;
+pub mod limits;
 pub mod live;
+pub mod openapi;
+pub mod review;
 pub mod table;
 pub mod view;
 pub mod web;
@@ -23,6 +28,7 @@ use std::sync::Arc;
 pub use app::App;
 pub use db::Db;
 pub use error::ApiError;
+pub use limits::Limits;
 
 /// How often finished games leave memory (they stay in the database).
 const EVICT_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
@@ -41,9 +47,14 @@ pub enum ServeError {
 /// Opens the database at `db_url`, rebuilds every unfinished game, listens on `addr`, calls
 /// `ready` with the address bound (port 0 picks one) and the games restored, then serves until
 /// the process ends.
-pub async fn serve(addr: &str, db_url: &str, ready: impl FnOnce(SocketAddr, usize)) -> Result<(), ServeError> {
+pub async fn serve(
+    addr: &str,
+    db_url: &str,
+    limits: Limits,
+    ready: impl FnOnce(SocketAddr, usize),
+) -> Result<(), ServeError> {
     let db = Db::connect(db_url).await?;
-    let app = Arc::new(App::new(db));
+    let app = Arc::new(App::with_limits(db, limits));
     let restored = app.restore_all().await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     ready(listener.local_addr()?, restored);
@@ -53,8 +64,11 @@ pub async fn serve(addr: &str, db_url: &str, ready: impl FnOnce(SocketAddr, usiz
         loop {
             every.tick().await;
             janitor.evict_finished();
+            janitor.sweep_limits();
         }
     });
-    axum::serve(listener, api::router(app)).await?;
+    // The client's address is what game creation is limited by.
+    let service = api::router(app).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service).await?;
     Ok(())
 }

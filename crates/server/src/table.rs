@@ -31,6 +31,8 @@ enum Msg {
     Act {
         side: Side,
         command: Command,
+        /// The network delay the client reports for this command (ms), credited within quota.
+        lag: Millis,
         reply: oneshot::Sender<Result<Ack, ApiError>>,
     },
     Full(oneshot::Sender<(String, u64)>),
@@ -51,7 +53,8 @@ pub struct Table {
 
 impl Table {
     /// Rebuilds a stored game by replaying its log, and starts its task.
-    pub fn restore(id: String, stored: Stored, db: Db) -> Result<Arc<Table>, ApiError> {
+    /// A game no side has moved in for `abandon` before both have moved is aborted.
+    pub fn restore(id: String, stored: Stored, db: Db, abandon: Option<Duration>) -> Result<Arc<Table>, ApiError> {
         let mut live = Live::new(&stored.spec)?;
         let mut view = View::default();
         let mut lines = Vec::new();
@@ -78,9 +81,12 @@ impl Table {
             view,
             db,
             table: Arc::downgrade(&table),
-            id,
+            id: Arc::from(id),
             spec: stored.spec,
             last_tick: None,
+            lag_quota: [LAG_QUOTA_START; 2],
+            abandon,
+            created: std::time::UNIX_EPOCH + Duration::from_millis(stored.created_unix_ms.max(0) as u64),
         };
         tokio::spawn(actor.run(rx, over));
         Ok(table)
@@ -94,10 +100,16 @@ impl Table {
             .find(|&s| self.token_hashes[s as usize] == h)
     }
 
-    pub async fn act(&self, side: Side, command: Command) -> Result<Ack, ApiError> {
+    /// Runs a command for `side`; `lag` is the client's estimate of its network delay (ms).
+    pub async fn act(&self, side: Side, command: Command, lag: Millis) -> Result<Ack, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.tx
-            .send(Msg::Act { side, command, reply })
+            .send(Msg::Act {
+                side,
+                command,
+                lag,
+                reply,
+            })
             .await
             .map_err(|_| ApiError::Gone)?;
         rx.await.map_err(|_| ApiError::Gone)?
@@ -128,7 +140,7 @@ impl Table {
 }
 
 struct Actor {
-    id: String,
+    id: Arc<str>,
     spec: Spec,
     live: Live,
     view: View,
@@ -139,28 +151,69 @@ struct Actor {
     epoch: Instant,
     /// The wake time last ticked at, so a tick that rules nothing is not repeated at once.
     last_tick: Option<Millis>,
+    /// Lag each side may still be credited (ms), as lichess's quota: it grows by
+    /// [`LAG_QUOTA_GAIN`] a move up to [`LAG_QUOTA_MAX`], so a client claiming lag on every
+    /// move gains at most that per move, while one real spike is covered in full.
+    lag_quota: [Millis; 2],
+    abandon: Option<Duration>,
+    /// Wall-clock creation time: a game never started is abandoned by it, across restarts.
+    created: std::time::SystemTime,
 }
+
+const LAG_QUOTA_START: Millis = 500;
+const LAG_QUOTA_GAIN: Millis = 100;
+const LAG_QUOTA_MAX: Millis = 1000;
 
 impl Actor {
     fn now(&self) -> Millis {
         self.base + self.epoch.elapsed().as_millis() as Millis
     }
 
+    /// When the server must act by itself: a flag may fall (`false`) or the game is abandoned
+    /// (`true`).
+    fn deadline(&self, finished: bool) -> Option<(Instant, bool)> {
+        if finished {
+            return None;
+        }
+        let wake = self.live.wake_at().filter(|&w| Some(w) != self.last_tick);
+        // A flag falls only once the mover's lag credit could no longer save the move.
+        let grace = self.lag_quota[self.live.turn() as usize];
+        let flag = wake.map(|w| (self.game_instant(w + grace + 1), false));
+        let abandon = self.abandon.filter(|_| self.view.moves.len() < 2).map(|after| {
+            let at = if self.live.commands() == 0 {
+                let left = (self.created + after)
+                    .duration_since(std::time::SystemTime::now())
+                    .unwrap_or_default();
+                Instant::now() + left
+            } else {
+                self.game_instant(self.live.last_at() + after.as_millis() as Millis)
+            };
+            (at, true)
+        });
+        match (flag, abandon) {
+            (Some(f), Some(a)) => Some(if a.0 < f.0 { a } else { f }),
+            (f, a) => f.or(a),
+        }
+    }
+
+    fn game_instant(&self, at: Millis) -> Instant {
+        self.epoch + Duration::from_millis(at.saturating_sub(self.base))
+    }
+
     async fn run(mut self, mut rx: mpsc::Receiver<Msg>, mut finished: bool) {
         loop {
-            let wake = self.live.wake_at().filter(|&w| Some(w) != self.last_tick);
-            let deadline = wake.map(|w| self.epoch + Duration::from_millis(w.saturating_sub(self.base) + 1));
+            let deadline = self.deadline(finished);
             let sleep = async {
                 match deadline {
-                    Some(d) => tokio::time::sleep_until(d.into()).await,
+                    Some((d, _)) => tokio::time::sleep_until(d.into()).await,
                     None => std::future::pending().await,
                 }
             };
             tokio::select! {
                 msg = rx.recv() => match msg {
                     None => return,
-                    Some(Msg::Act { side, command, reply }) => {
-                        let r = self.act(side, command, &mut finished).await;
+                    Some(Msg::Act { side, command, lag, reply }) => {
+                        let r = self.act(side, command, lag, &mut finished).await;
                         let _ = reply.send(r);
                     }
                     Some(Msg::Full(reply)) => {
@@ -172,10 +225,16 @@ impl Actor {
                     }
                 },
                 _ = sleep => {
-                    self.last_tick = wake;
                     let side = self.live.turn();
-                    if let Err(e) = self.act(side, Command::Tick, &mut finished).await {
-                        eprintln!("game {}: flag check failed: {e}", self.id);
+                    let command = match deadline {
+                        Some((_, true)) => Command::Abort,
+                        _ => {
+                            self.last_tick = self.live.wake_at();
+                            Command::Tick
+                        }
+                    };
+                    if let Err(e) = self.act(side, command.clone(), 0, &mut finished).await {
+                        eprintln!("game {}: the server's own {command:?} failed: {e}", self.id);
                     }
                 }
             }
@@ -192,7 +251,7 @@ impl Actor {
         }
     }
 
-    async fn act(&mut self, side: Side, command: Command, finished: &mut bool) -> Result<Ack, ApiError> {
+    async fn act(&mut self, side: Side, command: Command, lag: Millis, finished: &mut bool) -> Result<Ack, ApiError> {
         let version = self.view.count.saturating_sub(1);
         if self.live.ending().is_some() {
             return Err(ApiError::Refused {
@@ -210,20 +269,58 @@ impl Actor {
             Command::OfferDraw if self.view.offer == Some(!side) => Command::AcceptDraw,
             c => c,
         };
-        let text = encode(&command).ok_or_else(|| ApiError::BadRequest("not a command the API takes".into()))?;
         let at = self.now().max(self.live.last_at());
-        if self.live.commands() == 0 {
-            // The clocks start with the first thing a player does, not at creation: a game
-            // created and then shared costs no one time while the other player arrives.
-            self.db.append(&self.id, 0, at, Side::First, "start").await?;
+        // Lag compensation: the side to move is credited the delay its client reports, within
+        // its quota; the referee charges its clock up to when the move was made (never before
+        // its turn began) and starts the other side's on arrival. The credit is logged with
+        // the move, so a replay rules the same.
+        let own_move = matches!(command, Command::Move(_) | Command::MoveOfferingDraw(_))
+            && side == self.live.turn()
+            && self.live.commands() > 0;
+        let command = if own_move {
+            let quota = &mut self.lag_quota[side as usize];
+            *quota = (*quota + LAG_QUOTA_GAIN).min(LAG_QUOTA_MAX);
+            let credit = lag.min(*quota).min(at - self.live.last_at());
+            *quota -= credit;
+            match command {
+                Command::Move(text) if credit > 0 => Command::LaggedMove {
+                    text,
+                    offering: false,
+                    lag: credit,
+                },
+                Command::MoveOfferingDraw(text) if credit > 0 => Command::LaggedMove {
+                    text,
+                    offering: true,
+                    lag: credit,
+                },
+                c => c,
+            }
+        } else {
+            command
+        };
+        let text = encode(&command).ok_or_else(|| ApiError::BadRequest("not a command the API takes".into()))?;
+        // The clocks start with the first thing a player does, not at creation: a game
+        // created and then shared costs no one time while the other player arrives.
+        let starting = self.live.commands() == 0;
+        let mut entries = Vec::with_capacity(2);
+        if starting {
+            entries.push((self.id.clone(), 0, at, Side::First, "start".to_string()));
+        }
+        entries.push((
+            self.id.clone(),
+            self.live.commands() + usize::from(starting),
+            at,
+            side,
+            text,
+        ));
+        // Durable first: a command the database did not take never happened.
+        self.db.append(entries).await?;
+        if starting {
             let started = self.live.apply(at, Side::First, Command::Start);
-            // Rendered and published before the next command applies, as a replay renders it
-            // (and so streams stay whole if that command's write fails).
+            // Rendered and published before the command applies, as a replay renders it.
             let lines = self.view.follow(&self.live, &started);
             self.publish(lines);
         }
-        // Durable first: a command the database did not take never happened.
-        self.db.append(&self.id, self.live.commands(), at, side, &text).await?;
         let events = self.live.apply(at, side, command);
         let lines = self.view.follow(&self.live, &events);
         self.publish(lines);

@@ -11,6 +11,8 @@ use axum::Router;
 use crate::error::ApiError;
 
 const INDEX: &str = include_str!("../web/index.html");
+/// The review page (`/review`): a record in, the game stepped through with the judge's verdict.
+const REVIEW: &str = include_str!("../web/review.html");
 
 /// Name, media type, contents.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -25,17 +27,27 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/board.js"),
     ),
     ("style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
+    (
+        "review.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/review.js"),
+    ),
 ];
 
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(index))
         .route("/game/{id}", get(index))
+        .route("/review", get(review))
         .route("/static/{file}", get(asset))
 }
 
 async fn index() -> Response {
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX).into_response()
+}
+
+async fn review() -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], REVIEW).into_response()
 }
 
 async fn asset(Path(file): Path<String>) -> Response {

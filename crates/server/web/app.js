@@ -1,16 +1,236 @@
 // The page: a lobby at `/` to start a game, and `/game/ID` to play it (with a seat token in the
 // URL fragment, `#seat=TOKEN`, which never reaches the server's logs) or to watch it.
 // Everything the page shows comes from the game's NDJSON stream; every action is one POST.
+// The interface speaks English or Chinese (the header's select; the browser's language at first,
+// then the choice remembered in localStorage).
 
 import { Board, parseFen } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
+// ---------------------------------------------------------------------------------------------
+// Languages
+
+const STRINGS = {
+  en: {
+    tagline: "— Xiangqi and chess, judged by the rules",
+    language: "Language",
+    newGame: "New game",
+    game: "Game",
+    xiangqi: "象棋 Xiangqi",
+    chess: "Chess",
+    ruleset: "Ruleset",
+    defaultRuleset: "default",
+    minutes: "Minutes",
+    increment: "Increment (s)",
+    create: "Create",
+    sendLinks: "Send each player their link; anyone with the third can watch.",
+    watch: "Watch",
+    watchHere: "Watch here",
+    linkFor: "{side}",
+    playHere: "Play {side} here",
+    offerDraw: "Offer draw",
+    acceptDraw: "Accept draw",
+    decline: "Decline",
+    claim: "Claim",
+    resign: "Resign",
+    abort: "Abort",
+    flip: "Flip",
+    letters: "Letters",
+    movesIn: "Moves",
+    promoteTo: "Promote to",
+    queen: "Queen",
+    rook: "Rook",
+    bishop: "Bishop",
+    knight: "Knight",
+    download: "Download record",
+    chessTitle: "Chess",
+    xiangqiTitle: "象棋 Xiangqi",
+    side: { red: "Red", black: "Black", white: "White" },
+    toMove: "{side} to move",
+    check: "check",
+    wins: "{side} wins",
+    draw: "Draw",
+    verdict: "{outcome} ({reason})",
+    aborted: "Aborted",
+    youPlay: "You play {side}",
+    spectating: "Spectating — you hold no seat in this game",
+    offers: "{side} offers a draw",
+    youOffered: "You offered a draw",
+    judge: "The judge: {text}",
+    reconnecting: "reconnecting ({error})",
+    notation: { chinese: "Chinese", wxf: "WXF", iccs: "ICCS", san: "SAN", uci: "UCI" },
+    reasons: {
+      checkmate: "checkmate",
+      stalemate: "stalemate",
+      self_check: "self-check",
+      perpetual_check: "perpetual check",
+      forbidden_repetition: "forbidden repetition",
+      repetition_draw: "repetition",
+      natural_move_limit: "natural move limit",
+      dead_position: "dead position",
+      threefold_repetition: "threefold repetition",
+      fivefold_repetition: "fivefold repetition",
+      fifty_move_rule: "fifty-move rule",
+      seventy_five_move_rule: "seventy-five-move rule",
+      rules: "the rules",
+      claim: "claim",
+      agreement: "agreement",
+      resignation: "resignation",
+      time: "time",
+      lateness: "lateness",
+      illegal_moves: "illegal moves",
+      technical_fouls: "technical fouls",
+      clock_presses: "clock presses",
+      false_claims: "false claims",
+      refused_rules: "refused the rules",
+      aborted: "aborted",
+    },
+  },
+  zh: {
+    tagline: "— 象棋与国际象棋，依规裁判",
+    language: "语言",
+    newGame: "新对局",
+    game: "棋种",
+    xiangqi: "象棋",
+    chess: "国际象棋",
+    ruleset: "规则",
+    defaultRuleset: "默认",
+    minutes: "分钟",
+    increment: "每步加秒",
+    create: "创建",
+    sendLinks: "把链接分别发给两位棋手；拿到第三个链接的人可以观战。",
+    watch: "观战",
+    watchHere: "在此观战",
+    linkFor: "{side}",
+    playHere: "在此执{side}",
+    offerDraw: "提和",
+    acceptDraw: "同意和棋",
+    decline: "拒绝",
+    claim: "申请裁决",
+    resign: "认输",
+    abort: "取消对局",
+    flip: "翻转棋盘",
+    letters: "字母",
+    movesIn: "着法",
+    promoteTo: "升变为",
+    queen: "后",
+    rook: "车",
+    bishop: "象",
+    knight: "马",
+    download: "下载棋谱",
+    chessTitle: "国际象棋",
+    xiangqiTitle: "象棋",
+    side: { red: "红方", black: "黑方", white: "白方" },
+    toMove: "轮到{side}走棋",
+    check: "将军",
+    wins: "{side}胜",
+    draw: "和棋",
+    verdict: "{outcome}（{reason}）",
+    aborted: "对局取消",
+    youPlay: "你执{side}",
+    spectating: "观战中 — 你在本局没有席位",
+    offers: "{side}提和",
+    youOffered: "你已提和",
+    judge: "裁判：{text}",
+    reconnecting: "正在重新连接（{error}）",
+    notation: { chinese: "中文", wxf: "WXF", iccs: "ICCS", san: "SAN", uci: "UCI" },
+    reasons: {
+      checkmate: "将死",
+      stalemate: "困毙",
+      self_check: "送将",
+      perpetual_check: "长将",
+      forbidden_repetition: "禁止循环",
+      repetition_draw: "循环作和",
+      natural_move_limit: "自然限着",
+      dead_position: "死局",
+      threefold_repetition: "三次重复",
+      fivefold_repetition: "五次重复",
+      fifty_move_rule: "五十回合规则",
+      seventy_five_move_rule: "七十五回合规则",
+      rules: "规则",
+      claim: "申请",
+      agreement: "双方议和",
+      resignation: "认输",
+      time: "超时",
+      lateness: "迟到",
+      illegal_moves: "违例着法",
+      technical_fouls: "技术犯规",
+      clock_presses: "按钟犯规",
+      false_claims: "错误申请",
+      refused_rules: "拒绝服从规则",
+      aborted: "取消",
+    },
+  },
+};
+// Chess's stalemate is a draw, not Xiangqi's 困毙.
+const CHESS_REASONS = { zh: { stalemate: "逼和" } };
+
+function chooseLanguage() {
+  const saved = localStorage.getItem("lang");
+  if (saved && STRINGS[saved]) return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+let lang = chooseLanguage();
+
+/// The string `key` in the current language, `{name}` filled from `params`.
+function t(key, params = {}) {
+  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? "");
+}
+
+function sideName(side) {
+  return STRINGS[lang].side[side] || side;
+}
+
+function reasonName(code) {
+  if (game.kind === "chess" && CHESS_REASONS[lang]?.[code]) return CHESS_REASONS[lang][code];
+  return STRINGS[lang].reasons[code] || code.replaceAll("_", " ");
+}
+
+/// Every static label (`data-i18n`, `data-i18n-placeholder`), then whatever the page drew.
+function translate() {
+  document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+  for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  for (const e of document.querySelectorAll("[data-i18n-placeholder]")) e.placeholder = t(e.dataset.i18nPlaceholder);
+  $("lang").value = lang;
+  if (game.id) {
+    $("notation").dataset.kind = "";
+    draw();
+  } else {
+    lobbyLabels();
+  }
+}
+
+function setupLanguage() {
+  $("lang").value = lang;
+  $("lang").addEventListener("change", () => {
+    lang = $("lang").value;
+    localStorage.setItem("lang", lang);
+    translate();
+  });
+  translate();
+}
+
+// Half the shortest recent round trip of an action: the network delay the server may credit to
+// our clock when we move (`?lag=`, within its quota). The shortest, as the server's own work and
+// queueing are not network.
+const roundTrips = [];
+function lagEstimate() {
+  return roundTrips.length ? Math.round(Math.min(...roundTrips) / 2) : 0;
+}
+
 async function api(method, path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  const sent = performance.now();
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (token) {
+    roundTrips.push(performance.now() - sent);
+    if (roundTrips.length > 8) roundTrips.shift();
+  }
   const text = await res.text();
   let data = null;
   try {
@@ -25,8 +245,21 @@ async function api(method, path, body, token) {
 // ---------------------------------------------------------------------------------------------
 // Lobby
 
+// The seat names for the game chosen in the lobby's form.
+function lobbyLabels() {
+  const xq = $("kind").value === "xiangqi";
+  const first = sideName(xq ? "red" : "white");
+  const second = sideName("black");
+  $("label-white").textContent = t("linkFor", { side: first });
+  $("label-black").textContent = t("linkFor", { side: second });
+  $("play-white").textContent = t("playHere", { side: first });
+  $("play-black").textContent = t("playHere", { side: second });
+}
+
 function lobby() {
   $("lobby").hidden = false;
+  $("kind").addEventListener("change", lobbyLabels);
+  lobbyLabels();
   $("create").addEventListener("submit", async (evt) => {
     evt.preventDefault();
     const f = new FormData(evt.target);
@@ -36,15 +269,19 @@ function lobby() {
     };
     if (f.get("ruleset")) body.ruleset = f.get("ruleset");
     try {
-      const game = await api("POST", "/api/game", body);
-      const base = `${location.origin}/game/${game.id}`;
+      const created = await api("POST", "/api/game", body);
+      const base = `${location.origin}/game/${created.id}`;
       $("links").hidden = false;
       // The seat token goes in the fragment, which browsers never send to the server.
       const link = (seat) => `${base}#seat=${seat.token}&side=${seat.side}`;
-      $("link-white").value = link(game.seats[0]);
-      $("link-black").value = link(game.seats[1]);
+      $("link-white").value = link(created.seats[0]);
+      $("link-black").value = link(created.seats[1]);
       $("link-watch").value = base;
       $("play-white").href = $("link-white").value;
+      $("play-black").href = $("link-black").value;
+      $("watch").href = base;
+      $("links").dataset.game = created.id;
+      lobbyLabels();
       $("create-error").textContent = "";
     } catch (e) {
       $("create-error").textContent = e.message;
@@ -81,25 +318,39 @@ function seatFromUrl() {
 }
 
 function act(path) {
+  $("message").textContent = "";
   return api("POST", `/api/board/game/${game.id}/${path}`, undefined, game.token).catch((e) => {
     $("message").textContent = e.message;
   });
 }
 
 // Events of the stream. `gameFull` carries the game's description and its state; `gameState`
-// the state after each change; anything else (chat, offers) is shown as it comes.
+// the state after each change; anything else (fouls, refusals, warnings) is shown as it comes.
 function onEvent(ev) {
   if (ev.version !== undefined) game.version = ev.version;
   if (ev.type === "gameFull") {
     game.kind = ev.kind || game.kind;
     game.sides = game.kind === "xiangqi" ? ["red", "black"] : ["white", "black"];
-    $("title").textContent = `${game.kind === "xiangqi" ? "象棋 Xiangqi" : "Chess"} · ${ev.ruleset || ""} · ${ev.rules || ""}`;
+    game.ruleset = ev.ruleset || "";
+    game.rules = ev.rules || "";
     onState(ev.state || ev);
   } else if (ev.type === "gameState") {
     onState(ev);
   } else if (ev.type === "notice" || ev.text) {
-    $("message").textContent = ev.text || ev.message || ev.kind || JSON.stringify(ev);
+    $("message").textContent = ev.text || ev.message || noticeText(ev.event) || JSON.stringify(ev);
   }
+}
+
+// A notice's event, in a line: its kind and its fields.
+function noticeText(event) {
+  if (!event || typeof event !== "object") return event ? String(event) : "";
+  const [kind, body] = Object.entries(event)[0] || [];
+  if (kind === undefined) return "";
+  if (body && typeof body === "object") {
+    const parts = Object.entries(body).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+    return `${kind.replace(/([a-z])([A-Z])/g, "$1 $2")} — ${parts.join(", ")}`;
+  }
+  return `${kind}${body !== undefined && body !== null ? `: ${body}` : ""}`;
 }
 
 function onState(st) {
@@ -131,55 +382,104 @@ function kingSquare() {
 }
 
 const board = new Board(document.createElement("div"), (move) => {
-  act(`move/${move}`);
+  act(`move/${move}?lag=${lagEstimate()}`);
 });
 
+function flipped() {
+  return game.flipped ?? game.mySide === "black";
+}
+
 function draw() {
+  if (!game.fen) return;
   const host = $("board");
   if (board.host !== host) board.host = host;
   const live = game.status === "started" || game.status === "created";
+  const [first] = game.sides || ["white"];
+  const xq = game.kind === "xiangqi";
+  $("title").textContent = [t(xq ? "xiangqiTitle" : "chessTitle"), game.ruleset, game.rules].filter(Boolean).join(" · ");
+  document.title = `arbiter · ${t(xq ? "xiangqiTitle" : "chessTitle")}`;
   board.render({
     kind: game.kind,
     fen: game.fen,
-    flipped: game.flipped ?? game.mySide === "black",
+    flipped: flipped(),
     lastMove: game.moves.length ? game.moves[game.moves.length - 1] : null,
     check: game.check,
     // Without a list of legal moves from the server, any move is sent and the referee rules.
     legal: live ? game.legal : [],
-    first: (game.sides || ["white"])[0],
+    first,
     letters: $("letters").checked,
     mySide: game.mySide,
-    canMove: Boolean(game.token),
+    canMove: Boolean(game.token) && live,
     toMove: game.toMove,
   });
   drawMoves();
   const over = !live;
-  const outcome = game.winner ? `${game.winner} wins` : game.status === "aborted" ? "Aborted" : "Draw";
-  $("status").textContent = over
-    ? `${outcome} (${game.status.replaceAll("_", " ")})${game.reason ? ` — ${game.reason}` : ""}`
-    : `${game.toMove} to move${game.check ? " — check" : ""}`;
-  $("status").dataset.status = game.status;
-  $("offer").textContent = game.offer && game.offer !== game.mySide ? `${game.offer} offers a draw` : "";
+  const outcome = game.winner ? t("wins", { side: sideName(game.winner) }) : game.status === "aborted" ? t("aborted") : t("draw");
+  const status = $("status");
+  if (over) {
+    status.textContent = game.status === "aborted" ? outcome : t("verdict", { outcome, reason: reasonName(game.status) });
+  } else {
+    status.textContent = `${t("toMove", { side: sideName(game.toMove) })}${game.check ? ` — ${t("check")}` : ""}`;
+  }
+  status.dataset.status = game.status;
+  status.classList.toggle("over", over);
+  $("explanation").hidden = !(over && game.reason);
+  $("explanation").textContent = over && game.reason ? t("judge", { text: game.reason }) : "";
+  const theirOffer = game.offer && game.offer !== game.mySide && !over;
+  $("offer").textContent = over || !game.offer
+    ? ""
+    : game.token && game.offer === game.mySide
+      ? t("youOffered")
+      : t("offers", { side: sideName(game.offer) });
+  // Spectators see no buttons; players see them disabled once the game is over.
+  $("buttons").hidden = !game.token;
   for (const id of ["draw", "claim", "resign", "abort"]) $(id).disabled = !game.token || over;
-  $("accept").hidden = $("decline").hidden = !(game.offer && game.offer !== game.mySide && !over);
+  $("accept").hidden = $("decline").hidden = !(game.token && theirOffer);
+  $("accept").disabled = $("decline").disabled = over;
   $("pgn").href = `/api/game/${game.id}/pgn`;
-  $("seat").textContent = game.token ? `You play ${game.mySide || "a seat"}` : "Watching";
+  $("seat").textContent = game.token ? t("youPlay", { side: sideName(game.mySide) || "?" }) : t("spectating");
+  $("seat").classList.toggle("spectator", !game.token);
+  $("play").classList.toggle("spectating", !game.token);
+  $("promotion-box").hidden = xq;
+  // The clock of the side at the bottom of the board goes below, the other above.
+  const aside = $("clock-black").parentElement;
+  const [top, bottom] = flipped() ? ["clock-white", "clock-black"] : ["clock-black", "clock-white"];
+  if (aside.firstElementChild !== $(top)) aside.insertBefore($(top), aside.firstElementChild);
+  if ($("moves").nextElementSibling !== $(bottom)) $("moves").after($(bottom));
 }
 
 function drawMoves() {
   const select = $("notation");
   const kinds = game.kind === "xiangqi" ? ["chinese", "wxf", "iccs"] : ["san", "uci"];
   if (select.dataset.kind !== game.kind) {
-    select.innerHTML = kinds.map((k) => `<option value="${k}">${k.toUpperCase()}</option>`).join("");
+    const chosen = select.value || localStorage.getItem(`notation:${game.kind}`);
+    select.innerHTML = "";
+    for (const k of kinds) {
+      const o = document.createElement("option");
+      o.value = k;
+      o.textContent = STRINGS[lang].notation[k];
+      select.appendChild(o);
+    }
+    if (kinds.includes(chosen)) select.value = chosen;
     select.dataset.kind = game.kind;
   }
   const which = select.value;
-  const list = which === "uci" || which === "iccs" ? game.moves : game.notation[which] || game.moves;
+  const named = game.notation[which];
+  // The server's notation, one entry a move; coordinates while it has not sent them.
+  const list = which === "uci" || which === "iccs" || !named || named.length !== game.moves.length ? game.moves : named;
   const ol = $("moves");
   ol.innerHTML = "";
+  ol.dataset.notation = list === game.moves ? (game.kind === "xiangqi" ? "iccs" : "uci") : which;
   for (let i = 0; i < list.length; i += 2) {
     const li = document.createElement("li");
-    li.textContent = `${list[i]}${list[i + 1] ? `  ${list[i + 1]}` : ""}`;
+    for (const j of [i, i + 1]) {
+      if (j >= list.length) break;
+      const span = document.createElement("span");
+      span.className = "move";
+      span.dataset.ply = String(j + 1);
+      span.textContent = list[j];
+      li.appendChild(span);
+    }
     ol.appendChild(li);
   }
   ol.scrollTop = ol.scrollHeight;
@@ -188,13 +488,14 @@ function drawMoves() {
 function tickClocks() {
   const c = game.clock;
   const now = performance.now();
-  for (const side of ["white", "black"]) {
+  const [first, second] = game.sides || ["white", "black"];
+  for (const [side, name] of [["white", first], ["black", second]]) {
     let ms = c[side] || 0;
     if (c.running === side) ms = Math.max(0, ms - (now - c.at));
     const s = Math.ceil(ms / 1000);
-    const text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    const text = `${sideName(name)} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
     const e = $(`clock-${side}`);
-    e.textContent = text;
+    if (e.textContent !== text) e.textContent = text;
     e.classList.toggle("running", c.running === side);
     e.classList.toggle("low", ms < 10000);
   }
@@ -228,7 +529,7 @@ async function follow() {
       }
       $("connection").textContent = "";
     } catch (e) {
-      $("connection").textContent = `reconnecting (${e.message})`;
+      $("connection").textContent = t("reconnecting", { error: e.message });
     }
     if (game.status !== "started" && game.status !== "created") return;
     await new Promise((r) => setTimeout(r, 1000));
@@ -247,15 +548,24 @@ function play(id) {
   $("resign").addEventListener("click", () => act("resign"));
   $("abort").addEventListener("click", () => act("abort"));
   $("flip").addEventListener("click", () => {
-    game.flipped = !(game.flipped ?? game.mySide === "black");
+    game.flipped = !flipped();
     draw();
   });
   $("letters").addEventListener("change", draw);
-  $("notation").addEventListener("change", drawMoves);
+  $("notation").addEventListener("change", () => {
+    localStorage.setItem(`notation:${game.kind}`, $("notation").value);
+    drawMoves();
+  });
   requestAnimationFrame(tickClocks);
   follow();
 }
 
 const m = /^\/game\/([A-Za-z0-9_-]+)/.exec(location.pathname);
-if (m) play(m[1]);
-else lobby();
+if (m) {
+  game.id = m[1];
+  setupLanguage();
+  play(m[1]);
+} else {
+  setupLanguage();
+  lobby();
+}

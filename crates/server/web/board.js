@@ -119,6 +119,20 @@ export class Board {
       t.setAttribute("font-size", kind === "xiangqi" ? cell * 0.42 : cell * 0.8);
     }
 
+    // On Xiangqi's points the discs cover the marks beneath them: rings drawn over the pieces
+    // show the last move, the general in check and the piece picked up.
+    const rings = el("g", { class: "rings" }, svg);
+    const ring = (sq, cls) => {
+      if (!g.points) return;
+      const [x, y] = centre(sq);
+      el("circle", { cx: x, cy: y, r: cell * 0.46, class: `ring-mark ${cls}-ring` }, rings);
+    };
+    if (state.lastMove) {
+      ring(state.lastMove.slice(0, 2), "last");
+      ring(state.lastMove.slice(2, 4), "last");
+    }
+    if (state.check) ring(state.check, "check");
+
     // Hints for the selected piece: its legal destinations.
     const hints = el("g", { class: "hints" }, svg);
     if (this.selected && state.legal && state.legal.length) {
@@ -128,6 +142,7 @@ export class Board {
         el("circle", { cx: x, cy: y, r: cell * 0.14, class: "hint", "data-square": m.slice(2, 4) }, hints);
       }
       mark(this.selected, "selected");
+      ring(this.selected, "selected");
     }
 
     // Input: click a piece then a destination, or drag. Squares are found from coordinates.

@@ -1,0 +1,304 @@
+//! `arbiter loadtest`: many games played at once against a game server over loopback HTTP,
+//! reporting sustained moves per second and the latency of each move request (p50, p99).
+//!
+//! Each game is a random legal game worked out beforehand with the judge (so the server's
+//! referee accepts every move), half Xiangqi, half chess, with no clock. A driver per game
+//! posts its moves in turn with both seats' tokens, one request outstanding per game, and
+//! starts a new game when one ends; optional watchers read each game's NDJSON stream. The
+//! server is the real one: `--url` of a running `arbiter serve`, or one started here on its
+//! own runtime threads with `--db`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use game::{Game, Kind};
+use judge::chess::{ChessJudge, ChessRules};
+use judge::xiangqi::{Rules, XiangqiJudge};
+use judge::Judge;
+
+pub struct Options {
+    pub url: Option<String>,
+    pub db: Option<String>,
+    pub games: usize,
+    pub seconds: f64,
+    pub watchers: bool,
+    pub json: bool,
+}
+
+/// What a run measured.
+pub struct Report {
+    pub moves: u64,
+    pub games_started: u64,
+    pub seconds: f64,
+    pub latencies_us: Vec<u32>,
+    pub errors: u64,
+}
+
+impl Report {
+    pub fn moves_per_second(&self) -> f64 {
+        self.moves as f64 / self.seconds
+    }
+
+    /// The latency below which `q` of the requests finished, in milliseconds.
+    pub fn quantile_ms(&self, q: f64) -> f64 {
+        if self.latencies_us.is_empty() {
+            return 0.0;
+        }
+        let i = ((self.latencies_us.len() as f64 - 1.0) * q).round() as usize;
+        f64::from(self.latencies_us[i]) / 1000.0
+    }
+}
+
+pub fn run(opts: &Options) -> Result<()> {
+    let report = measure(opts)?;
+    if opts.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "games": opts.games,
+                "seconds": report.seconds,
+                "moves": report.moves,
+                "moves_per_second": report.moves_per_second(),
+                "p50_ms": report.quantile_ms(0.5),
+                "p99_ms": report.quantile_ms(0.99),
+                "max_ms": report.quantile_ms(1.0),
+                "games_started": report.games_started,
+                "errors": report.errors,
+            })
+        );
+    } else {
+        println!(
+            "{} concurrent games, {:.1} s: {} moves, {:.0} moves/s, latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} games started, {} errors",
+            opts.games,
+            report.seconds,
+            report.moves,
+            report.moves_per_second(),
+            report.quantile_ms(0.5),
+            report.quantile_ms(0.99),
+            report.quantile_ms(1.0),
+            report.games_started,
+            report.errors
+        );
+    }
+    if report.errors > 0 {
+        bail!("{} requests failed", report.errors);
+    }
+    Ok(())
+}
+
+/// Runs the load and returns what it measured.
+pub fn measure(opts: &Options) -> Result<Report> {
+    // The server, when started here, gets its own runtime so the two do not share a scheduler
+    // queue (as two processes would not); both still share the machine's cores.
+    let (base, _server) = match &opts.url {
+        Some(u) => (u.trim_end_matches('/').to_string(), None),
+        None => {
+            let (url, _) = crate::serve::database_url(opts.db.as_deref());
+            let runtime = tokio::runtime::Runtime::new()?;
+            let (tx, rx) = std::sync::mpsc::channel();
+            runtime.spawn(async move {
+                let r = server::serve("127.0.0.1:0", &url, server::Limits::none(), |addr, _| {
+                    let _ = tx.send(Ok(addr));
+                })
+                .await;
+                if let Err(e) = r {
+                    let _ = tx.send(Err(e.to_string()));
+                }
+            });
+            let addr = rx
+                .recv_timeout(Duration::from_secs(60))
+                .context("the server did not start")?
+                .map_err(anyhow::Error::msg)?;
+            (format!("http://{addr}"), Some(runtime))
+        }
+    };
+    let client_runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()?;
+    client_runtime.block_on(drive(base, opts.games, opts.seconds, opts.watchers))
+}
+
+/// A random legal game of `kind`, stopped where the judge rules or could (so every move of it
+/// is one the server's referee accepts), at most `max` plies.
+pub fn random_game(kind: Kind, seed: u64, max: usize) -> Vec<String> {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    fn play<J: Judge>(mut judge: J, max: usize, next: &mut impl FnMut(usize) -> usize) -> Vec<String> {
+        let mut moves = Vec::new();
+        while moves.len() < max && judge.verdict().is_none() && judge.claimable().is_none() && judge.pending().is_none()
+        {
+            let legal = Game::legal_moves(judge.position());
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[next(legal.len())];
+            moves.push(Game::coordinate(judge.position(), m));
+            if judge.push(m).is_err() {
+                moves.pop();
+                break;
+            }
+        }
+        // The last move may have ended the game: keep it (the server rules the same).
+        moves
+    }
+    match kind {
+        Kind::Xiangqi => play(
+            XiangqiJudge::new(xiangqi::Position::start(), Rules::by_name("cxa").expect("cxa")),
+            max,
+            &mut next,
+        ),
+        Kind::Chess => play(
+            ChessJudge::new(
+                <chess::Position as Game>::start(),
+                ChessRules::by_name("fide").expect("fide"),
+            ),
+            max,
+            &mut next,
+        ),
+    }
+}
+
+struct Shared {
+    client: reqwest::Client,
+    base: String,
+    stop: AtomicBool,
+    watchers: bool,
+}
+
+#[derive(Default)]
+struct Tally {
+    moves: u64,
+    games: u64,
+    errors: u64,
+    latencies: Vec<u32>,
+}
+
+async fn drive(base: String, games: usize, seconds: f64, watchers: bool) -> Result<Report> {
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(games * 2 + 8)
+        .build()?;
+    let shared = Arc::new(Shared {
+        client,
+        base,
+        stop: AtomicBool::new(false),
+        watchers,
+    });
+    // Games worked out before the clock starts: the client's own work is not the server's.
+    let plans: Vec<Vec<(Kind, Vec<String>)>> = (0..games)
+        .map(|g| {
+            (0..4)
+                .map(|k| {
+                    let kind = if g % 2 == 0 { Kind::Xiangqi } else { Kind::Chess };
+                    (kind, random_game(kind, (g * 4 + k) as u64 + 1, 160))
+                })
+                .collect()
+        })
+        .collect();
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    for plan in plans {
+        let shared = shared.clone();
+        tasks.push(tokio::spawn(async move { player(shared, plan).await }));
+    }
+    tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
+    shared.stop.store(true, Ordering::Relaxed);
+    let elapsed = start.elapsed().as_secs_f64();
+    let mut total = Tally::default();
+    for t in tasks {
+        let t = t.await?;
+        total.moves += t.moves;
+        total.games += t.games;
+        total.errors += t.errors;
+        total.latencies.extend(t.latencies);
+    }
+    total.latencies.sort_unstable();
+    Ok(Report {
+        moves: total.moves,
+        games_started: total.games,
+        seconds: elapsed,
+        latencies_us: total.latencies,
+        errors: total.errors,
+    })
+}
+
+/// Plays games one after another (cycling through `plan`) until told to stop.
+async fn player(shared: Arc<Shared>, plan: Vec<(Kind, Vec<String>)>) -> Tally {
+    let mut tally = Tally::default();
+    for (kind, moves) in plan.iter().cycle() {
+        if shared.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if let Err(e) = one_game(&shared, *kind, moves, &mut tally).await {
+            tally.errors += 1;
+            eprintln!("loadtest: {e:#}");
+        }
+    }
+    tally
+}
+
+async fn one_game(shared: &Shared, kind: Kind, moves: &[String], tally: &mut Tally) -> Result<()> {
+    let created: serde_json::Value = shared
+        .client
+        .post(format!("{}/api/game", shared.base))
+        .json(&serde_json::json!({ "kind": kind.name(), "clock": { "limit": 0, "increment": 0 } }))
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    tally.games += 1;
+    let id = created["id"].as_str().context("no id")?.to_string();
+    let tokens: Vec<String> = (0..2)
+        .map(|i| created["seats"][i]["token"].as_str().unwrap_or_default().to_string())
+        .collect();
+    let watcher = shared.watchers.then(|| {
+        let client = shared.client.clone();
+        let url = format!("{}/api/board/game/stream/{id}", shared.base);
+        tokio::spawn(async move {
+            // Read and dropped, as a board would read it (the server's fan-out is the cost).
+            if let Ok(mut r) = client.get(url).send().await {
+                while let Ok(Some(_)) = r.chunk().await {}
+            }
+        })
+    });
+    for (ply, mv) in moves.iter().enumerate() {
+        if shared.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let t = Instant::now();
+        let r = shared
+            .client
+            .post(format!("{}/api/board/game/{id}/move/{mv}", shared.base))
+            .bearer_auth(&tokens[ply % 2])
+            .send()
+            .await?;
+        let status = r.status();
+        let body = r.bytes().await?;
+        tally
+            .latencies
+            .push(t.elapsed().as_micros().min(u32::MAX as u128) as u32);
+        if !status.is_success() {
+            bail!("game {id} ply {ply} {mv}: {status} {}", String::from_utf8_lossy(&body));
+        }
+        tally.moves += 1;
+    }
+    // Finished games leave the server's memory; one left unfinished is resigned.
+    let _ = shared
+        .client
+        .post(format!("{}/api/board/game/{id}/resign", shared.base))
+        .bearer_auth(&tokens[moves.len() % 2])
+        .send()
+        .await;
+    if let Some(w) = watcher {
+        w.abort();
+    }
+    Ok(())
+}
