@@ -498,7 +498,8 @@ async fn limits_abandonment_and_lag() {
     let c = Client::new();
 
     // Lag: white moves at once; black answers after ~700 ms saying 400 ms of it was the
-    // network: charged ~300 ms, not ~700 (quota 500 + 100 a move covers all 400).
+    // network: charged ~300 ms, not ~700. lichess's quota for 1+0: a gain of 390 ms a move
+    // (2/5 of 60 s in cs + 15), 3 gains to start: 1,560 ms at black's first move.
     let g = create(&c, &s, json!({"kind": "chess", "clock": {"limit": 60, "increment": 0}})).await;
     play(&c, &s, &g, &["e2e4"]).await;
     tokio::time::sleep(Duration::from_millis(700)).await;
@@ -510,9 +511,9 @@ async fn limits_abandonment_and_lag() {
         "black charged {} ms",
         60_000 - btime
     );
-    // A claimed lag beyond the quota is credited only up to it: white's 500 ms, plus 100 a
-    // move (its first move, which started the clocks, gained nothing).
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // A claimed lag beyond the quota is credited only up to it: white's 1,560 ms (its first
+    // move, which started the clocks, gained nothing).
+    tokio::time::sleep(Duration::from_millis(2500)).await;
     let (st, v) = act(&c, &s, &g, "move/g1f3?lag=5000", Some(&g.tokens[0])).await;
     assert_eq!(st, StatusCode::OK, "{v}");
     let wtime = full(&c, &s, &g).await["state"]["wtime"].as_u64().unwrap();

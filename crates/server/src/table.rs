@@ -58,9 +58,20 @@ impl Table {
         let mut live = Live::new(&stored.spec)?;
         let mut view = View::default();
         let mut lines = Vec::new();
+        let mut lag = LagQuota::new(live.time_control());
         for (at, side, text) in &stored.commands {
             let command = decode(text)
                 .ok_or_else(|| ApiError::BadRequest(format!("game {id}: unreadable logged command {text:?}")))?;
+            // The quotas as they were: the logged credits are what was granted.
+            match &command {
+                Command::Move(_) | Command::MoveOfferingDraw(_) if lag.applies(&live, *side) => {
+                    lag.credit(*side, 0, 0);
+                }
+                Command::LaggedMove { lag: credit, .. } if lag.applies(&live, *side) => {
+                    lag.credit(*side, *credit, *credit);
+                }
+                _ => {}
+            }
             let events = live.apply(*at, *side, command);
             lines.extend(view.follow(&live, &events));
         }
@@ -84,7 +95,7 @@ impl Table {
             id: Arc::from(id),
             spec: stored.spec,
             last_tick: None,
-            lag_quota: [LAG_QUOTA_START; 2],
+            lag,
             abandon,
             created: std::time::UNIX_EPOCH + Duration::from_millis(stored.created_unix_ms.max(0) as u64),
         };
@@ -151,18 +162,53 @@ struct Actor {
     epoch: Instant,
     /// The wake time last ticked at, so a tick that rules nothing is not repeated at once.
     last_tick: Option<Millis>,
-    /// Lag each side may still be credited (ms), as lichess's quota: it grows by
-    /// [`LAG_QUOTA_GAIN`] a move up to [`LAG_QUOTA_MAX`], so a client claiming lag on every
-    /// move gains at most that per move, while one real spike is covered in full.
-    lag_quota: [Millis; 2],
+    lag: LagQuota,
     abandon: Option<Duration>,
     /// Wall-clock creation time: a game never started is abandoned by it, across restarts.
     created: std::time::SystemTime,
 }
 
-const LAG_QUOTA_START: Millis = 500;
-const LAG_QUOTA_GAIN: Millis = 100;
-const LAG_QUOTA_MAX: Millis = 1000;
+/// Lag each side may still be credited (ms), as lichess's quota (scalachess `LagTracker`): a
+/// side starts with 3 gains, gains one a move and holds at most 7, so a client claiming lag on
+/// every move gains at most one gain a move, while one real spike is covered in full. The gain
+/// is 2/5 of the game's estimated seconds (main time + 40 increments) in centiseconds plus 15,
+/// at most 1 s.
+struct LagQuota {
+    quota: [Millis; 2],
+    gain: Millis,
+}
+
+impl LagQuota {
+    fn new(control: &referee::clock::TimeControl) -> LagQuota {
+        let estimated_s = control.stages.first().map_or(0, |s| (s.time + 40 * s.increment) / 1000);
+        let gain = (estimated_s * 4 + 150).min(1000);
+        LagQuota {
+            quota: [3 * gain; 2],
+            gain,
+        }
+    }
+
+    /// Whether a move by `side` now is one the quota counts: the side to move's, once the game
+    /// has started (the first move starts the clocks and is charged nothing).
+    fn applies(&self, live: &Live, side: Side) -> bool {
+        side == live.turn() && live.commands() > 0
+    }
+
+    /// The credit for a move reporting `lag`, which cannot exceed the `elapsed` turn.
+    fn credit(&mut self, side: Side, lag: Millis, elapsed: Millis) -> Millis {
+        let q = &mut self.quota[side as usize];
+        *q = (*q + self.gain).min(7 * self.gain);
+        let credit = lag.min(*q).min(elapsed);
+        *q -= credit;
+        credit
+    }
+
+    /// How long after its flag time a side may still move in time (its next credit, at most
+    /// 2 s, as lichess's grace).
+    fn grace(&self, side: Side) -> Millis {
+        (self.quota[side as usize] + self.gain).min(7 * self.gain).min(2000)
+    }
+}
 
 impl Actor {
     fn now(&self) -> Millis {
@@ -176,8 +222,9 @@ impl Actor {
             return None;
         }
         let wake = self.live.wake_at().filter(|&w| Some(w) != self.last_tick);
-        // A flag falls only once the mover's lag credit could no longer save the move.
-        let grace = self.lag_quota[self.live.turn() as usize];
+        // A flag falls only once the mover's lag credit could no longer save the move (at most
+        // 2 s later, as lichess's grace).
+        let grace = self.lag.grace(self.live.turn());
         let flag = wake.map(|w| (self.game_instant(w + grace + 1), false));
         let abandon = self.abandon.filter(|_| self.view.moves.len() < 2).map(|after| {
             let at = if self.live.commands() == 0 {
@@ -274,14 +321,10 @@ impl Actor {
         // its quota; the referee charges its clock up to when the move was made (never before
         // its turn began) and starts the other side's on arrival. The credit is logged with
         // the move, so a replay rules the same.
-        let own_move = matches!(command, Command::Move(_) | Command::MoveOfferingDraw(_))
-            && side == self.live.turn()
-            && self.live.commands() > 0;
+        let own_move =
+            matches!(command, Command::Move(_) | Command::MoveOfferingDraw(_)) && self.lag.applies(&self.live, side);
         let command = if own_move {
-            let quota = &mut self.lag_quota[side as usize];
-            *quota = (*quota + LAG_QUOTA_GAIN).min(LAG_QUOTA_MAX);
-            let credit = lag.min(*quota).min(at - self.live.last_at());
-            *quota -= credit;
+            let credit = self.lag.credit(side, lag, at - self.live.last_at());
             match command {
                 Command::Move(text) if credit > 0 => Command::LaggedMove {
                     text,
