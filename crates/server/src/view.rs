@@ -7,8 +7,8 @@ use game::{Game, Side};
 use judge::Outcome;
 use referee::clock::{Millis, Remaining};
 use referee::{Event, EventKind};
-use serde::Serialize;
 use serde_json::{json, Value};
+use std::fmt::Write;
 
 use crate::live::Live;
 
@@ -17,10 +17,13 @@ use crate::live::Live;
 pub struct View {
     /// Accepted moves in coordinates (UCI or ICCS).
     pub moves: Vec<String>,
-    /// The same moves for people: Chinese (Xiangqi) or SAN (chess), as the referee wrote them.
-    pub notation: Vec<String>,
-    /// Xiangqi's moves in WXF, written from `shadow`, the position before each move.
-    pub wxf: Vec<String>,
+    /// The moves as JSON fragments, written once each: coordinates space-separated, and the
+    /// quoted items of the notation arrays — Chinese (Xiangqi) or SAN (chess) as the referee
+    /// wrote them, and Xiangqi's WXF, written from `shadow`, the position before each move.
+    /// Every state line repeats them all, so they are copied, not escaped again.
+    moves_joined: String,
+    notation_items: String,
+    wxf_items: String,
     shadow: Option<xiangqi::Position>,
     /// A standing draw offer, by this side.
     pub offer: Option<Side>,
@@ -45,13 +48,23 @@ impl View {
                     offers_draw,
                     ..
                 } => {
+                    let sep = if self.moves.is_empty() { "" } else { "," };
                     self.moves.push(coordinate.clone());
-                    self.notation.push(notation.clone());
+                    if self.moves_joined.is_empty() {
+                        // Coordinates are letters and digits: nothing to escape.
+                        self.moves_joined += coordinate;
+                    } else {
+                        self.moves_joined += " ";
+                        self.moves_joined += coordinate;
+                    }
+                    self.notation_items += sep;
+                    self.notation_items += &json_string(notation);
                     if live.kind() == game::Kind::Xiangqi {
                         let pos = self.shadow.get_or_insert_with(xiangqi::Position::start);
                         // The referee accepted it from this very position: it parses.
                         if let Ok(m) = Game::parse_move(pos, coordinate) {
-                            self.wxf.push(xiangqi::notation::to_wxf(pos, m));
+                            self.wxf_items += sep;
+                            self.wxf_items += &json_string(&xiangqi::notation::to_wxf(pos, m));
                             Game::play(pos, m);
                         }
                     }
@@ -83,14 +96,17 @@ impl View {
             EventKind::MoveAccepted { clocks, .. } => *clocks,
             _ => [live.remaining(Side::First, e.at), live.remaining(Side::Second, e.at)],
         };
-        let line = Line {
-            state: state_changing.then(|| self.state(live, clocks)),
-            notice: (!state_changing).then_some("notice"),
-            version: e.version,
-            at: e.at,
-            event: &e.kind,
-        };
-        serde_json::to_string(&line).unwrap_or_default()
+        let mut out = String::with_capacity(1024 + 2 * (self.moves_joined.len() + self.notation_items.len()));
+        out.push('{');
+        if state_changing {
+            self.state(live, clocks).write_fields(&mut out);
+        } else {
+            out += r#""type":"notice""#;
+        }
+        let _ = write!(out, r#","version":{},"at":{},"event":"#, e.version, e.at);
+        out += &serde_json::to_string(&e.kind).unwrap_or_else(|_| "null".into());
+        out.push('}');
+        out
     }
 
     /// A `gameState` object (lichess's fields; `wtime`/`btime` are the first and second side's
@@ -110,15 +126,8 @@ impl View {
             ),
         };
         State {
-            kind: "gameState",
-            moves: Spaced(&self.moves),
-            notation: match kind {
-                game::Kind::Xiangqi => Notation::Xiangqi {
-                    chinese: &self.notation,
-                    wxf: &self.wxf,
-                },
-                game::Kind::Chess => Notation::Chess { san: &self.notation },
-            },
+            view: self,
+            kind,
             fen: live.fen(),
             turn: live.turn().name(kind),
             wtime: clock_ms(clocks[0]),
@@ -141,7 +150,10 @@ impl View {
     /// The `gameFull` line a stream opens with: the game and its state at `now`.
     pub fn full(&self, id: &str, live: &Live, spec: &crate::live::Spec, now: Millis) -> Value {
         let clocks = [live.remaining(Side::First, now), live.remaining(Side::Second, now)];
-        let mut state = serde_json::to_value(self.state(live, clocks)).unwrap_or_default();
+        let mut text = String::from("{");
+        self.state(live, clocks).write_fields(&mut text);
+        text.push('}');
+        let mut state: Value = serde_json::from_str(&text).unwrap_or_default();
         state["at"] = now.into();
         json!({
             "type": "gameFull",
@@ -160,27 +172,11 @@ impl View {
     }
 }
 
-/// One event's line.
-#[derive(Serialize)]
-struct Line<'a> {
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    state: Option<State<'a>>,
-    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
-    notice: Option<&'static str>,
-    version: u64,
-    at: Millis,
-    event: &'a EventKind,
-}
-
-/// A `gameState`.
-#[derive(Serialize)]
+/// A `gameState`, written as JSON by hand: it goes out for every move of every game, and its
+/// longest parts (the moves so far) are fragments kept ready in the [`View`].
 pub struct State<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    /// The moves in coordinates (ICCS or UCI), space-separated, as lichess sends them.
-    moves: Spaced<'a>,
-    /// The same moves for people, one per move of `moves`.
-    notation: Notation<'a>,
+    view: &'a View,
+    kind: game::Kind,
     fen: String,
     turn: &'static str,
     wtime: u64,
@@ -196,32 +192,45 @@ pub struct State<'a> {
     check: bool,
 }
 
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Notation<'a> {
-    Xiangqi { chinese: &'a [String], wxf: &'a [String] },
-    Chess { san: &'a [String] },
-}
-
-/// Strings written joined by spaces, without joining them first.
-struct Spaced<'a>(&'a [String]);
-
-impl Serialize for Spaced<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&format_args!("{}", SpacedDisplay(self.0)))
-    }
-}
-
-struct SpacedDisplay<'a>(&'a [String]);
-
-impl std::fmt::Display for SpacedDisplay<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for (i, m) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
+impl State<'_> {
+    /// The fields, comma-separated, without the braces.
+    fn write_fields(&self, out: &mut String) {
+        let v = self.view;
+        // `moves` in coordinates space-separated as lichess sends them; `notation` the same
+        // moves for people, one per move.
+        let _ = write!(out, r#""type":"gameState","moves":"{}","notation":"#, v.moves_joined);
+        match self.kind {
+            game::Kind::Xiangqi => {
+                let _ = write!(out, r#"{{"chinese":[{}],"wxf":[{}]}}"#, v.notation_items, v.wxf_items);
             }
-            f.write_str(m)?;
+            game::Kind::Chess => {
+                let _ = write!(out, r#"{{"san":[{}]}}"#, v.notation_items);
+            }
         }
-        Ok(())
+        let _ = write!(
+            out,
+            r#","fen":{},"turn":"{}","wtime":{},"btime":{},"clocks":{},"status":"{}","winner":{},"wdraw":{},"bdraw":{},"explanation":{},"legal":["#,
+            json_string(&self.fen),
+            self.turn,
+            self.wtime,
+            self.btime,
+            serde_json::to_string(&self.clocks).unwrap_or_else(|_| "null".into()),
+            self.status,
+            self.winner.map_or("null".into(), json_string),
+            self.wdraw,
+            self.bdraw,
+            self.explanation.as_deref().map_or("null".into(), json_string),
+        );
+        for (i, m) in self.legal.iter().enumerate() {
+            out.push_str(if i == 0 { "\"" } else { ",\"" });
+            out.push_str(m);
+            out.push('"');
+        }
+        let _ = write!(out, r#"],"check":{}"#, self.check);
     }
+}
+
+/// `s` as a JSON string literal.
+fn json_string(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
 }
