@@ -1,0 +1,519 @@
+//! The commands a request becomes, written into one reusable buffer: the position, the banned
+//! moves and `go`. The game is followed move by move across requests, so each ply costs only
+//! its new move to check and the text to write.
+
+use std::fmt::Write as _;
+
+use game::{Game, Kind, Side};
+
+use crate::{Coordinates, EngineError, Go, Limits, MoveText, Protocol};
+
+/// The game as the engine has been told it so far.
+struct Track<G: Game> {
+    /// As the request gave it, to recognise the same game in the next request.
+    start_fen: Option<String>,
+    /// As the game writes it: FEN is read leniently (WXF letters, missing fields) and the
+    /// engine must get the standard form.
+    engine_fen: Option<String>,
+    pos: G,
+    /// Every move in the project's coordinates, end to end; `ends[i]` is where move `i` ends.
+    /// One string rather than a string per move: fewer allocations, and it is compared with
+    /// the next request to find what is new.
+    played: String,
+    ends: Vec<usize>,
+    /// Moves up to and including the last capture (UCCI sends the position after it).
+    since: usize,
+    since_fen: String,
+}
+
+impl<G: Game> Track<G> {
+    fn new(start_fen: Option<&str>) -> Result<Track<G>, EngineError> {
+        let pos = match start_fen {
+            Some(f) => G::from_fen(f).map_err(|e| EngineError::Request(format!("bad start FEN: {e}")))?,
+            None => G::start(),
+        };
+        Ok(Track {
+            start_fen: start_fen.map(str::to_string),
+            engine_fen: start_fen.map(|_| pos.fen()),
+            pos,
+            played: String::with_capacity(1024),
+            ends: Vec::with_capacity(256),
+            since: 0,
+            since_fen: String::new(),
+        })
+    }
+
+    fn extends<S: AsRef<str>>(&self, start_fen: Option<&str>, moves: &[S]) -> bool {
+        if self.start_fen.as_deref() != start_fen || moves.len() < self.ends.len() {
+            return false;
+        }
+        let mut from = 0;
+        self.ends.iter().zip(moves).all(|(&end, m)| {
+            let same = &self.played[from..end] == m.as_ref();
+            from = end;
+            same
+        })
+    }
+
+    fn mv(&self, i: usize) -> &str {
+        let from = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.played[from..self.ends[i]]
+    }
+}
+
+pub(crate) struct Commander<G: Game> {
+    protocol: Protocol,
+    /// Xiangqi squares go to the engine with ranks 1–10.
+    fsf: bool,
+    track: Option<Track<G>>,
+    pub buf: String,
+}
+
+impl<G: Game> Commander<G> {
+    pub fn new(protocol: Protocol, coordinates: Coordinates) -> Commander<G> {
+        Commander {
+            protocol,
+            fsf: G::KIND == Kind::Xiangqi && coordinates == Coordinates::Fsf,
+            track: None,
+            buf: String::with_capacity(4096),
+        }
+    }
+
+    /// Forgets the game (a new one starts).
+    pub fn reset(&mut self) {
+        self.track = None;
+    }
+
+    /// Brings the followed game up to the request's moves, checking each new one.
+    fn follow<S: AsRef<str>>(&mut self, start_fen: Option<&str>, moves: &[S]) -> Result<&mut Track<G>, EngineError> {
+        let ucci = self.protocol == Protocol::Ucci;
+        let reuse = self.track.as_ref().is_some_and(|t| t.extends(start_fen, moves));
+        if !reuse {
+            self.track = None;
+        }
+        let track = match &mut self.track {
+            Some(t) => t,
+            none => none.insert(Track::new(start_fen)?),
+        };
+        for (i, text) in moves.iter().enumerate().skip(track.ends.len()) {
+            let text = text.as_ref();
+            let m = match track.pos.parse_move(text) {
+                Ok(m) if track.pos.is_legal(m) => m,
+                _ => {
+                    let err = EngineError::Request(format!("move {} ({text}) is not legal", i + 1));
+                    self.track = None;
+                    return Err(err);
+                }
+            };
+            let zeroing = track.pos.is_zeroing(m);
+            track.played.push_str(&track.pos.coordinate(m));
+            track.ends.push(track.played.len());
+            track.pos.play(m);
+            if zeroing {
+                track.since = track.ends.len();
+                if ucci {
+                    track.since_fen = track.pos.fen();
+                }
+            }
+        }
+        match &mut self.track {
+            Some(t) => Ok(t),
+            None => Err(EngineError::Request("no game".into())),
+        }
+    }
+
+    /// Writes the request's commands into `buf`; returns the side to move.
+    pub fn prepare<S: AsRef<str>>(&mut self, req: &Go<'_, S>) -> Result<Side, EngineError> {
+        let ucci = self.protocol == Protocol::Ucci;
+        let fsf = self.fsf;
+        self.follow(req.start_fen, req.moves)?;
+        let Some(track) = &self.track else {
+            return Err(EngineError::Request("no game".into()));
+        };
+        let buf = &mut self.buf;
+        buf.clear();
+        buf.push_str("position ");
+        // UCCI gets the position after the last capture and the moves since: the engine then
+        // sees every position of a repetition cycle without replaying the whole game, which is
+        // what the protocol asks of a GUI.
+        let (fen, from) = if ucci && track.since > 0 {
+            (Some(track.since_fen.as_str()), track.since)
+        } else {
+            (track.engine_fen.as_deref(), 0)
+        };
+        match fen {
+            Some(f) => {
+                buf.push_str("fen ");
+                buf.push_str(f.trim());
+            }
+            None => buf.push_str("startpos"),
+        }
+        if from < track.ends.len() {
+            buf.push_str(" moves");
+            for i in from..track.ends.len() {
+                buf.push(' ');
+                push_move(buf, fsf, track.mv(i));
+            }
+        }
+        buf.push('\n');
+
+        let pos = &track.pos;
+        let mut banned: Vec<G::Move> = Vec::new();
+        for text in req.banned {
+            if let Ok(m) = pos.parse_move(text) {
+                if pos.is_legal(m) && !banned.contains(&m) {
+                    banned.push(m);
+                }
+            }
+        }
+        let turn = pos.turn();
+        if ucci && !banned.is_empty() {
+            buf.push_str("banmoves");
+            for &m in &banned {
+                buf.push(' ');
+                push_move(buf, fsf, &pos.coordinate(m));
+            }
+            buf.push('\n');
+        }
+        buf.push_str("go");
+        if ucci {
+            if req.draw_offered {
+                buf.push_str(" draw");
+            }
+            ucci_limits(buf, &req.limits, turn);
+        } else {
+            uci_limits(buf, &req.limits);
+            // Last: engines read every word after `searchmoves` as a move.
+            if !banned.is_empty() {
+                let allowed: Vec<G::Move> = pos.legal_moves().into_iter().filter(|m| !banned.contains(m)).collect();
+                if allowed.is_empty() {
+                    return Err(EngineError::Request("every legal move is banned".into()));
+                }
+                buf.push_str(" searchmoves");
+                for m in allowed {
+                    buf.push(' ');
+                    push_move(buf, fsf, &pos.coordinate(m));
+                }
+            }
+        }
+        buf.push('\n');
+        Ok(turn)
+    }
+
+    /// The engine's move in the project's coordinates, checked for form only.
+    pub fn engine_move(&self, m: &str) -> Result<MoveText, EngineError> {
+        let bad = || EngineError::Protocol(format!("unreadable move {m:?}"));
+        match G::KIND {
+            Kind::Xiangqi => xiangqi_move(m, self.fsf).ok_or_else(bad),
+            Kind::Chess => {
+                let b = m.as_bytes();
+                let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+                let ok = (b.len() == 4 || (b.len() == 5 && b"qrbnk".contains(&b[4])))
+                    && square(b[0], b[1])
+                    && square(b[2], b[3]);
+                if ok {
+                    MoveText::new(m).ok_or_else(bad)
+                } else {
+                    Err(bad())
+                }
+            }
+        }
+    }
+}
+
+/// Writes a project-coordinate move for the engine: as it is, or with Xiangqi ranks 1–10.
+fn push_move(buf: &mut String, fsf: bool, m: &str) {
+    let b = m.as_bytes();
+    if !fsf || b.len() != 4 || !b[1].is_ascii_digit() || !b[3].is_ascii_digit() {
+        buf.push_str(m);
+        return;
+    }
+    for sq in [&b[..2], &b[2..]] {
+        buf.push(sq[0] as char);
+        match sq[1] {
+            b'9' => buf.push_str("10"),
+            r => buf.push((r + 1) as char),
+        }
+    }
+}
+
+/// Reads an engine's Xiangqi move (`h2e2`, or with ranks 1–10 `h3e3`, `e10e9`) into ICCS.
+fn xiangqi_move(m: &str, fsf: bool) -> Option<MoveText> {
+    let b = m.as_bytes();
+    let mut out = [0u8; 4];
+    let mut i = 0;
+    for k in 0..2 {
+        let f = *b.get(i)?;
+        if !(b'a'..=b'i').contains(&f) {
+            return None;
+        }
+        i += 1;
+        let mut rank = 0u32;
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() && i - start < 2 {
+            rank = rank * 10 + u32::from(b[i] - b'0');
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+        let rank = if fsf { rank.checked_sub(1)? } else { rank };
+        if rank > 9 || (!fsf && i - start != 1) {
+            return None;
+        }
+        out[2 * k] = f;
+        out[2 * k + 1] = b'0' + rank as u8;
+    }
+    if i != b.len() {
+        return None;
+    }
+    MoveText::new(std::str::from_utf8(&out).ok()?)
+}
+
+fn uci_limits(buf: &mut String, l: &Limits) {
+    let fields = [
+        ("wtime", l.wtime),
+        ("btime", l.btime),
+        ("winc", l.winc),
+        ("binc", l.binc),
+        ("movestogo", l.movestogo.map(u64::from)),
+        ("movetime", l.movetime),
+        ("nodes", l.nodes),
+        ("depth", l.depth.map(u64::from)),
+    ];
+    for (name, value) in fields {
+        if let Some(v) = value {
+            let _ = write!(buf, " {name} {v}");
+        }
+    }
+}
+
+/// UCCI has one search mode per `go`: a clock if there is one (the game's real constraint),
+/// else a fixed time per move (as a clock with one move to go), else nodes, else depth.
+/// Clocks are the mover's and the opponent's rather than by colour.
+fn ucci_limits(buf: &mut String, l: &Limits, turn: Side) {
+    let (own, own_inc, opp, opp_inc) = match turn {
+        Side::First => (l.wtime, l.winc, l.btime, l.binc),
+        Side::Second => (l.btime, l.binc, l.wtime, l.winc),
+    };
+    if let Some(t) = own {
+        let _ = write!(buf, " time {t}");
+        if let Some(n) = l.movestogo {
+            let _ = write!(buf, " movestogo {n}");
+        } else if let Some(i) = own_inc {
+            let _ = write!(buf, " increment {i}");
+        }
+        if let Some(t) = opp {
+            let _ = write!(buf, " opptime {t}");
+            if let Some(n) = l.movestogo {
+                let _ = write!(buf, " oppmovestogo {n}");
+            } else if let Some(i) = opp_inc {
+                let _ = write!(buf, " oppincrement {i}");
+            }
+        }
+    } else if let Some(t) = l.movetime {
+        let _ = write!(buf, " time {t} movestogo 1");
+    } else if let Some(n) = l.nodes {
+        let _ = write!(buf, " nodes {n}");
+    } else if let Some(d) = l.depth {
+        let _ = write!(buf, " depth {d}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn go<'a>(moves: &'a [&'a str], banned: &'a [&'a str], limits: Limits) -> Go<'a> {
+        Go {
+            moves,
+            banned,
+            limits,
+            ..Go::default()
+        }
+    }
+
+    #[test]
+    fn coordinates() {
+        let mut s = String::new();
+        push_move(&mut s, true, "h2e2");
+        s.push(' ');
+        push_move(&mut s, true, "e9e8");
+        s.push(' ');
+        push_move(&mut s, false, "e9e8");
+        assert_eq!(s, "h3e3 e10e9 e9e8");
+        assert_eq!(xiangqi_move("e10e9", true).unwrap(), "e9e8");
+        assert_eq!(xiangqi_move("h3e3", true).unwrap(), "h2e2");
+        assert_eq!(xiangqi_move("h2e2", false).unwrap(), "h2e2");
+        for bad in ["e10e9", "h2e", "j2e2", "h2e2x", "", "h22e2"] {
+            assert!(xiangqi_move(bad, false).is_none(), "{bad}");
+        }
+        for bad in ["e11e9", "h0e1", "e10e", "e100e9"] {
+            assert!(xiangqi_move(bad, true).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn uci_xiangqi_fsf() {
+        let mut c: Commander<xiangqi::Position> = Commander::new(Protocol::Uci, Coordinates::Fsf);
+        let limits = Limits {
+            wtime: Some(1000),
+            btime: Some(2000),
+            winc: Some(10),
+            binc: Some(10),
+            ..Limits::default()
+        };
+        assert_eq!(c.prepare(&go(&[], &[], limits)).unwrap(), Side::First);
+        assert_eq!(c.buf, "position startpos\ngo wtime 1000 btime 2000 winc 10 binc 10\n");
+        c.prepare(&go(&["h2e2", "h9g7"], &["h0g2"], Limits::default())).unwrap();
+        assert!(
+            c.buf.starts_with("position startpos moves h3e3 h10g8\ngo searchmoves "),
+            "{}",
+            c.buf
+        );
+        assert!(!c.buf.contains(" h1g3"));
+        assert!(c.buf.contains(" b1c3"));
+        assert!(c.buf.ends_with('\n'));
+        assert!(matches!(
+            c.prepare(&go(&["h2e2", "h2e2"], &[], Limits::default())),
+            Err(EngineError::Request(_))
+        ));
+        // Back to a consistent game after an error.
+        c.prepare(&go(&["h2e2"], &[], Limits::default())).unwrap();
+        assert_eq!(c.buf, "position startpos moves h3e3\ngo\n");
+    }
+
+    #[test]
+    fn ucci_since_capture() {
+        let mut c: Commander<xiangqi::Position> = Commander::new(Protocol::Ucci, Coordinates::Iccs);
+        let limits = Limits {
+            wtime: Some(60_000),
+            btime: Some(50_000),
+            winc: Some(1000),
+            binc: Some(2000),
+            ..Limits::default()
+        };
+        // The cannon takes the knight on h9, then play goes on.
+        let moves = ["h2h9", "i9h9", "b2e2"];
+        let req = Go {
+            moves: &moves,
+            limits,
+            draw_offered: true,
+            banned: &["a6a5", "z9z9"],
+            ..Go::default()
+        };
+        assert_eq!(c.prepare(&req).unwrap(), Side::Second);
+        let mut lines = c.buf.lines();
+        let position = lines.next().unwrap();
+        let fen = "rnbakabr1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR w - - 0 2";
+        assert_eq!(position, format!("position fen {fen} moves b2e2"));
+        let mut after = <xiangqi::Position as Game>::start();
+        for m in &moves[..2] {
+            let m = Game::parse_move(&after, m).unwrap();
+            Game::play(&mut after, m);
+        }
+        assert_eq!(Game::fen(&after), fen);
+        assert_eq!(lines.next(), Some("banmoves a6a5"));
+        assert_eq!(
+            lines.next(),
+            Some("go draw time 50000 increment 2000 opptime 60000 oppincrement 1000")
+        );
+        let limits = Limits {
+            movetime: Some(300),
+            ..Limits::default()
+        };
+        c.prepare(&go(&[], &[], limits)).unwrap();
+        assert_eq!(c.buf, "position startpos\ngo time 300 movestogo 1\n");
+        let limits = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        c.prepare(&go(&["h2e2"], &[], limits)).unwrap();
+        assert_eq!(c.buf, "position startpos moves h2e2\ngo depth 5\n");
+    }
+
+    #[test]
+    fn start_fen_in_standard_form() {
+        let mut c: Commander<xiangqi::Position> = Commander::new(Protocol::Uci, Coordinates::Iccs);
+        let lenient = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+        let req = Go {
+            start_fen: Some(lenient),
+            moves: &["h2e2"],
+            ..Go::default()
+        };
+        c.prepare(&req).unwrap();
+        assert_eq!(c.buf, format!("position fen {} moves h2e2\ngo\n", xiangqi::Fen::START));
+    }
+
+    #[test]
+    fn chess_uci() {
+        let mut c: Commander<chess::Position> = Commander::new(Protocol::Uci, Coordinates::Fsf);
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        let req = Go {
+            start_fen: Some(fen),
+            moves: &["e1g1"],
+            limits: Limits {
+                nodes: Some(100),
+                depth: Some(3),
+                movestogo: Some(5),
+                ..Limits::default()
+            },
+            ..Go::default()
+        };
+        c.prepare(&req).unwrap();
+        assert_eq!(
+            c.buf,
+            format!("position fen {fen} moves e1g1\ngo movestogo 5 nodes 100 depth 3\n")
+        );
+        assert_eq!(c.engine_move("e7e8q").unwrap(), "e7e8q");
+        assert!(c.engine_move("e7e9").is_err());
+        let all_banned = ["e8d8", "e8f8", "e8d7", "e8e7", "e8f7"];
+        let req = Go {
+            start_fen: Some(fen),
+            moves: &["e1g1"],
+            banned: &all_banned,
+            ..Go::default()
+        };
+        assert!(matches!(c.prepare(&req), Err(EngineError::Request(_))));
+    }
+
+    /// The runner's own cost per ply: following the game and writing the commands, for a long
+    /// game passed whole at every ply.
+    #[test]
+    fn per_ply_cost() {
+        let mut pos = <xiangqi::Position as Game>::start();
+        let mut moves: Vec<String> = Vec::new();
+        for i in 0..300 {
+            let legal = Game::legal_moves(&pos);
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[(i * 7 + 3) % legal.len()];
+            moves.push(Game::coordinate(&pos, m));
+            Game::play(&mut pos, m);
+        }
+        let limits = Limits {
+            wtime: Some(1000),
+            btime: Some(1000),
+            ..Limits::default()
+        };
+        for protocol in [Protocol::Uci, Protocol::Ucci] {
+            let mut c: Commander<xiangqi::Position> = Commander::new(protocol, Coordinates::Fsf);
+            let t = Instant::now();
+            for n in 0..=moves.len() {
+                let req = Go {
+                    moves: &moves[..n],
+                    limits,
+                    ..Go::default()
+                };
+                c.prepare(&req).unwrap();
+            }
+            let per_ply = t.elapsed() / (moves.len() as u32 + 1);
+            println!("{protocol:?}: {} plies, {per_ply:?} a ply", moves.len());
+            if !cfg!(debug_assertions) {
+                assert!(per_ply.as_micros() < 20, "{per_ply:?} a ply");
+            }
+        }
+    }
+}

@@ -1,0 +1,258 @@
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+use game::{Game, Kind};
+
+use crate::command::Commander;
+use crate::parse;
+use crate::process::{Process, Wait};
+use crate::{Coordinates, EngineConfig, EngineError, EngineOption, Go, Protocol, Reply};
+
+/// A running engine playing `G` (one game kind per engine: the coordinates and the rules used
+/// to follow the game depend on it).
+///
+/// Every call returns within its timeout or deadline whatever the engine does; once an engine
+/// has crashed every further call says so. Dropping the engine ends its process.
+pub struct Engine<G: Game> {
+    process: Process,
+    name: String,
+    id_name: Option<String>,
+    id_author: Option<String>,
+    options: Vec<EngineOption>,
+    protocol: Protocol,
+    ready_timeout: Duration,
+    commander: Commander<G>,
+    /// The engine was told to `stop` after a timeout and its `bestmove` is still to come: it
+    /// must be read before the next search, or it would be taken for that search's answer.
+    searching: bool,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game> std::fmt::Debug for Engine<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("name", &self.name)
+            .field("id_name", &self.id_name)
+            .field("protocol", &self.protocol)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Engine<G> {
+    /// Starts the engine, shakes hands, sets the options and waits until it is ready.
+    pub fn start(config: &EngineConfig) -> Result<Engine<G>, EngineError> {
+        let process = Process::spawn(config)?;
+        let mut engine = Engine {
+            process,
+            name: config.name.clone(),
+            id_name: None,
+            id_author: None,
+            options: Vec::new(),
+            protocol: config.protocol,
+            ready_timeout: config.ready_timeout,
+            commander: Commander::new(config.protocol, config.coordinates),
+            searching: false,
+            _game: PhantomData,
+        };
+        let (hello, ok) = match config.protocol {
+            Protocol::Uci => ("uci\n", "uciok"),
+            Protocol::Ucci => ("ucci\n", "ucciok"),
+        };
+        engine.process.send(hello)?;
+        let deadline = Instant::now() + config.handshake_timeout;
+        loop {
+            let line = engine.line(deadline, ok, config.handshake_timeout)?;
+            let (word, rest) = parse::head(&line);
+            match word {
+                w if w == ok => break,
+                "id" => {
+                    let (field, value) = parse::head(rest);
+                    match field {
+                        "name" => engine.id_name = Some(value.to_string()),
+                        "author" => engine.id_author = Some(value.to_string()),
+                        _ => {}
+                    }
+                }
+                "option" => engine.options.extend(parse::option(rest)),
+                _ => {}
+            }
+        }
+
+        let mut setup = String::new();
+        let ucci = config.protocol == Protocol::Ucci;
+        // UCI: `setoption name Hash value 64`; UCCI: `setoption hashsize 64`.
+        let set = |setup: &mut String, name: &str, value: &str| {
+            setup.push_str(if ucci { "setoption " } else { "setoption name " });
+            setup.push_str(name);
+            if !value.is_empty() {
+                setup.push_str(if ucci { " " } else { " value " });
+                setup.push_str(value);
+            }
+            setup.push('\n');
+        };
+        let told = |name: &str| config.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
+        if G::KIND == Kind::Xiangqi && config.coordinates == Coordinates::Fsf && !ucci && !told("UCI_Variant") {
+            set(&mut setup, "UCI_Variant", "xiangqi");
+        }
+        // UCCI engines with this option (ElephantEye) count `go time` in seconds unless it is
+        // set; those without it (Fairy-Stockfish) count milliseconds, like the runner's clocks.
+        if ucci && engine.option("usemillisec").is_some() && !told("usemillisec") {
+            set(&mut setup, "usemillisec", "true");
+        }
+        for (name, value) in &config.options {
+            set(&mut setup, name, value);
+        }
+        if !setup.is_empty() {
+            engine.process.send(&setup)?;
+        }
+        engine.sync()?;
+        Ok(engine)
+    }
+
+    /// The name the configuration gave.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The engine's own name (`id name`), if it gave one.
+    pub fn id_name(&self) -> Option<&str> {
+        self.id_name.as_deref()
+    }
+
+    pub fn id_author(&self) -> Option<&str> {
+        self.id_author.as_deref()
+    }
+
+    /// The options the engine declared.
+    pub fn options(&self) -> &[EngineOption] {
+        &self.options
+    }
+
+    /// A declared option by name (case-insensitive, as UCI compares them).
+    pub fn option(&self, name: &str) -> Option<&EngineOption> {
+        self.options.iter().find(|o| o.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    /// Tells the engine a new game starts (UCI `ucinewgame`; UCCI `setoption newgame` where
+    /// the engine has it) and waits until it is ready.
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        self.settle()?;
+        self.commander.reset();
+        match self.protocol {
+            Protocol::Uci => self.process.send("ucinewgame\n")?,
+            Protocol::Ucci => {
+                if self.option("newgame").is_some() {
+                    self.process.send("setoption newgame\n")?;
+                }
+            }
+        }
+        self.sync()
+    }
+
+    /// `isready` until `readyok`, within the ready timeout.
+    pub fn sync(&mut self) -> Result<(), EngineError> {
+        self.settle()?;
+        self.process.send("isready\n")?;
+        let deadline = Instant::now() + self.ready_timeout;
+        while self.line(deadline, "readyok", self.ready_timeout)?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    /// Asks for a move. `deadline` bounds the whole wait: without a `bestmove` by then the
+    /// engine is told to `stop` and the answer is [`EngineError::Timeout`] (the late move is
+    /// read and dropped before the next request).
+    pub fn go<S: AsRef<str>>(&mut self, req: &Go<'_, S>, deadline: Instant) -> Result<Reply, EngineError> {
+        self.settle()?;
+        self.commander.prepare(req)?;
+        // Timed from before the write: once the bytes are in the pipe the engine may run (and
+        // on a busy machine take the CPU) before the write returns.
+        let sent = Instant::now();
+        self.process.send(&self.commander.buf)?;
+        let mut reply = Reply {
+            best: None,
+            ponder: None,
+            score: None,
+            depth: None,
+            nodes: None,
+            draw: false,
+            resign: false,
+            elapsed: Duration::ZERO,
+        };
+        loop {
+            let line = match self.process.next_line(deadline) {
+                Ok(line) => line,
+                Err(Wait::Timeout) => {
+                    self.searching = true;
+                    self.process.send("stop\n")?;
+                    return Err(EngineError::Timeout {
+                        waiting_for: "bestmove",
+                        after: sent.elapsed(),
+                    });
+                }
+                Err(Wait::Closed) => return Err(self.process.crashed()),
+            };
+            let (word, rest) = parse::head(&line.text);
+            match word {
+                "info" => {
+                    let info = parse::info(rest);
+                    if info.multipv.is_none_or(|n| n == 1) {
+                        if info.score.is_some() {
+                            reply.score = info.score;
+                        }
+                        if info.depth.is_some() {
+                            reply.depth = info.depth;
+                        }
+                    }
+                    if info.nodes.is_some() {
+                        reply.nodes = info.nodes;
+                    }
+                }
+                "bestmove" => {
+                    reply.elapsed = line.at.saturating_duration_since(sent);
+                    let b = parse::bestmove(rest);
+                    reply.best = b.best.map(|m| self.commander.engine_move(m)).transpose()?;
+                    // A bad ponder move costs nothing: the runner does not ponder.
+                    reply.ponder = b.ponder.and_then(|m| self.commander.engine_move(m).ok());
+                    reply.draw = b.draw;
+                    reply.resign = b.resign;
+                    return Ok(reply);
+                }
+                "nobestmove" => {
+                    reply.elapsed = line.at.saturating_duration_since(sent);
+                    return Ok(reply);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Reads the `bestmove` owed after a `stop`, then synchronises: an engine that answers a
+    /// `stop` it received when already idle with another `bestmove` must not have that taken
+    /// for the next search's answer either.
+    fn settle(&mut self) -> Result<(), EngineError> {
+        if !self.searching {
+            return Ok(());
+        }
+        let deadline = Instant::now() + self.ready_timeout;
+        loop {
+            let line = self.line(deadline, "bestmove (after stop)", self.ready_timeout)?;
+            if matches!(parse::head(&line).0, "bestmove" | "nobestmove") {
+                self.searching = false;
+                return self.sync();
+            }
+        }
+    }
+
+    /// The next line by `deadline`, as an error when there is none.
+    fn line(&mut self, deadline: Instant, waiting_for: &'static str, after: Duration) -> Result<String, EngineError> {
+        match self.process.next_line(deadline) {
+            Ok(line) => Ok(line.text),
+            Err(Wait::Timeout) => Err(EngineError::Timeout { waiting_for, after }),
+            Err(Wait::Closed) => Err(self.process.crashed()),
+        }
+    }
+}

@@ -1,0 +1,51 @@
+"""A UCI engine that cannot play: it answers with the first move of `searchmoves` when told
+one, else with the next move of a fixed list (one per ply), so tests know every answer.
+
+Usage: uci.py [--log FILE] [MOVE ...]   (the list; by default a short Xiangqi opening)
+"""
+import sys
+
+args = sys.argv[1:]
+log = None
+if args[:1] == ["--log"]:
+    log = open(args[1], "w")
+    args = args[2:]
+script = args or ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]
+plies = 0
+
+
+def say(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+for line in sys.stdin:
+    line = line.strip()
+    if log:
+        log.write(line + "\n")
+        log.flush()
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "uci":
+        say("id name Fake UCI")
+        say("id author arbiter tests")
+        say("option name Hash type spin default 16 min 1 max 1024")
+        say("option name Skill Level type spin default 20 min 0 max 20")
+        say("uciok")
+    elif words[0] == "isready":
+        say("readyok")
+    elif words[0] == "position":
+        plies = len(words) - words.index("moves") - 1 if "moves" in words else 0
+    elif words[0] == "go":
+        if "searchmoves" in words:
+            move = words[words.index("searchmoves") + 1]
+        else:
+            move = script[plies % len(script)]
+        say("info depth 1 score cp 5 nodes 10 pv " + move)
+        say("info string thinking hard")
+        say("info depth 2 multipv 1 score cp 12 nodes 42 nps 1000 pv " + move)
+        say("info depth 2 multipv 2 score cp -300 nodes 43 pv a0a1")
+        say("bestmove " + move + " ponder " + script[(plies + 1) % len(script)])
+    elif words[0] == "quit":
+        break
