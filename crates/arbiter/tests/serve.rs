@@ -264,6 +264,10 @@ async fn bad_requests_get_a_clear_4xx(c: &Client, s: &Server) {
         ),
         (
             json!({"kind": "chess", "clock": {"limit": -5, "increment": 0}}).to_string(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"kind": "chess", "clock": {"limit": "300", "increment": 0}}).to_string(),
             StatusCode::UNPROCESSABLE_ENTITY,
         ),
         (

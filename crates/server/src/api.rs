@@ -89,8 +89,9 @@ struct CreateRequest {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ClockRequest {
-    limit: u64,
-    increment: u64,
+    /// Seconds; fractions are taken to the millisecond (`0.5` for half a second).
+    limit: f64,
+    increment: f64,
 }
 
 async fn create(
@@ -102,12 +103,12 @@ async fn create(
     let Json(req) = body.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
     let kind: Kind = req.kind.parse().map_err(ApiError::BadRequest)?;
     let clock = match req.clock {
-        Some(c) if c.limit > 86_400 || c.increment > 3_600 => {
+        Some(c) if !(0.0..=86_400.0).contains(&c.limit) || !(0.0..=3_600.0).contains(&c.increment) => {
             return Err(ApiError::BadRequest(
-                "clock: limit at most 86400 s, increment at most 3600 s".into(),
+                "clock: limit 0 to 86400 s, increment 0 to 3600 s".into(),
             ))
         }
-        Some(c) => Some((c.limit * 1000, c.increment * 1000)),
+        Some(c) => Some(((c.limit * 1000.0).round() as u64, (c.increment * 1000.0).round() as u64)),
         None => None,
     };
     let spec = Spec {

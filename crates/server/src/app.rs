@@ -22,6 +22,8 @@ pub struct App {
     seats: Limiter<(String, Side)>,
     /// Game creation, per client address.
     creators: Limiter<IpAddr>,
+    /// Record reviews, per client address (as many as creations).
+    reviewers: Limiter<IpAddr>,
 }
 
 /// A new game: its id and a seat token for each side (first, second).
@@ -42,6 +44,7 @@ impl App {
             limits,
             seats: Limiter::new(limits.actions_per_second, limits.actions_burst),
             creators: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
+            reviewers: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
         }
     }
 
@@ -55,10 +58,16 @@ impl App {
         self.creators.take(client)
     }
 
+    /// A record may be reviewed for `client`, or 429.
+    pub fn may_review(&self, client: IpAddr) -> Result<(), ApiError> {
+        self.reviewers.take(client)
+    }
+
     /// Forgets refilled rate-limit buckets.
     pub fn sweep_limits(&self) {
         self.seats.sweep();
         self.creators.sweep();
+        self.reviewers.sweep();
     }
 
     /// Rebuilds every unfinished game; returns how many.

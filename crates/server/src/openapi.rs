@@ -110,7 +110,7 @@ mod tests {
     }
 
     /// Every `$ref` points at a schema that exists, every operation has an id, responses and a
-    /// summary, and every path parameter is declared.
+    /// summary, every path parameter is declared, and every link leads to an operation.
     #[test]
     fn the_document_is_whole() {
         let doc = document();
@@ -134,6 +134,7 @@ mod tests {
             assert!(doc.pointer(pointer).is_some(), "dangling $ref {r}");
         }
         let mut ids = BTreeSet::new();
+        let mut links = Vec::new();
         for (path, item) in doc["paths"].as_object().unwrap() {
             let names: Vec<String> = path
                 .split('{')
@@ -148,6 +149,11 @@ mod tests {
                     .as_str()
                     .unwrap_or_else(|| panic!("{method} {path}: no operationId"));
                 assert!(ids.insert(id.to_string()), "operationId {id} twice");
+                for response in op["responses"].as_object().into_iter().flat_map(|r| r.values()) {
+                    for link in response["links"].as_object().into_iter().flat_map(|l| l.values()) {
+                        links.push(link["operationId"].as_str().expect("a link's operationId").to_string());
+                    }
+                }
                 assert!(op["summary"].is_string(), "{id}: no summary");
                 assert!(
                     op["responses"].as_object().is_some_and(|r| !r.is_empty()),
@@ -169,6 +175,9 @@ mod tests {
                     assert!(p.is_some(), "{id}: path parameter {name} not declared");
                 }
             }
+        }
+        for l in &links {
+            assert!(ids.contains(l), "a link to no operation: {l}");
         }
     }
 }

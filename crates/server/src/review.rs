@@ -25,13 +25,17 @@ use records::Record;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::app::App;
 use crate::error::ApiError;
+use axum::extract::{ConnectInfo, State};
+use std::net::SocketAddr;
+use std::sync::Arc;
 
 /// The largest record the route reads: a big PGN file of a few hundred games.
 pub const BODY_LIMIT: usize = 1024 * 1024;
 
 /// The route, with its own body limit (the router's is for small JSON requests).
-pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+pub fn routes() -> Router<Arc<App>> {
     Router::new().route("/api/review", post(review).layer(DefaultBodyLimit::max(BODY_LIMIT)))
 }
 
@@ -48,9 +52,13 @@ pub struct ReviewQuery {
 }
 
 async fn review(
+    State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     query: Result<Query<ReviewQuery>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    // Up to a megabyte read and judged a request: limited per address as game creation is.
+    app.may_review(client.ip())?;
     let Query(query) = query.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
     let body = body.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
     // Reading and judging are CPU work (a chase classification, a dead-position search): off
@@ -92,7 +100,7 @@ pub fn review_bytes(bytes: &[u8], query: &ReviewQuery) -> Result<Value, ApiError
     let binary = matches!(format, Format::Xqf | Format::Cbr | Format::Cbl);
     if !binary && bytes.contains(&0) {
         return Err(ApiError::BadRequest(
-            "binary data that is not a record: neither XQF, CBR nor CBL, and text has no NUL bytes".into(),
+            "the body is binary but not XQF, CBR or CBL (text records hold no NUL bytes)".into(),
         ));
     }
     let wanted = query.game.unwrap_or(1);

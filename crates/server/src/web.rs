@@ -1,6 +1,7 @@
 //! The web page, served by the binary itself: the files of `web/`, embedded at build time, so
 //! `arbiter serve` needs nothing beside it. The page is one document for the lobby (`/`) and
-//! for every game (`/game/ID`); it draws itself from the game's stream.
+//! for every game (`/game/ID`); it draws itself from the game's stream. The review page
+//! (`/review`) posts a record to `/api/review` and steps through the game it gets back.
 
 use axum::extract::Path;
 use axum::http::{header, StatusCode};

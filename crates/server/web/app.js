@@ -14,6 +14,7 @@ const $ = (id) => document.getElementById(id);
 const STRINGS = {
   en: {
     tagline: "— Xiangqi and chess, judged by the rules",
+    reviewLink: "Review a game record",
     language: "Language",
     newGame: "New game",
     game: "Game",
@@ -89,6 +90,7 @@ const STRINGS = {
   },
   zh: {
     tagline: "— 象棋与国际象棋，依规裁判",
+    reviewLink: "复盘棋谱",
     language: "语言",
     newGame: "新对局",
     game: "棋种",

@@ -93,7 +93,6 @@ function drawPlies() {
   const host = $("plies");
   host.innerHTML = "";
   const chased = new Set((r.chases || []).map((c) => c.ply));
-  const ruled = new Set(((r.verdict.repetition || {}).moves || []).map((m) => m.ply));
   const firstSide = r.kind === "xiangqi" ? "red" : "white";
   // Full-move numbers from the start position's FEN.
   let number = Number(r.initialFen.split(" ")[5]) || 1;
@@ -111,7 +110,8 @@ function drawPlies() {
     s.textContent = moveText(p);
     s.classList.toggle("check", p.check);
     s.classList.toggle("chase", chased.has(p.ply));
-    s.classList.toggle("ruled", ruled.has(p.ply));
+    // A move of the repetition cycle the judge ruled on (or is waiting on), with its class.
+    s.classList.toggle("ruled", Boolean(p.class));
     const notes = [];
     if (p.check) notes.push("check");
     if (p.class) notes.push(`${p.class.label}${p.class.chases.length ? ` ${p.class.chases.join(" ")}` : ""}`);
@@ -134,9 +134,13 @@ function drawVerdict() {
     box.appendChild(p);
     return p;
   };
-  const outcome = v.result === "ongoing" ? "Not over by rule" : v.result === "draw" ? "Draw" : `${v.result} wins`;
-  const where = v.result === "ongoing" ? `after ply ${v.ply}` : `at ply ${v.ply}`;
-  line(`${outcome} — ${v.reason.replaceAll("_", " ")}${v.claim ? " (by claim)" : ""}, ${where} [${v.ruleset}]`, "result");
+  if (v.result === "ongoing") {
+    line(`Not ended by the rules after ${v.ply} plies [${v.ruleset}]`, "result");
+  } else {
+    const outcome = v.result === "draw" ? "Draw" : `${v.result} wins`;
+    const how = `${v.reason.replaceAll("_", " ")}${v.claim ? ", if claimed" : ""}`;
+    line(`${outcome} — ${how}, at ply ${v.ply} [${v.ruleset}]`, "result");
+  }
   line(v.explanation);
   if (v.pending) line(`Pending at ply ${v.pending.ply}: ${v.pending.explanation}`);
   if (v.stopped) line(`Judging stopped: ${v.stopped}`, "error");
