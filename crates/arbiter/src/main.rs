@@ -13,6 +13,7 @@ mod convert;
 mod events;
 mod judge;
 mod loadtest;
+mod matches;
 mod pair;
 mod play;
 mod rate;
@@ -200,6 +201,15 @@ enum Command {
     Tournament {
         #[command(subcommand)]
         action: TournamentCommand,
+    },
+    /// An engine match judged by the real rules (UCI and UCCI engines, Xiangqi and chess), with
+    /// fastchess's options: `--engine name=A cmd=… proto=uci --engine … --each tc=10+0.1
+    /// --games 100 --concurrency 2 --openings file=F --pgnout F --sprt elo0=0 elo1=5`.
+    /// `arbiter match --help` lists them all.
+    #[command(disable_help_flag = true)]
+    Match {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
     },
     /// Perft speed on fixed positions; prints nodes, seconds and nodes per second.
     Bench {
@@ -498,6 +508,7 @@ fn run(cli: Cli) -> Result<()> {
             json,
         })?,
         Command::Rate { files, system, json } => rate::run(&files, &system, json)?,
+        Command::Match { args } => matches::run(&args)?,
         Command::Pair {
             file,
             system,

@@ -10,6 +10,10 @@
 //! - An engine is untrusted: it may hang, die, or print anything. Its output is read on a
 //!   thread of its own and every wait has a deadline, so a broken engine costs its game, never
 //!   the runner; errors say which ([`EngineError`]).
+//! - [`play`] plays one game between two engines under the referee and the judge (clocks from
+//!   the engines' measured thinking time, banned moves, adjudication); [`runner`] plays a
+//!   match of them (round robin or gauntlet, concurrency, PGN, progress, SPRT, resume);
+//!   [`openings`] reads the books games start from.
 //!
 //! ```no_run
 //! use std::time::{Duration, Instant};
@@ -30,8 +34,11 @@
 
 mod command;
 mod engine;
+pub mod openings;
 mod parse;
+pub mod play;
 mod process;
+pub mod runner;
 
 use std::fmt;
 use std::path::PathBuf;

@@ -11,9 +11,11 @@
 //! [`judge_game`] judges a whole record.
 
 pub mod chess;
+mod forbidden;
 pub mod verdict;
 pub mod xiangqi;
 
+pub use forbidden::forbidden_moves;
 pub use verdict::{CycleMove, MoveClass, Outcome, Reason, Repetition, SidePattern, Verdict};
 
 use game::Game;
@@ -73,6 +75,14 @@ pub trait Judge {
     /// Whether `side` could still win by some series of legal moves: `Some(false)` only when
     /// proven impossible (a flag fall then draws instead of losing), `None` when unknown.
     fn can_win(&self, _side: game::Side) -> Option<bool> {
+        None
+    }
+
+    /// The repetition keys of the positions that can still recur — every position since the
+    /// last move that makes earlier ones unreachable — with the ply of the first; `None` when
+    /// the judge does not keep them. [`forbidden_moves`] uses them to look only at the moves
+    /// that repeat a position.
+    fn recurrable(&self) -> Option<(usize, &[u64])> {
         None
     }
 }

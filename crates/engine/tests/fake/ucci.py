@@ -2,7 +2,9 @@
 `go depth 1` with a move and resignation, `go nodes 1` with `nobestmove`, otherwise with the
 first move of its list not banned by `banmoves`. `--log FILE` records what it was told.
 
-Usage: ucci.py [--log FILE]
+With `--offer` every move it makes offers a draw.
+
+Usage: ucci.py [--log FILE] [--offer]
 """
 import sys
 
@@ -11,6 +13,7 @@ log = None
 if args[:1] == ["--log"]:
     log = open(args[1], "w")
     args = args[2:]
+offer = "--offer" in args
 candidates = ["h2e2", "b2e2", "h0g2", "b0c2"]
 banned = []
 
@@ -50,6 +53,8 @@ for line in sys.stdin:
             say("bestmove " + move + " draw")
         elif "depth" in words and words[words.index("depth") + 1] == "1":
             say("bestmove " + move + " resign")
+        elif offer:
+            say("bestmove " + move + " draw")
         else:
             say("bestmove " + move + " ponder h9g7")
     elif words[0] == "quit":

@@ -399,6 +399,10 @@ impl Judge for XiangqiJudge {
         self.pending.as_ref().map(|(v, _)| v)
     }
 
+    fn recurrable(&self) -> Option<(usize, &[u64])> {
+        Some((self.window_ply, &self.keys))
+    }
+
     fn claimable(&self) -> Option<Verdict> {
         if self.verdict.is_some() {
             return None;

@@ -1,0 +1,400 @@
+//! `arbiter match`: engine matches judged by the real rules, with fastchess's way of writing
+//! options (`--engine name=A cmd=… proto=uci option.Hash=16 --each tc=10+0.1 …`; a single
+//! dash works too).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use engine::openings::{read_openings_with, OpeningOptions};
+use engine::play::{seconds, Adjudication, Control, Tc};
+use engine::runner::{report, run_match, stable_hash, Entrant, MatchConfig, Start};
+use engine::{Coordinates, EngineConfig, Protocol};
+use game::Kind;
+use judge::chess::{ChessJudge, ChessRules};
+use judge::xiangqi::{Rules, XiangqiJudge};
+use ratings::sprt::{Model, Sprt};
+
+pub const USAGE: &str = "\
+arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [coords=fsf|iccs] [option.NAME=VALUE …]
+              [tc=40/60+0.6] [st=0.1] [nodes=N] [depth=N] [timemargin=MS] [timeout=S]
+              --engine name=B cmd=… [--engine …]
+              [--each KEY=VALUE …]                      (applies to every engine)
+              [--game xiangqi|chess] [--rules cxa|axf|seed002|fide|seed001] [--at-trigger]
+              [--games N | --rounds R] [--concurrency C] [--gauntlet]
+              [--openings file=F [format=epd|pgn|moves] [order=random|sequential] [seed=S] [plies=N]]
+              [--pgnout F] [--resume]
+              [--resign movecount=N score=S] [--draw movenumber=M movecount=N score=S] [--maxmoves N]
+              [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic]]
+              [--event NAME] [--site NAME] [--quiet]";
+
+/// The parsed command line.
+struct Args {
+    engines: Vec<Vec<(String, String)>>,
+    each: Vec<(String, String)>,
+    game: Kind,
+    rules: Option<String>,
+    at_trigger: bool,
+    games: Option<u32>,
+    rounds: Option<u32>,
+    concurrency: usize,
+    gauntlet: bool,
+    openings: Vec<(String, String)>,
+    pgnout: Option<PathBuf>,
+    resume: bool,
+    resign: Vec<(String, String)>,
+    draw: Vec<(String, String)>,
+    maxmoves: Option<u32>,
+    sprt: Vec<(String, String)>,
+    sprt_given: bool,
+    event: String,
+    site: String,
+    quiet: bool,
+}
+
+fn key_values(tokens: &[String]) -> Result<Vec<(String, String)>> {
+    tokens
+        .iter()
+        .map(|t| {
+            t.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.trim_matches('"').to_string()))
+                .with_context(|| format!("expected KEY=VALUE, found {t:?}"))
+        })
+        .collect()
+}
+
+fn one<T: std::str::FromStr>(option: &str, values: &[String]) -> Result<T> {
+    match values {
+        [v] => v.parse().map_err(|_| anyhow::anyhow!("--{option}: bad value {v:?}")),
+        _ => bail!("--{option} takes one value"),
+    }
+}
+
+fn parse(raw: &[String]) -> Result<Args> {
+    let mut args = Args {
+        engines: Vec::new(),
+        each: Vec::new(),
+        game: Kind::Xiangqi,
+        rules: None,
+        at_trigger: false,
+        games: None,
+        rounds: None,
+        concurrency: 1,
+        gauntlet: false,
+        openings: Vec::new(),
+        pgnout: None,
+        resume: false,
+        resign: Vec::new(),
+        draw: Vec::new(),
+        maxmoves: None,
+        sprt: Vec::new(),
+        sprt_given: false,
+        event: "arbiter match".to_string(),
+        site: "arbiter".to_string(),
+        quiet: false,
+    };
+    let mut i = 0;
+    while i < raw.len() {
+        let token = &raw[i];
+        let Some(name) = token.strip_prefix("--").or_else(|| token.strip_prefix('-')) else {
+            bail!("unexpected {token:?}\n{USAGE}");
+        };
+        let mut j = i + 1;
+        // A value is anything up to the next option (negative numbers are values).
+        while j < raw.len() && !(raw[j].starts_with('-') && raw[j].parse::<f64>().is_err()) {
+            j += 1;
+        }
+        let values = &raw[i + 1..j];
+        i = j;
+        match name {
+            "engine" => args.engines.push(key_values(values)?),
+            "each" => args.each.extend(key_values(values)?),
+            "game" | "variant" => args.game = one::<String>(name, values)?.parse().map_err(anyhow::Error::msg)?,
+            "rules" | "ruleset" => args.rules = Some(one(name, values)?),
+            "at-trigger" => args.at_trigger = true,
+            "games" => args.games = Some(one(name, values)?),
+            "rounds" => args.rounds = Some(one(name, values)?),
+            "concurrency" => args.concurrency = one(name, values)?,
+            "gauntlet" => args.gauntlet = true,
+            "tournament" => args.gauntlet = one::<String>(name, values)? == "gauntlet",
+            "openings" => args.openings = key_values(values)?,
+            "pgnout" => {
+                // fastchess: `-pgnout file=F`; also a bare path.
+                let v: String = one(name, values)?;
+                args.pgnout = Some(PathBuf::from(v.strip_prefix("file=").unwrap_or(&v)));
+            }
+            "resume" | "recover" => args.resume = true,
+            "resign" => args.resign = key_values(values)?,
+            "draw" => args.draw = key_values(values)?,
+            "maxmoves" => args.maxmoves = Some(one(name, values)?),
+            "sprt" => {
+                args.sprt = key_values(values)?;
+                args.sprt_given = true;
+            }
+            "event" => args.event = values.join(" "),
+            "site" => args.site = values.join(" "),
+            "quiet" => args.quiet = true,
+            "help" | "h" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            _ => bail!("unknown option {token:?}\n{USAGE}"),
+        }
+    }
+    Ok(args)
+}
+
+fn number<T: std::str::FromStr>(key: &str, v: &str) -> Result<T> {
+    v.parse().map_err(|_| anyhow::anyhow!("{key}={v}: not a number"))
+}
+
+/// An engine from its `KEY=VALUE`s (after `--each`'s, which they override).
+fn entrant(kind: Kind, each: &[(String, String)], own: &[(String, String)], index: usize) -> Result<Entrant> {
+    let mut config = EngineConfig::new(format!("engine{}", index + 1), "");
+    let mut control = Control::default();
+    let mut command = None;
+    let mut coords = None;
+    for (k, v) in each.iter().chain(own) {
+        match k.as_str() {
+            "name" => config.name = v.clone(),
+            "cmd" => command = Some(PathBuf::from(v)),
+            "args" => config.args = v.split_whitespace().map(str::to_string).collect(),
+            "dir" => config.working_dir = Some(PathBuf::from(v)),
+            "proto" => {
+                config.protocol = match v.to_ascii_lowercase().as_str() {
+                    "uci" => Protocol::Uci,
+                    "ucci" => Protocol::Ucci,
+                    _ => bail!("proto={v}: expected uci or ucci"),
+                }
+            }
+            "coords" => {
+                coords = Some(match v.to_ascii_lowercase().as_str() {
+                    "fsf" | "fairy" => Coordinates::Fsf,
+                    "iccs" | "ucci" | "pikafish" => Coordinates::Iccs,
+                    _ => bail!("coords={v}: expected fsf or iccs"),
+                })
+            }
+            "tc" => control.tc = Some(Tc::parse(v).map_err(anyhow::Error::msg)?),
+            "st" => control.movetime = Some(seconds(v).with_context(|| format!("st={v}: not seconds"))?),
+            "nodes" => control.nodes = Some(number(k, v)?),
+            "depth" => control.depth = Some(number(k, v)?),
+            "timemargin" => control.margin = number(k, v)?,
+            "timeout" => control.timeout = seconds(v).with_context(|| format!("timeout={v}: not seconds"))?,
+            _ => match k.strip_prefix("option.") {
+                Some(name) => {
+                    config.options.retain(|(n, _)| n != name);
+                    config.options.push((name.to_string(), v.clone()));
+                }
+                None => bail!("unknown engine setting {k:?}"),
+            },
+        }
+    }
+    config.command = command.with_context(|| format!("engine {}: no cmd=", config.name))?;
+    // Fairy-Stockfish speaks UCI with ranks 1-10; without a word, a UCI Xiangqi engine named
+    // like it gets its coordinates.
+    config.coordinates = coords.unwrap_or_else(|| {
+        let fairy = config.command.to_string_lossy().to_ascii_lowercase().contains("fairy");
+        if kind == Kind::Xiangqi && config.protocol == Protocol::Uci && fairy {
+            Coordinates::Fsf
+        } else {
+            Coordinates::Iccs
+        }
+    });
+    if control.tc.is_none() && control.movetime.is_none() && control.nodes.is_none() && control.depth.is_none() {
+        bail!("engine {}: no limit (tc=, st=, nodes= or depth=)", config.name);
+    }
+    Ok(Entrant { config, control })
+}
+
+/// Openings from a file (EPD/FEN lines, PGN, move lists), by the engine crate's reader.
+fn openings(kind: Kind, spec: &[(String, String)]) -> Result<(Vec<Start>, Option<u64>)> {
+    let mut file = None;
+    let mut random = false;
+    let mut seed = 0u64;
+    let mut options = OpeningOptions::default();
+    for (k, v) in spec {
+        match k.as_str() {
+            "file" => file = Some(PathBuf::from(v)),
+            "order" => random = v == "random",
+            "seed" => seed = number(k, v)?,
+            "format" => options.format = Some(v.parse().map_err(anyhow::Error::msg)?),
+            "plies" => options.max_plies = Some(number(k, v)?),
+            _ => bail!("--openings: unknown setting {k:?}"),
+        }
+    }
+    let Some(file) = file else {
+        if spec.is_empty() {
+            return Ok((Vec::new(), None));
+        }
+        bail!("--openings needs file=F");
+    };
+    let list: Vec<Start> = read_openings_with(kind, &file, &options)?
+        .into_iter()
+        .map(|o| Start {
+            fen: o.fen,
+            moves: o.moves,
+            source: o.source,
+        })
+        .collect();
+    if list.is_empty() {
+        bail!("{}: no openings", file.display());
+    }
+    Ok((list, random.then_some(seed)))
+}
+
+fn adjudication(args: &Args) -> Result<Adjudication> {
+    let get = |kv: &[(String, String)], key: &str, option: &str| -> Result<i64> {
+        let v = kv
+            .iter()
+            .find(|(k, _)| k == key)
+            .with_context(|| format!("--{option} needs {key}="))?;
+        number(key, &v.1)
+    };
+    let mut adj = Adjudication {
+        max_moves: args.maxmoves,
+        ..Adjudication::default()
+    };
+    if !args.resign.is_empty() {
+        adj.resign = Some((
+            get(&args.resign, "movecount", "resign")? as u32,
+            get(&args.resign, "score", "resign")? as i32,
+        ));
+    }
+    if !args.draw.is_empty() {
+        adj.draw = Some((
+            get(&args.draw, "movenumber", "draw")? as u32,
+            get(&args.draw, "movecount", "draw")? as u32,
+            get(&args.draw, "score", "draw")? as i32,
+        ));
+    }
+    Ok(adj)
+}
+
+fn sprt(args: &Args) -> Result<Option<Sprt>> {
+    if !args.sprt_given {
+        return Ok(None);
+    }
+    let mut s = Sprt {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+        model: Model::Normalized,
+    };
+    for (k, v) in &args.sprt {
+        match k.as_str() {
+            "elo0" => s.elo0 = number(k, v)?,
+            "elo1" => s.elo1 = number(k, v)?,
+            "alpha" => s.alpha = number(k, v)?,
+            "beta" => s.beta = number(k, v)?,
+            "model" => {
+                s.model = match v.as_str() {
+                    "normalized" => Model::Normalized,
+                    "logistic" => Model::Logistic,
+                    _ => bail!("--sprt model={v}: expected normalized or logistic"),
+                }
+            }
+            _ => bail!("--sprt: unknown setting {k:?}"),
+        }
+    }
+    if s.elo1 <= s.elo0 || !(0.0..1.0).contains(&s.alpha) || !(0.0..1.0).contains(&s.beta) {
+        bail!("--sprt: need elo0 < elo1 and alpha, beta in (0, 1)");
+    }
+    Ok(Some(s))
+}
+
+pub fn run(raw: &[String]) -> Result<()> {
+    let args = parse(raw)?;
+    let kind = args.game;
+    if args.engines.len() < 2 {
+        bail!("a match needs at least two engines (--engine …)\n{USAGE}");
+    }
+    let engines = args
+        .engines
+        .iter()
+        .enumerate()
+        .map(|(i, e)| entrant(kind, &args.each, e, i))
+        .collect::<Result<Vec<_>>>()?;
+    let names: std::collections::HashSet<&str> = engines.iter().map(|e| e.config.name.as_str()).collect();
+    if names.len() != engines.len() {
+        bail!("engine names must differ (name=…)");
+    }
+    let (first, second) = (&engines[0].control, &engines[1].control);
+    if engines
+        .iter()
+        .any(|e| e.control.tc != first.tc || e.control.movetime != first.movetime)
+    {
+        bail!("every engine needs the same tc= and st= (the referee's clock); nodes= and depth= may differ");
+    }
+    let _ = second;
+    let games = match (args.games, args.rounds) {
+        (Some(g), _) => g,
+        (None, Some(r)) => 2 * r,
+        (None, None) => 2,
+    };
+    let (openings, shuffle) = openings(kind, &args.openings)?;
+    let adjudication = adjudication(&args)?;
+    let sprt = sprt(&args)?;
+    if sprt.is_some() && engines.len() != 2 {
+        bail!("--sprt is for two engines");
+    }
+    // What makes it the same match (for --resume): not the concurrency, the output or the test.
+    let identity = format!(
+        "{kind:?}|{:?}|{}|{:?}|{:?}|{games}|{:?}|{:?}|{shuffle:?}|{adjudication:?}",
+        engines
+            .iter()
+            .map(|e| (
+                &e.config.name,
+                &e.config.command,
+                &e.config.args,
+                &e.config.options,
+                &e.control
+            ))
+            .collect::<Vec<_>>(),
+        args.gauntlet,
+        args.rules,
+        args.at_trigger,
+        args.openings,
+        openings.len(),
+    );
+    let config = MatchConfig {
+        engines,
+        gauntlet: args.gauntlet,
+        games,
+        concurrency: args.concurrency.max(1),
+        openings,
+        shuffle,
+        adjudication,
+        pgn_out: args.pgnout.clone(),
+        resume: args.resume,
+        sprt,
+        event: args.event.clone(),
+        site: args.site.clone(),
+        config_hash: stable_hash(&identity),
+        progress: !args.quiet,
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let summary = match kind {
+        Kind::Xiangqi => {
+            let name = args.rules.as_deref().unwrap_or("cxa");
+            let rules = Rules::by_name(name)
+                .with_context(|| format!("unknown Xiangqi ruleset {name:?}; known: {}", Rules::NAMES.join(", ")))?;
+            let rules = if args.at_trigger { rules.at_trigger() } else { rules };
+            run_match(&config, |start| XiangqiJudge::new(start, rules.clone()), &mut out)?
+        }
+        Kind::Chess => {
+            let name = args.rules.as_deref().unwrap_or("fide");
+            let rules = ChessRules::by_name(name).with_context(|| {
+                format!(
+                    "unknown chess ruleset {name:?}; known: {}",
+                    ChessRules::NAMES.join(", ")
+                )
+            })?;
+            run_match(&config, |start| ChessJudge::new(start, rules), &mut out)?
+        }
+    };
+    write!(out, "{}", report(&summary, &config))?;
+    out.flush()?;
+    Ok(())
+}

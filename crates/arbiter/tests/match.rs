@@ -1,0 +1,230 @@
+//! `arbiter match` from the command line, with Fairy-Stockfish (`SKIPPED:` and a pass when it is
+//! not installed): openings in each format, UCI against UCCI, and a match killed part-way and
+//! resumed. Every run is bounded in time.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn fairy() -> Option<PathBuf> {
+    let p = PathBuf::from("/usr/games/fairy-stockfish");
+    if p.exists() {
+        return Some(p);
+    }
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join("fairy-stockfish"))
+            .find(|p| p.exists())
+    });
+    if found.is_none() {
+        println!("SKIPPED: fairy-stockfish is not installed");
+    }
+    found
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("arbiter-cli-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs `arbiter match ARGS`, killed after `limit`; returns (success, stdout, stderr).
+fn run(args: &[String], limit: Duration) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("match")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("arbiter match did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn args(fairy: &Path, extra: &[&str]) -> Vec<String> {
+    let cmd = format!("cmd={}", fairy.display());
+    let mut a: Vec<String> = [
+        "--engine",
+        "name=A",
+        &cmd,
+        "--engine",
+        "name=B",
+        &cmd,
+        "--each",
+        "nodes=500",
+        "option.Hash=16",
+        "--game",
+        "xiangqi",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    a.extend(extra.iter().map(|s| s.to_string()));
+    a
+}
+
+fn rounds(pgn: &Path) -> Vec<u32> {
+    let text = std::fs::read_to_string(pgn).unwrap_or_default();
+    let mut r: Vec<u32> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Round \""))
+        .map(|r| r.trim_end_matches("\"]").parse().unwrap())
+        .collect();
+    r.sort();
+    r
+}
+
+#[test]
+fn openings_in_each_format_and_uci_against_ucci() {
+    let Some(fairy) = fairy() else { return };
+    let d = dir("openings");
+    let files = [
+        (
+            "book.epd",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\n\
+             rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR b - - 0 1\n",
+        ),
+        ("book.txt", "h2e2 h9g7\nb0c2 b9c7 h0g2\n"),
+        (
+            "book.pgn",
+            "[Event \"book\"]\n[Variant \"xiangqi\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 *\n",
+        ),
+    ];
+    for (name, text) in files {
+        let book = d.join(name);
+        std::fs::write(&book, text).unwrap();
+        let pgn = d.join(format!("{name}.games.pgn"));
+        let extra = [
+            "--games",
+            "2",
+            "--maxmoves",
+            "40",
+            "--openings",
+            &format!("file={}", book.display()),
+            "--pgnout",
+            pgn.to_str().unwrap(),
+        ];
+        let (ok, out, err) = run(&args(&fairy, &extra), Duration::from_secs(60));
+        assert!(ok, "{name}: {out}\n{err}");
+        assert!(out.contains("runner overhead:"), "{out}");
+        assert_eq!(rounds(&pgn), [1, 2], "{name}");
+        let games = std::fs::read_to_string(&pgn).unwrap();
+        if name == "book.epd" {
+            assert!(games.contains("[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"));
+        }
+    }
+    // One engine by UCI with ranks 1-10, the other by UCCI.
+    let pgn = d.join("ucci.pgn");
+    let cmd = format!("cmd={}", fairy.display());
+    let a: Vec<String> = [
+        "--engine",
+        "name=uci",
+        &cmd,
+        "proto=uci",
+        "--engine",
+        "name=ucci",
+        &cmd,
+        "proto=ucci",
+        "--each",
+        "depth=3",
+        "--games",
+        "2",
+        "--maxmoves",
+        "60",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+        "--sprt",
+        "elo0=0",
+        "elo1=10",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let (ok, out, err) = run(&a, Duration::from_secs(60));
+    assert!(ok, "{out}\n{err}");
+    assert_eq!(rounds(&pgn), [1, 2]);
+    assert!(out.contains("LLR"), "{out}");
+    // The rules verdicts of the games are the judge's on replay.
+    let judged = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["judge", pgn.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&judged.stderr);
+    assert!(stderr.contains("0 result tags contradict the board"), "{stderr}");
+}
+
+#[test]
+fn a_killed_match_resumes_without_duplicates() {
+    let Some(fairy) = fairy() else { return };
+    let d = dir("resume");
+    let pgn = d.join("games.pgn");
+    let book = d.join("book.txt");
+    std::fs::write(&book, "h2e2 h9g7\nc3c4 c6c5\nb0c2 b9c7\nh2f2 b9c7\n").unwrap();
+    let extra = [
+        "--games",
+        "8",
+        "--maxmoves",
+        "50",
+        "--openings",
+        &format!("file={}", book.display()),
+        "order=random",
+        "seed=3",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ];
+    let a = args(&fairy, &extra);
+    let state = d.join("games.pgn.state.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("match")
+        .args(&a)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    // Killed once three games are in.
+    loop {
+        let done = std::fs::read_to_string(&state)
+            .map(|s| s.matches("\"number\"").count())
+            .unwrap_or(0);
+        if done >= 3 || child.try_wait().unwrap().is_some() {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "no progress");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let before = rounds(&pgn);
+    println!("killed after {} games", before.len());
+    assert!(before.len() >= 3, "{before:?}");
+    let mut resume = a.clone();
+    resume.push("--resume".into());
+    let (ok, out, err) = run(&resume, Duration::from_secs(60));
+    assert!(ok, "{out}\n{err}");
+    assert_eq!(rounds(&pgn), [1, 2, 3, 4, 5, 6, 7, 8], "{out}");
+    assert!(out.contains("Resuming:") || before.len() == 8, "{out}");
+    assert!(out.contains("in 8 games"), "{out}");
+    // The same output with another match's settings is refused.
+    let mut other = a.clone();
+    other[7] = "nodes=600".into();
+    other.push("--resume".into());
+    let (ok, _, err) = run(&other, Duration::from_secs(30));
+    assert!(!ok && err.contains("another match"), "{err}");
+}

@@ -1,0 +1,606 @@
+//! One engine game under the referee: two engines, a judge, a time control, adjudication.
+//!
+//! The game's clock is the sum of the engines' measured thinking times ([`Reply::elapsed`]),
+//! not the wall clock: the runner's own work between moves (and a slow or busy machine) never
+//! costs an engine time. Each ply the mover gets its limits from the referee's clocks, the
+//! moves the rules forbid now (UCCI `banmoves`, UCI `searchmoves`), and a deadline of its time
+//! left plus a margin; its reply goes to the referee as a move at the accumulated time. Every
+//! ending by the rules (checkmate, stalemate, perpetual check and chase, repetition draws, the
+//! move limits, dead positions, flags) is the referee's and the judge's; the runner adds only
+//! what they cannot see: crashed and hung engines, and adjudication by the engines' scores.
+
+use std::time::{Duration, Instant};
+
+use game::{Game, Kind, Side};
+use judge::{forbidden_moves, Judge, Outcome};
+use referee::clock::{Millis, Stage, TimeControl};
+use referee::{Command, EndReason, EventKind, OfferPenalty, Referee, RefereeRules};
+
+use crate::{Engine, EngineError, Go, Limits, Reply, Score};
+
+/// A time control as match runners write it: `40/60+0.6` (40 moves in 60 s, 0.6 s a move
+/// added), `10+0.1`, `60`. Times are milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tc {
+    /// Moves per period (the period repeats); `None`: the whole game.
+    pub moves: Option<u32>,
+    pub time: Millis,
+    pub increment: Millis,
+}
+
+impl Tc {
+    /// Reads `[moves/]time[+increment]`, times in seconds (`1:30` for minutes and seconds).
+    pub fn parse(s: &str) -> Result<Tc, String> {
+        let bad = || format!("bad time control {s:?} (expected e.g. 40/60+0.6, 10+0.1 or 60)");
+        let (moves, rest) = match s.split_once('/') {
+            Some((m, r)) => (Some(m.trim().parse::<u32>().map_err(|_| bad())?), r),
+            None => (None, s),
+        };
+        let (time, inc) = match rest.split_once('+') {
+            Some((t, i)) => (t, Some(i)),
+            None => (rest, None),
+        };
+        let time = match time.split_once(':') {
+            Some((m, sec)) => seconds(m).ok_or_else(bad)? * 60 + seconds(sec).ok_or_else(bad)?,
+            None => seconds(time).ok_or_else(bad)?,
+        };
+        let increment = inc.map(|i| seconds(i).ok_or_else(bad)).transpose()?.unwrap_or(0);
+        if moves == Some(0) {
+            return Err(bad());
+        }
+        Ok(Tc { moves, time, increment })
+    }
+}
+
+/// Seconds (a decimal) as milliseconds.
+pub fn seconds(s: &str) -> Option<Millis> {
+    let v: f64 = s.trim().parse().ok()?;
+    (v.is_finite() && v >= 0.0).then(|| (v * 1000.0).round() as Millis)
+}
+
+/// What limits an engine's moves: a clock, a fixed time per move, nodes, depth (any mix: all
+/// are sent to the engine; the clock and the time per move are the referee's too).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Control {
+    pub tc: Option<Tc>,
+    /// `st`: milliseconds per move.
+    pub movetime: Option<Millis>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+    /// How far past its time an engine may answer without losing on time (fastchess's
+    /// `timemargin`): a move within the margin is charged only the time that was left.
+    pub margin: Millis,
+    /// The longest wait for a move when no clock limits it (nodes or depth only).
+    pub timeout: Millis,
+}
+
+impl Default for Control {
+    fn default() -> Control {
+        Control {
+            tc: None,
+            movetime: None,
+            nodes: None,
+            depth: None,
+            margin: 100,
+            timeout: 30_000,
+        }
+    }
+}
+
+impl Control {
+    /// The referee's time control for this control.
+    pub fn time_control(&self) -> TimeControl {
+        let mut tc = match self.tc {
+            Some(tc) => TimeControl::stages(vec![Stage {
+                moves: tc.moves,
+                time: tc.time,
+                increment: tc.increment,
+                bronstein: 0,
+            }]),
+            None => TimeControl::unlimited(),
+        };
+        tc.per_move = self.movetime;
+        tc
+    }
+}
+
+/// Ending games by the engines' own scores (as fastchess's `-resign`, `-draw`, `-maxmoves`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Adjudication {
+    /// `(movecount, score)`: a side loses when its score has been ≤ −score for `movecount`
+    /// consecutive moves and the opponent's ≥ score for as many.
+    pub resign: Option<(u32, i32)>,
+    /// `(movenumber, movecount, score)`: a draw from move `movenumber` on, when both sides'
+    /// scores have been within ±score for `movecount` consecutive moves each.
+    pub draw: Option<(u32, u32, i32)>,
+    /// A draw after this many moves (each side's), counting the opening's.
+    pub max_moves: Option<u32>,
+}
+
+/// The referee's rules for engine games: the match's time control, one illegal move loses,
+/// offers go with a move (UCCI `bestmove … draw`), no touch-move or lateness.
+pub fn engine_rules(time: TimeControl) -> RefereeRules {
+    RefereeRules {
+        name: "engine",
+        description: "engine match: the first illegal move loses, offers with a move, no touch-move",
+        time,
+        illegal_moves_lose_at: Some(1),
+        technical_fouls_lose_at: None,
+        clock_presses_lose_at: None,
+        false_limit_claims_lose_at: None,
+        false_claim_bonus: None,
+        offer_with_move: true,
+        repeated_offer: OfferPenalty::Warning,
+        touch_move: false,
+        check_reply_with_same_piece: false,
+        lateness: None,
+    }
+}
+
+/// One game to play.
+pub struct GameSetup<'a, G: Game> {
+    /// The position the engines start from (after the opening's moves).
+    pub start: &'a G,
+    /// Moves of the opening before `start` (counted for `max_moves`).
+    pub opening_plies: u32,
+    /// The limits of the first and second side's engines (the referee's clock is the first's).
+    pub controls: [&'a Control; 2],
+    pub adjudication: &'a Adjudication,
+    /// PGN tags before Result (Event, Site, Date, Round, the players …).
+    pub tags: &'a [(String, String)],
+}
+
+/// How a game ended and its record.
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// `Ongoing` only when the game could not be played to a result (a runner error).
+    pub result: Outcome,
+    /// The reason as a code: the judge's (`checkmate`, `perpetual_check` …), the referee's
+    /// (`time`, `resignation`, `agreement`, `illegal_move`), or the runner's (`crash`,
+    /// `adjudicated_resign`, `adjudicated_draw`, `max_moves`, `error`).
+    pub termination: String,
+    pub explanation: String,
+    pub pgn: String,
+    /// Plies the engines played.
+    pub plies: u32,
+    /// The runner's own time over the game: each ply's wall time less the engine's thinking
+    /// as measured at the pipe (so writing the request and waking up after `bestmove` count).
+    pub overhead: Duration,
+    /// The part of `overhead` spent in the runner's own code: limits, banned moves, the
+    /// referee and the judge, adjudication (not the request, the pipes or the wake-up).
+    pub work: Duration,
+    /// The engines' thinking time, summed.
+    pub engine_time: Duration,
+    /// The engine of each side failed (crashed, hung, broke the protocol): it should be
+    /// restarted before its next game.
+    pub failed: [bool; 2],
+}
+
+fn index(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+/// A score in centipawns for adjudication (mates as very large scores).
+fn centipawns(s: Score) -> i32 {
+    match s {
+        Score::Cp(c) => c,
+        Score::Mate(m) if m > 0 => 100_000 - m,
+        Score::Mate(m) => -100_000 - m,
+    }
+}
+
+/// Counts of consecutive moves by score, per side.
+#[derive(Default)]
+struct Scores {
+    low: [u32; 2],
+    high: [u32; 2],
+    quiet: [u32; 2],
+}
+
+impl Scores {
+    fn record(&mut self, side: Side, score: Option<Score>, adj: &Adjudication) {
+        let i = index(side);
+        let cp = score.map(centipawns);
+        if let Some((_, s)) = adj.resign {
+            self.low[i] = if cp.is_some_and(|c| c <= -s) {
+                self.low[i] + 1
+            } else {
+                0
+            };
+            self.high[i] = if cp.is_some_and(|c| c >= s) {
+                self.high[i] + 1
+            } else {
+                0
+            };
+        }
+        if let Some((_, _, s)) = adj.draw {
+            self.quiet[i] = if cp.is_some_and(|c| c.abs() <= s) {
+                self.quiet[i] + 1
+            } else {
+                0
+            };
+        }
+    }
+}
+
+/// The runner's own ending (the referee saw none).
+struct RunnerEnd {
+    result: Outcome,
+    code: &'static str,
+    explanation: String,
+}
+
+/// Plays one game between `engines` (first side's, second side's) under a referee with
+/// `judge` (built on `setup.start`). Engines are told a new game starts; an engine that fails
+/// loses the game and is marked in [`Played::failed`].
+pub fn play_game<J: Judge + Clone>(
+    judge: J,
+    engines: [&mut Engine<J::Game>; 2],
+    setup: &GameSetup<'_, J::Game>,
+) -> Played {
+    let kind = <J::Game as Game>::KIND;
+    let [first_engine, second_engine] = engines;
+    let mut engines = [first_engine, second_engine];
+    let mut failed = [false; 2];
+    let control = setup.controls[0];
+    let mut referee = Referee::new(judge, engine_rules(control.time_control()));
+    let start_fen = {
+        let fen = setup.start.fen();
+        (fen != <J::Game as Game>::start().fen()).then_some(fen)
+    };
+    let mut moves: Vec<String> = Vec::with_capacity(256);
+    let mut scores = Scores::default();
+    let mut runner_end: Option<RunnerEnd> = None;
+    let mut overhead = Duration::ZERO;
+    let mut work = Duration::ZERO;
+    let mut engine_time = Duration::ZERO;
+    let mut plies = 0u32;
+    // The game's time in microseconds: the engines' thinking, summed.
+    let mut now_us: u64 = 0;
+    let mut offer_standing = false;
+
+    for (i, e) in engines.iter_mut().enumerate() {
+        if let Err(err) = e.new_game() {
+            failed[i] = true;
+            let side = if i == 0 { Side::First } else { Side::Second };
+            runner_end = Some(failure(kind, side, &err));
+            break;
+        }
+    }
+    referee.apply(0, Side::First, Command::Start);
+
+    while runner_end.is_none() && referee.ending().is_none() {
+        let ply_start = Instant::now();
+        let now = now_us / 1000;
+        let pos = referee.judge().position();
+        let side = pos.turn();
+        let mine = setup.controls[index(side)];
+        let clock = referee.clock();
+        let left = |s: Side| clock.remaining(s, now).main;
+        let mut limits = Limits {
+            movetime: mine.movetime,
+            nodes: mine.nodes,
+            depth: mine.depth,
+            ..Limits::default()
+        };
+        // How long the mover may think before its flag falls.
+        let mut allowance: Option<Millis> = mine.movetime;
+        if let Some(tc) = control.tc {
+            limits.wtime = Some(left(Side::First));
+            limits.btime = Some(left(Side::Second));
+            limits.winc = Some(tc.increment);
+            limits.binc = Some(tc.increment);
+            if let Some(n) = tc.moves {
+                limits.movestogo = Some(n - clock.moves(side) % n);
+            }
+            let main = left(side);
+            allowance = Some(allowance.map_or(main, |a| a.min(main)));
+        }
+        let banned_moves = forbidden_moves(referee.judge());
+        let banned: Vec<String> = if banned_moves.is_empty() || banned_moves.len() >= pos.count_legal() {
+            Vec::new()
+        } else {
+            banned_moves.iter().map(|&m| pos.coordinate(m)).collect()
+        };
+        let banned_refs: Vec<&str> = banned.iter().map(String::as_str).collect();
+        let wait = Duration::from_millis(match allowance {
+            Some(a) => a + control.margin.max(mine.margin),
+            None => mine.timeout,
+        });
+        let go = Go {
+            start_fen: start_fen.as_deref(),
+            moves: &moves,
+            banned: &banned_refs,
+            limits,
+            draw_offered: offer_standing,
+        };
+        let asked = Instant::now();
+        let reply = engines[index(side)].go(&go, asked + wait);
+        let answered = Instant::now();
+        let reply: Reply = match reply {
+            Ok(r) => r,
+            Err(err) => {
+                failed[index(side)] = true;
+                overhead += asked - ply_start;
+                work += asked - ply_start;
+                engine_time += answered - asked;
+                match (&err, allowance) {
+                    // The referee rules the flag (a draw when the other side cannot win).
+                    (EngineError::Timeout { .. }, Some(a)) => {
+                        let at = now + a + control.margin + 1;
+                        referee.apply(at, side, Command::Tick);
+                        if referee.ending().is_none() {
+                            runner_end = Some(failure(kind, side, &err));
+                        }
+                    }
+                    _ => runner_end = Some(failure(kind, side, &err)),
+                }
+                break;
+            }
+        };
+        engine_time += reply.elapsed;
+        now_us += reply.elapsed.as_micros() as u64;
+        let at = now_us / 1000;
+        let name = side.name(kind);
+        if reply.resign {
+            referee.apply(at, side, Command::Resign);
+        } else if offer_standing && reply.draw {
+            referee.apply(at, side, Command::AcceptDraw);
+        } else if let Some(best) = reply.best {
+            // Within the margin past its time, the mover is charged only the time it had.
+            let used = reply.elapsed.as_millis() as Millis;
+            let lag = match allowance {
+                Some(a) if used > a => (used - a).min(control.margin.max(mine.margin)),
+                _ => 0,
+            };
+            let events = referee.apply(
+                at,
+                side,
+                Command::LaggedMove {
+                    text: best.to_string(),
+                    offering: reply.draw,
+                    lag,
+                },
+            );
+            offer_standing = false;
+            for e in events {
+                match &e.kind {
+                    EventKind::MoveAccepted { coordinate, .. } => {
+                        moves.push(coordinate.clone());
+                        plies += 1;
+                    }
+                    EventKind::DrawOffered { .. } => offer_standing = true,
+                    _ => {}
+                }
+            }
+            scores.record(side, reply.score, setup.adjudication);
+        } else {
+            // No move where the rules see one (the referee ends games without moves).
+            failed[index(side)] = true;
+            runner_end = Some(RunnerEnd {
+                result: Outcome::win(!side),
+                code: "illegal_move",
+                explanation: format!("{name} gave no move (bestmove (none)) and loses"),
+            });
+        }
+        if referee.ending().is_none() && runner_end.is_none() {
+            // Draws the rules let a player claim (threefold repetition, fifty moves, an
+            // innocent Xiangqi repetition) are claimed at once, as match runners do.
+            if referee.judge().claimable().is_some() {
+                let to_move = referee.judge().position().turn();
+                referee.apply(at, to_move, Command::ClaimDraw);
+            }
+        }
+        if referee.ending().is_none() && runner_end.is_none() {
+            runner_end = adjudicate(&scores, setup, referee.judge().ply() as u32, side, kind);
+        }
+        // The runner's own time this ply: everything but the engine's thinking as measured at
+        // the pipe (so the request's writing and the wake-up after `bestmove` count here).
+        overhead += ply_start.elapsed().saturating_sub(reply.elapsed);
+        work += (asked - ply_start) + answered.elapsed();
+    }
+
+    let (result, termination, explanation) = match (&runner_end, referee.ending()) {
+        (Some(r), _) => (r.result, r.code.to_string(), r.explanation.clone()),
+        (None, Some(e)) => {
+            let code = match (&e.verdict, e.reason) {
+                (Some(v), EndReason::Rules | EndReason::Claim) => v.reason.code(),
+                (_, EndReason::IllegalMoves) => "illegal_move",
+                (_, reason) => reason.code(),
+            };
+            (e.result, code.to_string(), e.explanation.clone())
+        }
+        (None, None) => (
+            Outcome::Ongoing,
+            "error".to_string(),
+            "the game did not end".to_string(),
+        ),
+    };
+    let tags: Vec<(&str, &str)> = setup.tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let pgn = finish_pgn(
+        referee.pgn(setup.start, &tags),
+        runner_end.is_some(),
+        result,
+        &termination,
+        &explanation,
+    );
+    Played {
+        result,
+        termination,
+        explanation,
+        pgn,
+        plies,
+        overhead,
+        work,
+        engine_time,
+        failed,
+    }
+}
+
+/// The game lost by `side` before a move: its engine could not be started.
+pub fn forfeit<J: Judge + Clone>(judge: J, setup: &GameSetup<'_, J::Game>, side: Side, err: &EngineError) -> Played {
+    let kind = <J::Game as Game>::KIND;
+    let mut referee = Referee::new(judge, engine_rules(setup.controls[0].time_control()));
+    referee.apply(0, Side::First, Command::Start);
+    let end = failure(kind, side, err);
+    let tags: Vec<(&str, &str)> = setup.tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let pgn = finish_pgn(
+        referee.pgn(setup.start, &tags),
+        true,
+        end.result,
+        end.code,
+        &end.explanation,
+    );
+    let mut failed = [false; 2];
+    failed[index(side)] = true;
+    Played {
+        result: end.result,
+        termination: end.code.to_string(),
+        explanation: end.explanation,
+        pgn,
+        plies: 0,
+        overhead: Duration::ZERO,
+        work: Duration::ZERO,
+        engine_time: Duration::ZERO,
+        failed,
+    }
+}
+
+/// The loss of the side whose engine failed.
+fn failure(kind: Kind, side: Side, err: &EngineError) -> RunnerEnd {
+    let name = side.name(kind);
+    let (code, what) = match err {
+        EngineError::Timeout { .. } => ("time", "did not move in time"),
+        EngineError::Protocol(_) => ("illegal_move", "broke the protocol"),
+        EngineError::Request(_) => ("error", "could not be asked for a move"),
+        _ => ("crash", "crashed"),
+    };
+    RunnerEnd {
+        result: Outcome::win(!side),
+        code,
+        explanation: format!("{name}'s engine {what} ({err}) and loses"),
+    }
+}
+
+/// Adjudication after `mover`'s move at `ply` (of the game from the start position).
+fn adjudicate<G: Game>(
+    scores: &Scores,
+    setup: &GameSetup<'_, G>,
+    ply: u32,
+    mover: Side,
+    kind: Kind,
+) -> Option<RunnerEnd> {
+    let adj = setup.adjudication;
+    if let Some((count, score)) = adj.resign {
+        for loser in [mover, !mover] {
+            let (l, w) = (index(loser), index(!loser));
+            if scores.low[l] >= count && scores.high[w] >= count {
+                return Some(RunnerEnd {
+                    result: Outcome::win(!loser),
+                    code: "adjudicated_resign",
+                    explanation: format!(
+                        "adjudicated: {} resigns (score ≤ -{score} for {count} moves, confirmed by the opponent)",
+                        loser.name(kind)
+                    ),
+                });
+            }
+        }
+    }
+    let total = ply + setup.opening_plies;
+    if let Some((number, count, score)) = adj.draw {
+        if total / 2 + 1 >= number && scores.quiet[0] >= count && scores.quiet[1] >= count {
+            return Some(RunnerEnd {
+                result: Outcome::Draw,
+                code: "adjudicated_draw",
+                explanation: format!("adjudicated: draw (both scores within ±{score} for {count} moves)"),
+            });
+        }
+    }
+    if let Some(n) = adj.max_moves {
+        if total >= 2 * n {
+            return Some(RunnerEnd {
+                result: Outcome::Draw,
+                code: "max_moves",
+                explanation: format!("adjudicated: max moves ({n})"),
+            });
+        }
+    }
+    None
+}
+
+/// The referee's PGN with `Termination` as the reason code, and for an ending of the runner's
+/// own its result and explanation.
+fn finish_pgn(pgn: String, runner: bool, result: Outcome, termination: &str, explanation: &str) -> String {
+    let mut out = String::with_capacity(pgn.len() + 128);
+    let mut in_tags = true;
+    for line in pgn.lines() {
+        if in_tags && line.starts_with("[Termination ") {
+            continue;
+        }
+        if in_tags && line.is_empty() {
+            in_tags = false;
+            out.push_str(&format!("[Termination \"{termination}\"]\n\n"));
+            continue;
+        }
+        if in_tags && runner && line.starts_with("[Result ") {
+            out.push_str(&format!("[Result \"{}\"]\n", result.pgn()));
+            continue;
+        }
+        if !in_tags && runner {
+            if let Some(body) = line.strip_suffix('*') {
+                out.push_str(body);
+                out.push_str(&format!("{{{}}} {}\n", explanation.replace('}', ")"), result.pgn()));
+                continue;
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls() {
+        assert_eq!(
+            Tc::parse("40/60+0.6").unwrap(),
+            Tc {
+                moves: Some(40),
+                time: 60_000,
+                increment: 600
+            }
+        );
+        assert_eq!(
+            Tc::parse("10+0.1").unwrap(),
+            Tc {
+                moves: None,
+                time: 10_000,
+                increment: 100
+            }
+        );
+        assert_eq!(Tc::parse("1:30").unwrap().time, 90_000);
+        assert!(Tc::parse("0/10").is_err() && Tc::parse("x").is_err());
+    }
+
+    #[test]
+    fn runner_endings_are_written_into_the_pgn() {
+        let pgn = "[Event \"e\"]\n[Result \"*\"]\n\n1. e4 *\n".to_string();
+        let out = finish_pgn(pgn, true, Outcome::FirstWins, "crash", "black crashed");
+        assert_eq!(
+            out,
+            "[Event \"e\"]\n[Result \"1-0\"]\n[Termination \"crash\"]\n\n1. e4 {black crashed} 1-0\n"
+        );
+        let pgn = "[Result \"0-1\"]\n[Termination \"normal\"]\n\n1. e4 {mate} 0-1\n".to_string();
+        let out = finish_pgn(pgn, false, Outcome::SecondWins, "checkmate", "");
+        assert_eq!(
+            out,
+            "[Result \"0-1\"]\n[Termination \"checkmate\"]\n\n1. e4 {mate} 0-1\n"
+        );
+    }
+}

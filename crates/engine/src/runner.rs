@@ -1,0 +1,815 @@
+//! An engine match: two or more engines, round robin or gauntlet, games in pairs with colours
+//! reversed on the same opening, played on `concurrency` threads, every game refereed
+//! ([`crate::play`]); PGN appended as games finish, live progress (score, Elo ± error, games
+//! per minute, SPRT), and a state file next to the PGN so that an interrupted match resumes
+//! where it stopped.
+//!
+//! Each thread keeps its engines running from game to game (a new game is `ucinewgame`, as
+//! fastchess does) and restarts an engine only after it failed.
+
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use game::{Game, Kind, Side};
+use judge::{Judge, Outcome};
+use ratings::sprt::{elo_estimate, Pentanomial, Sprt, Status, Trinomial};
+use serde::{Deserialize, Serialize};
+
+use crate::play::{play_game, Adjudication, Control, GameSetup, Played};
+use crate::{Engine, EngineConfig};
+
+/// One engine of the match and the limits its moves get.
+#[derive(Debug, Clone)]
+pub struct Entrant {
+    pub config: EngineConfig,
+    pub control: Control,
+}
+
+/// Where the games start: a FEN (`None`: the standard start) and moves played before the
+/// engines take over.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Start {
+    pub fen: Option<String>,
+    /// In the project's coordinates (ICCS, UCI).
+    pub moves: Vec<String>,
+    /// Where it came from (file and line), for messages.
+    pub source: String,
+}
+
+/// Everything a match needs.
+#[derive(Debug, Clone)]
+pub struct MatchConfig {
+    pub engines: Vec<Entrant>,
+    /// The first engine against each of the others, rather than every pair.
+    pub gauntlet: bool,
+    /// Games per pair of engines (two per opening, colours reversed).
+    pub games: u32,
+    pub concurrency: usize,
+    /// The openings in file order; empty: the standard start.
+    pub openings: Vec<Start>,
+    /// Shuffle the openings with this seed (otherwise in order).
+    pub shuffle: Option<u64>,
+    pub adjudication: Adjudication,
+    pub pgn_out: Option<PathBuf>,
+    /// Skip the games the state file next to `pgn_out` lists as finished.
+    pub resume: bool,
+    pub sprt: Option<Sprt>,
+    pub event: String,
+    pub site: String,
+    /// A hash of what makes the match the same match, kept in the state file: a resumed match
+    /// must be the one that was interrupted.
+    pub config_hash: u64,
+    /// Print a progress line per game.
+    pub progress: bool,
+}
+
+/// A game of the schedule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Job {
+    /// 1-based, in schedule order (the PGN's Round).
+    pub number: u32,
+    /// Index of the pair of engines (in schedule order of pairs).
+    pub pair: usize,
+    /// The pair's encounter: games `2k` and `2k + 1` of a pair share an opening.
+    pub encounter: u32,
+    pub first: usize,
+    pub second: usize,
+    pub opening: usize,
+}
+
+/// The schedule: for each encounter, every pair plays two games on the encounter's opening,
+/// the second with colours reversed.
+pub fn schedule(engines: usize, gauntlet: bool, games: u32, openings: usize) -> Vec<Job> {
+    let pairs: Vec<(usize, usize)> = if gauntlet {
+        (1..engines).map(|j| (0, j)).collect()
+    } else {
+        (0..engines)
+            .flat_map(|i| (i + 1..engines).map(move |j| (i, j)))
+            .collect()
+    };
+    let mut jobs = Vec::new();
+    let encounters = games.div_ceil(2);
+    for r in 0..encounters {
+        for (p, &(a, b)) in pairs.iter().enumerate() {
+            for k in 0..2 {
+                if 2 * r + k >= games {
+                    break;
+                }
+                let (first, second) = if k == 0 { (a, b) } else { (b, a) };
+                jobs.push(Job {
+                    number: jobs.len() as u32 + 1,
+                    pair: p,
+                    encounter: r,
+                    first,
+                    second,
+                    opening: if openings == 0 { 0 } else { r as usize % openings },
+                });
+            }
+        }
+    }
+    jobs
+}
+
+/// A finished game as the match counts it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finished {
+    pub number: u32,
+    pub first: String,
+    pub second: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    pub termination: String,
+}
+
+/// The state file: which games are done, and how long the PGN was after the last of them (a
+/// game written to the PGN but not yet to the state is cut off and played again).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct State {
+    config_hash: String,
+    pgn_bytes: u64,
+    games: Vec<Finished>,
+}
+
+/// The state file of a PGN output: `F.pgn` → `F.pgn.state.json`.
+pub fn state_path(pgn: &Path) -> PathBuf {
+    let mut s = pgn.as_os_str().to_owned();
+    s.push(".state.json");
+    PathBuf::from(s)
+}
+
+/// Why a match could not run.
+#[derive(Debug)]
+pub enum MatchError {
+    Io(String),
+    Config(String),
+}
+
+impl std::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchError::Io(m) | MatchError::Config(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+fn io_err(what: &str, path: &Path, e: io::Error) -> MatchError {
+    MatchError::Io(format!("cannot {what} {}: {e}", path.display()))
+}
+
+/// Results counted as the match goes: every engine's, and the first engine's against the
+/// others by game and by pair.
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    /// Per engine: wins, draws, losses.
+    pub standings: Vec<Trinomial>,
+    /// The first engine's games.
+    pub trinomial: Trinomial,
+    /// The first engine's finished pairs.
+    pub pentanomial: Pentanomial,
+    /// Halves of pairs waiting for their other game: (pair, encounter) → the first engine's
+    /// score in the game played.
+    halves: HashMap<(usize, u32), f64>,
+}
+
+impl Tally {
+    fn new(engines: usize) -> Tally {
+        Tally {
+            standings: vec![Trinomial::default(); engines],
+            ..Tally::default()
+        }
+    }
+
+    fn add(&mut self, job: &Job, result: Outcome) {
+        let first_score = match result {
+            Outcome::FirstWins => 1.0,
+            Outcome::SecondWins => 0.0,
+            Outcome::Draw => 0.5,
+            Outcome::Ongoing => return,
+        };
+        for (engine, score) in [(job.first, first_score), (job.second, 1.0 - first_score)] {
+            count(&mut self.standings[engine], score);
+        }
+        // The first engine's view (engine 0); pairs without it are not counted.
+        let zero = if job.first == 0 {
+            first_score
+        } else if job.second == 0 {
+            1.0 - first_score
+        } else {
+            return;
+        };
+        count(&mut self.trinomial, zero);
+        let key = (job.pair, job.encounter);
+        match self.halves.remove(&key) {
+            Some(other) => self.pentanomial.add_pair(other, zero),
+            None => {
+                self.halves.insert(key, zero);
+            }
+        }
+    }
+}
+
+/// Counts a game scored `score` (0, ½ or 1).
+fn count(t: &mut Trinomial, score: f64) {
+    if score > 0.75 {
+        t.wins += 1;
+    } else if score < 0.25 {
+        t.losses += 1;
+    } else {
+        t.draws += 1;
+    }
+}
+
+/// How a match went.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    pub tally: Tally,
+    /// Games finished, including those of an earlier run when resumed.
+    pub finished: Vec<Finished>,
+    /// Games played by this run.
+    pub played: u32,
+    pub plies: u64,
+    pub overhead: Duration,
+    /// The part of the overhead in the runner's own code (see [`Played::work`]).
+    pub work: Duration,
+    pub engine_time: Duration,
+    pub wall: Duration,
+    pub sprt: Option<(f64, Status)>,
+    /// Terminations by code, with counts.
+    pub terminations: Vec<(String, u32)>,
+}
+
+impl Summary {
+    /// The runner's own cost per ply, in microseconds.
+    pub fn overhead_per_ply_us(&self) -> f64 {
+        if self.plies == 0 {
+            0.0
+        } else {
+            self.overhead.as_secs_f64() * 1e6 / self.plies as f64
+        }
+    }
+
+    /// The runner's own code per ply, in microseconds (without pipes and wake-ups).
+    pub fn work_per_ply_us(&self) -> f64 {
+        if self.plies == 0 {
+            0.0
+        } else {
+            self.work.as_secs_f64() * 1e6 / self.plies as f64
+        }
+    }
+
+    pub fn games_per_minute(&self) -> f64 {
+        let mins = self.wall.as_secs_f64() / 60.0;
+        if mins > 0.0 {
+            self.played as f64 / mins
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A 64-bit FNV-1a hash, stable across runs and builds (for the state file).
+pub fn stable_hash(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// splitmix64, for shuffling openings reproducibly.
+fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    for i in (1..items.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// Today's date as PGN writes it (UTC).
+fn pgn_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Days to civil date (Howard Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The start positions of the openings: each FEN with its moves played. An opening whose FEN
+/// or moves the game does not accept is an error naming its source.
+fn start_positions<G: Game>(openings: &[Start]) -> Result<Vec<(G, u32)>, MatchError> {
+    if openings.is_empty() {
+        return Ok(vec![(G::start(), 0)]);
+    }
+    openings
+        .iter()
+        .map(|o| {
+            let mut pos = match &o.fen {
+                Some(f) => G::from_fen(f).map_err(|e| MatchError::Config(format!("{}: bad FEN: {e}", o.source)))?,
+                None => G::start(),
+            };
+            for (i, text) in o.moves.iter().enumerate() {
+                match pos.parse_move(text) {
+                    Ok(m) if pos.is_legal(m) => pos.play(m),
+                    _ => {
+                        return Err(MatchError::Config(format!(
+                            "{}: move {} ({text}) is not legal",
+                            o.source,
+                            i + 1
+                        )))
+                    }
+                }
+            }
+            Ok((pos, o.moves.len() as u32))
+        })
+        .collect()
+}
+
+/// What a worker sends back.
+struct Done {
+    job: Job,
+    played: Played,
+}
+
+/// Plays the match: `make_judge` builds the judge for a game from its start position. Progress
+/// lines go to `out`.
+pub fn run_match<J, F>(config: &MatchConfig, make_judge: F, out: &mut dyn Write) -> Result<Summary, MatchError>
+where
+    J: Judge + Clone,
+    F: Fn(J::Game) -> J + Sync,
+{
+    let kind = <J::Game as Game>::KIND;
+    if config.engines.len() < 2 {
+        return Err(MatchError::Config("a match needs at least two engines".into()));
+    }
+    let mut openings = config.openings.clone();
+    if let Some(seed) = config.shuffle {
+        shuffle(&mut openings, seed);
+    }
+    let starts: Vec<(J::Game, u32)> = start_positions(&openings)?;
+    let jobs = schedule(config.engines.len(), config.gauntlet, config.games, starts.len());
+    let names: Vec<String> = config.engines.iter().map(|e| e.config.name.clone()).collect();
+
+    // The state of an earlier run, and the PGN cut back to the last game it counted.
+    let state_file = config.pgn_out.as_deref().map(state_path);
+    let hash = format!("{:016x}", config.config_hash);
+    let mut state = State {
+        config_hash: hash.clone(),
+        ..State::default()
+    };
+    if config.resume {
+        let Some(path) = &state_file else {
+            return Err(MatchError::Config("--resume needs a PGN output (--pgnout)".into()));
+        };
+        if path.exists() {
+            let text = std::fs::read_to_string(path).map_err(|e| io_err("read", path, e))?;
+            let old: State = serde_json::from_str(&text)
+                .map_err(|e| MatchError::Config(format!("{}: not a match state file: {e}", path.display())))?;
+            if old.config_hash != hash {
+                return Err(MatchError::Config(format!(
+                    "{}: the state is of another match (different engines, time control, openings or games); \
+                     start without --resume or use another --pgnout",
+                    path.display()
+                )));
+            }
+            state = old;
+        }
+    }
+    let mut pgn: Option<File> = match &config.pgn_out {
+        Some(path) => {
+            let mut f = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .read(true)
+                .open(path)
+                .map_err(|e| io_err("open", path, e))?;
+            if config.resume && state_file.as_ref().is_some_and(|s| s.exists()) {
+                f.set_len(state.pgn_bytes).map_err(|e| io_err("truncate", path, e))?;
+                f.seek(SeekFrom::End(0)).map_err(|e| io_err("seek", path, e))?;
+            }
+            Some(f)
+        }
+        None => None,
+    };
+
+    let mut tally = Tally::new(names.len());
+    let done_numbers: std::collections::HashSet<u32> = state.games.iter().map(|g| g.number).collect();
+    for g in &state.games {
+        if let Some(job) = jobs.get(g.number as usize - 1) {
+            tally.add(job, outcome_of(&g.result));
+        }
+    }
+    let todo: Vec<Job> = jobs
+        .iter()
+        .filter(|j| !done_numbers.contains(&j.number))
+        .copied()
+        .collect();
+    let total = jobs.len();
+    let mut summary = Summary {
+        tally,
+        finished: state.games.clone(),
+        played: 0,
+        plies: 0,
+        overhead: Duration::ZERO,
+        work: Duration::ZERO,
+        engine_time: Duration::ZERO,
+        wall: Duration::ZERO,
+        sprt: None,
+        terminations: Vec::new(),
+    };
+    if config.progress && !state.games.is_empty() {
+        let _ = writeln!(out, "Resuming: {} of {total} games already played", state.games.len());
+    }
+    let sprt_status = |t: &Tally| config.sprt.map(|s| (s.llr(&t.pentanomial), s.status(&t.pentanomial)));
+    if let Some((_, status)) = sprt_status(&summary.tally) {
+        if status != Status::Continue {
+            summary.sprt = sprt_status(&summary.tally);
+            return Ok(summary);
+        }
+    }
+
+    let date = pgn_date();
+    let first_tag = match kind {
+        Kind::Xiangqi => "Red",
+        Kind::Chess => "White",
+    };
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let threads = config.concurrency.clamp(1, todo.len().max(1));
+    // Every engine is started once before the games: one that cannot start or shake hands
+    // stops the match at once rather than forfeiting every game. They go to the first thread.
+    let mut preflight: Vec<Option<Engine<J::Game>>> = Vec::new();
+    if !todo.is_empty() {
+        for e in &config.engines {
+            let engine = Engine::start(&e.config)
+                .map_err(|err| MatchError::Config(format!("engine {}: {err}", e.config.name)))?;
+            preflight.push(Some(engine));
+        }
+    }
+    let (tx, rx) = mpsc::channel::<Done>();
+    let mut result: Result<(), MatchError> = Ok(());
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let tx = tx.clone();
+            let (todo, next, stop, starts, make_judge, names) = (&todo, &next, &stop, &starts, &make_judge, &names);
+            let date = date.as_str();
+            let mut engines: Vec<Option<Engine<J::Game>>> = if t == 0 && !preflight.is_empty() {
+                std::mem::take(&mut preflight)
+            } else {
+                (0..config.engines.len()).map(|_| None).collect()
+            };
+            scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&job) = todo.get(i) else { break };
+                let (start, opening_plies) = &starts[job.opening];
+                let (first_name, second_name) = (&names[job.first], &names[job.second]);
+                let tags = vec![
+                    ("Event".to_string(), config.event.clone()),
+                    ("Site".to_string(), config.site.clone()),
+                    ("Date".to_string(), date.to_string()),
+                    ("Round".to_string(), job.number.to_string()),
+                    (first_tag.to_string(), first_name.clone()),
+                    ("Black".to_string(), second_name.clone()),
+                ];
+                let played = play_one(config, &mut engines, &job, start, *opening_plies, &tags, make_judge);
+                if tx.send(Done { job, played }).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for done in rx {
+            if let Err(e) = record(
+                config,
+                &mut summary,
+                &mut state,
+                &mut pgn,
+                &done,
+                &names,
+                state_file.as_deref(),
+            ) {
+                result = Err(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+            summary.wall = started.elapsed();
+            summary.sprt = sprt_status(&summary.tally);
+            if config.progress {
+                let _ = writeln!(out, "{}", progress_line(&summary, &done, &names, total, config));
+            }
+            if summary.sprt.is_some_and(|(_, s)| s != Status::Continue) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    result?;
+    summary.wall = started.elapsed();
+    Ok(summary)
+}
+
+fn outcome_of(pgn: &str) -> Outcome {
+    match pgn {
+        "1-0" => Outcome::FirstWins,
+        "0-1" => Outcome::SecondWins,
+        "1/2-1/2" => Outcome::Draw,
+        _ => Outcome::Ongoing,
+    }
+}
+
+/// Plays one game with the worker's engines, starting those not running.
+fn play_one<J, F>(
+    config: &MatchConfig,
+    engines: &mut [Option<Engine<J::Game>>],
+    job: &Job,
+    start: &J::Game,
+    opening_plies: u32,
+    tags: &[(String, String)],
+    make_judge: &F,
+) -> Played
+where
+    J: Judge + Clone,
+    F: Fn(J::Game) -> J,
+{
+    let setup = GameSetup {
+        start,
+        opening_plies,
+        controls: [&config.engines[job.first].control, &config.engines[job.second].control],
+        adjudication: &config.adjudication,
+        tags,
+    };
+    for (side, idx) in [(Side::First, job.first), (Side::Second, job.second)] {
+        if engines[idx].is_none() {
+            match Engine::start(&config.engines[idx].config) {
+                Ok(e) => engines[idx] = Some(e),
+                Err(err) => return crate::play::forfeit(make_judge(start.clone()), &setup, side, &err),
+            }
+        }
+    }
+    let (a, b) = if job.first < job.second {
+        let (lo, hi) = engines.split_at_mut(job.second);
+        (lo[job.first].as_mut(), hi[0].as_mut())
+    } else {
+        let (lo, hi) = engines.split_at_mut(job.first);
+        (hi[0].as_mut(), lo[job.second].as_mut())
+    };
+    let (Some(a), Some(b)) = (a, b) else {
+        unreachable!("both engines were started above")
+    };
+    let played = play_game(make_judge(start.clone()), [a, b], &setup);
+    for (i, idx) in [job.first, job.second].into_iter().enumerate() {
+        if played.failed[i] {
+            // Dropping the engine ends its process; the next game starts a new one.
+            engines[idx] = None;
+        }
+    }
+    played
+}
+
+/// Counts a finished game, appends its PGN (flushed) and updates the state file.
+fn record(
+    config: &MatchConfig,
+    summary: &mut Summary,
+    state: &mut State,
+    pgn: &mut Option<File>,
+    done: &Done,
+    names: &[String],
+    state_file: Option<&Path>,
+) -> Result<(), MatchError> {
+    let p = &done.played;
+    summary.tally.add(&done.job, p.result);
+    summary.played += 1;
+    summary.plies += u64::from(p.plies);
+    summary.overhead += p.overhead;
+    summary.work += p.work;
+    summary.engine_time += p.engine_time;
+    match summary.terminations.iter_mut().find(|(c, _)| *c == p.termination) {
+        Some((_, n)) => *n += 1,
+        None => summary.terminations.push((p.termination.clone(), 1)),
+    }
+    let finished = Finished {
+        number: done.job.number,
+        first: names[done.job.first].clone(),
+        second: names[done.job.second].clone(),
+        result: p.result.pgn().to_string(),
+        termination: p.termination.clone(),
+    };
+    summary.finished.push(finished.clone());
+    if let (Some(f), Some(path)) = (pgn.as_mut(), config.pgn_out.as_deref()) {
+        f.write_all(p.pgn.as_bytes())
+            .and_then(|_| f.write_all(b"\n"))
+            .and_then(|_| f.flush())
+            .map_err(|e| io_err("write", path, e))?;
+        state.pgn_bytes = f.stream_position().map_err(|e| io_err("seek", path, e))?;
+    }
+    state.games.push(finished);
+    if let Some(path) = state_file {
+        let tmp = {
+            let mut s = path.as_os_str().to_owned();
+            s.push(".tmp");
+            PathBuf::from(s)
+        };
+        let text = serde_json::to_string(state).map_err(|e| MatchError::Io(e.to_string()))?;
+        std::fs::write(&tmp, text).map_err(|e| io_err("write", &tmp, e))?;
+        std::fs::rename(&tmp, path).map_err(|e| io_err("write", path, e))?;
+    }
+    Ok(())
+}
+
+/// `[12/100] A vs B 1-0 checkmate (84 plies) | A: +5 =4 -3 (54.2%) | Elo 29.0 ± 95.3 (LOS 72.1%) | 11.3 games/min | LLR …`
+fn progress_line(summary: &Summary, done: &Done, names: &[String], total: usize, config: &MatchConfig) -> String {
+    let p = &done.played;
+    let t = &summary.tally.trinomial;
+    let games = t.games().max(1) as f64;
+    let pct = (t.wins as f64 + 0.5 * t.draws as f64) / games * 100.0;
+    let mut line = format!(
+        "[{}/{total}] game {}: {} vs {} {} {} ({} plies) | {}: +{} ={} -{} ({pct:.1}%)",
+        summary.finished.len(),
+        done.job.number,
+        names[done.job.first],
+        names[done.job.second],
+        p.result.pgn(),
+        p.termination,
+        p.plies,
+        names[0],
+        t.wins,
+        t.draws,
+        t.losses,
+    );
+    if summary.tally.pentanomial.pairs() > 0 {
+        let e = elo_estimate(&summary.tally.pentanomial);
+        line.push_str(&format!(
+            " | Elo {:.1} ± {:.1} (LOS {:.1}%)",
+            e.elo,
+            e.error95,
+            e.los * 100.0
+        ));
+    }
+    line.push_str(&format!(" | {:.1} games/min", summary.games_per_minute()));
+    if let (Some(s), Some((llr, status))) = (config.sprt, summary.sprt) {
+        let (lo, hi) = s.bounds();
+        line.push_str(&format!(" | LLR {llr:.2} ({lo:.2}, {hi:.2})"));
+        match status {
+            Status::AcceptH0 => line.push_str(" H0 accepted"),
+            Status::AcceptH1 => line.push_str(" H1 accepted"),
+            Status::Continue => {}
+        }
+    }
+    line
+}
+
+/// The match's summary as text: results, the first engine's statistics, standings, how games
+/// ended, speed and the runner's overhead.
+pub fn report(summary: &Summary, config: &MatchConfig) -> String {
+    let names: Vec<&str> = config.engines.iter().map(|e| e.config.name.as_str()).collect();
+    let mut s = String::new();
+    let t = &summary.tally.trinomial;
+    let opponents = if names.len() == 2 {
+        names[1].to_string()
+    } else {
+        "the field".to_string()
+    };
+    s.push_str(&format!(
+        "Score of {} vs {opponents}: {} - {} - {} (W-D-L) in {} games\n",
+        names[0],
+        t.wins,
+        t.draws,
+        t.losses,
+        t.games()
+    ));
+    let p = &summary.tally.pentanomial;
+    if p.pairs() > 0 {
+        let e = elo_estimate(p);
+        s.push_str(&format!(
+            "Elo: {:.1} ± {:.1} (95%), LOS {:.1}%, pairs (0, ½, 1, 1½, 2): {:?}\n",
+            e.elo,
+            e.error95,
+            e.los * 100.0,
+            p.counts
+        ));
+    }
+    if let (Some(sprt), Some((llr, status))) = (config.sprt, summary.sprt) {
+        let (lo, hi) = sprt.bounds();
+        let verdict = match status {
+            Status::AcceptH0 => "H0 accepted",
+            Status::AcceptH1 => "H1 accepted",
+            Status::Continue => "no decision",
+        };
+        s.push_str(&format!(
+            "SPRT ({:.1}, {:.1}) {:?}: LLR {llr:.2} ({lo:.2}, {hi:.2}): {verdict}\n",
+            sprt.elo0, sprt.elo1, sprt.model
+        ));
+    }
+    if names.len() > 2 {
+        let mut rows: Vec<(usize, f64)> = summary
+            .tally
+            .standings
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i, t.wins as f64 + 0.5 * t.draws as f64))
+            .collect();
+        rows.sort_by(|a, b| b.1.total_cmp(&a.1));
+        s.push_str("Standings:\n");
+        for (i, pts) in rows {
+            let t = &summary.tally.standings[i];
+            s.push_str(&format!(
+                "  {:<20} {pts:>6.1} / {:<4} +{} ={} -{}\n",
+                names[i],
+                t.games(),
+                t.wins,
+                t.draws,
+                t.losses
+            ));
+        }
+    }
+    let mut ends = summary.terminations.clone();
+    ends.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let ends: Vec<String> = ends.iter().map(|(c, n)| format!("{c} {n}")).collect();
+    if !ends.is_empty() {
+        s.push_str(&format!("Endings: {}\n", ends.join(", ")));
+    }
+    s.push_str(&format!(
+        "{} games in {:.1} s ({:.1} games/min), {} plies; engines thought {:.1} s\n",
+        summary.played,
+        summary.wall.as_secs_f64(),
+        summary.games_per_minute(),
+        summary.plies,
+        summary.engine_time.as_secs_f64()
+    ));
+    s.push_str(&format!(
+        "runner overhead: {:.1} µs/ply (of which the runner's own code {:.1} µs/ply; the rest is pipes and \
+         wake-ups)\n",
+        summary.overhead_per_ply_us(),
+        summary.work_per_ply_us()
+    ));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedules() {
+        let jobs = schedule(2, false, 5, 2);
+        let colours: Vec<(usize, usize, usize)> = jobs.iter().map(|j| (j.first, j.second, j.opening)).collect();
+        assert_eq!(colours, [(0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 0, 1), (0, 1, 0)]);
+        assert_eq!(jobs.last().unwrap().number, 5);
+        assert_eq!(schedule(4, false, 2, 1).len(), 12);
+        let gauntlet = schedule(4, true, 2, 1);
+        assert_eq!(gauntlet.len(), 6);
+        assert!(gauntlet.iter().all(|j| j.first == 0 || j.second == 0));
+    }
+
+    #[test]
+    fn pairs_are_counted_when_both_games_are_in() {
+        let jobs = schedule(2, false, 4, 1);
+        let mut t = Tally::new(2);
+        t.add(&jobs[0], Outcome::FirstWins);
+        assert_eq!(t.pentanomial.pairs(), 0);
+        t.add(&jobs[1], Outcome::Draw);
+        assert_eq!(t.pentanomial.counts, [0, 0, 0, 1, 0]);
+        t.add(&jobs[3], Outcome::FirstWins);
+        t.add(&jobs[2], Outcome::FirstWins);
+        // Engine 0 won as first and lost as second: one point in the pair.
+        assert_eq!(t.pentanomial.counts, [0, 0, 1, 1, 0]);
+        assert_eq!((t.trinomial.wins, t.trinomial.draws, t.trinomial.losses), (2, 1, 1));
+        assert_eq!(t.standings[1].wins, 1);
+    }
+
+    #[test]
+    fn shuffles_are_reproducible() {
+        let mut a: Vec<u32> = (0..20).collect();
+        let mut b = a.clone();
+        shuffle(&mut a, 7);
+        shuffle(&mut b, 7);
+        assert_eq!(a, b);
+        assert_ne!(a, (0..20).collect::<Vec<_>>());
+        assert_eq!(pgn_date().len(), 10);
+    }
+}

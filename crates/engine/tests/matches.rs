@@ -1,0 +1,617 @@
+//! Matches: real engines (Fairy-Stockfish for Xiangqi, Stockfish for chess; `SKIPPED:` and a
+//! pass when they are missing) play short matches whose every verdict is checked against the
+//! judge's own replay of the PGN; fake engines crash, hang and are told which moves the rules
+//! forbid. Every test is bounded in time.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use engine::play::{Adjudication, Control};
+use engine::runner::{run_match, Entrant, MatchConfig, Start, Summary};
+use engine::{Coordinates, EngineConfig};
+use judge::chess::{ChessJudge, ChessRules};
+use judge::xiangqi::{Rules, XiangqiJudge};
+use judge::{final_verdict, Judge, Outcome, Reason};
+use records::files::{read_file, AnyRecord};
+
+fn find(name: &str) -> Option<PathBuf> {
+    let games = PathBuf::from("/usr/games").join(name);
+    if games.exists() {
+        return Some(games);
+    }
+    let found = std::env::var_os("PATH")
+        .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(name)).find(|p| p.exists()));
+    if found.is_none() {
+        println!("SKIPPED: {name} is not installed");
+    }
+    found
+}
+
+fn python() -> Option<PathBuf> {
+    let direct = Path::new("/usr/bin/python3");
+    if direct.exists() {
+        return Some(direct.into());
+    }
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|p| p.join("python3"))
+            .find(|p| p.exists())
+    });
+    if found.is_none() {
+        println!("SKIPPED: no python3 for the fake engines");
+    }
+    found
+}
+
+fn fake(name: &str, script: &str, args: &[&str]) -> Option<EngineConfig> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake").join(script);
+    let mut config = EngineConfig::new(name, python()?);
+    config.args = ["-u".to_string(), path.display().to_string()]
+        .into_iter()
+        .chain(args.iter().map(|a| a.to_string()))
+        .collect();
+    config.handshake_timeout = Duration::from_secs(5);
+    config.ready_timeout = Duration::from_secs(2);
+    Some(config)
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("arbiter-match-tests-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn nodes(n: u64) -> Control {
+    Control {
+        nodes: Some(n),
+        ..Control::default()
+    }
+}
+
+fn config(engines: Vec<Entrant>, games: u32, pgn: &Path) -> MatchConfig {
+    MatchConfig {
+        engines,
+        gauntlet: false,
+        games,
+        concurrency: 2,
+        openings: Vec::new(),
+        shuffle: None,
+        adjudication: Adjudication::default(),
+        pgn_out: Some(pgn.to_path_buf()),
+        resume: false,
+        sprt: None,
+        event: "test".into(),
+        site: "here".into(),
+        config_hash: 1,
+        progress: true,
+    }
+}
+
+fn moves_start(moves: &str) -> Start {
+    Start {
+        fen: None,
+        moves: moves.split_whitespace().map(str::to_string).collect(),
+        source: moves.to_string(),
+    }
+}
+
+/// Reason codes the judge gives (the rest are the referee's or the runner's).
+fn judge_code(code: &str) -> bool {
+    Reason::ALL.iter().any(|r| r.code() == code)
+}
+
+/// Replays every game of the PGN with the judge and checks that the recorded ending is the
+/// judge's: an ending by rule has the judge's result and reason at the last ply; any other
+/// ending (time, crash, adjudication) leaves a game the judge has not ended. Returns the
+/// terminations.
+fn check_against_replay(pgn: &Path, rules: &Rules, chess: ChessRules) -> Vec<String> {
+    let (_, games) = read_file(pgn).unwrap();
+    let mut terminations = Vec::new();
+    for (i, g) in games.enumerate() {
+        let g = g.unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
+        let (tags, verdict, plies, stopped) = match &g {
+            AnyRecord::Xiangqi(r) => {
+                let mut j = XiangqiJudge::new(records::pgn::start_position(r), rules.clone());
+                let mut stopped = None;
+                let moves: Vec<_> = r.tree.main_line().copied().collect();
+                for &m in &moves {
+                    if let Err(e) = j.push(m) {
+                        stopped = Some(e.to_string());
+                        break;
+                    }
+                }
+                (r.tags.clone(), final_verdict(&j), moves.len(), stopped)
+            }
+            AnyRecord::Chess(r) => {
+                let start = records::chess::start_position(r);
+                let pos = chess::Position::new(start, chess::shakmaty::CastlingMode::Standard);
+                let mut j = ChessJudge::new(pos, chess);
+                let mut stopped = None;
+                let moves: Vec<_> = r.tree.main_line().copied().collect();
+                for &m in &moves {
+                    if let Err(e) = j.push(m) {
+                        stopped = Some(e.to_string());
+                        break;
+                    }
+                }
+                (r.tags.clone(), final_verdict(&j), moves.len(), stopped)
+            }
+        };
+        assert!(g.issues().is_empty(), "game {}: {:?}", i + 1, g.issues());
+        assert_eq!(stopped, None, "game {}: the judge refused a move", i + 1);
+        let result = tags.get("Result").unwrap().to_string();
+        let termination = tags.get("Termination").unwrap().to_string();
+        assert_ne!(result, "*", "game {}: no result", i + 1);
+        // A move that exposes the mover's own king loses (CXA) but is not a legal move to
+        // record: the PGN stops before it and names it in the closing comment.
+        if judge_code(&termination) && termination != "self_check" {
+            assert_eq!(verdict.reason.code(), termination, "game {}: {verdict:?}", i + 1);
+            assert_eq!(verdict.result.pgn(), result, "game {}", i + 1);
+            assert_eq!(verdict.ply, plies, "game {}: the verdict is at the last ply", i + 1);
+        } else {
+            assert!(
+                verdict.result == Outcome::Ongoing || verdict.claim,
+                "game {}: ended by {termination} but the judge says {verdict:?}",
+                i + 1
+            );
+        }
+        terminations.push(termination);
+    }
+    terminations
+}
+
+fn fairy_config(name: &str, path: &Path) -> EngineConfig {
+    let mut c = EngineConfig::new(name, path);
+    c.coordinates = Coordinates::Fsf;
+    c.options = vec![("Hash".into(), "16".into()), ("Threads".into(), "1".into())];
+    c
+}
+
+fn report(summary: &Summary, config: &MatchConfig) {
+    print!("{}", engine::runner::report(summary, config));
+}
+
+#[test]
+fn xiangqi_match_fairy_stockfish_every_verdict_is_the_judges() {
+    let Some(fairy) = find("fairy-stockfish") else { return };
+    let d = dir("xiangqi");
+    let pgn = d.join("games.pgn");
+    let mut cfg = config(
+        vec![
+            Entrant {
+                config: fairy_config("fairy-a", &fairy),
+                control: nodes(1000),
+            },
+            Entrant {
+                config: fairy_config("fairy-b", &fairy),
+                control: nodes(1000),
+            },
+        ],
+        6,
+        &pgn,
+    );
+    cfg.openings = vec![
+        moves_start("h2e2 h9g7"),
+        moves_start("b2e2 b9c7 b0c2"),
+        Start {
+            fen: Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1".into()),
+            moves: vec![],
+            source: "fen".into(),
+        },
+    ];
+    cfg.adjudication.max_moves = Some(150);
+    let started = Instant::now();
+    let rules = Rules::cxa();
+    let mut out = Vec::new();
+    let summary = run_match(&cfg, |start| XiangqiJudge::new(start, rules.clone()), &mut out).unwrap();
+    println!("{}", String::from_utf8_lossy(&out));
+    report(&summary, &cfg);
+    assert!(started.elapsed() < Duration::from_secs(60));
+    assert_eq!(summary.finished.len(), 6);
+    let terminations = check_against_replay(&pgn, &rules, ChessRules::fide());
+    assert_eq!(terminations.len(), 6);
+    assert!(
+        terminations.iter().all(|t| judge_code(t) || t == "max_moves"),
+        "{terminations:?}"
+    );
+    assert!(summary.overhead_per_ply_us() > 0.0);
+}
+
+#[test]
+fn chess_match_stockfish() {
+    let Some(sf) = find("stockfish") else { return };
+    let d = dir("chess");
+    let pgn = d.join("games.pgn");
+    let entrant = |name: &str| {
+        let mut c = EngineConfig::new(name, &sf);
+        c.options = vec![("Hash".into(), "16".into())];
+        Entrant {
+            config: c,
+            control: nodes(1000),
+        }
+    };
+    let mut cfg = config(vec![entrant("sf-a"), entrant("sf-b")], 4, &pgn);
+    cfg.openings = vec![moves_start("e2e4 e7e5"), moves_start("d2d4 g8f6 c2c4")];
+    cfg.adjudication.max_moves = Some(200);
+    let mut out = Vec::new();
+    let summary = run_match(&cfg, |start| ChessJudge::new(start, ChessRules::fide()), &mut out).unwrap();
+    println!("{}", String::from_utf8_lossy(&out));
+    report(&summary, &cfg);
+    assert_eq!(summary.finished.len(), 4);
+    let terminations = check_against_replay(&pgn, &Rules::cxa(), ChessRules::fide());
+    assert_eq!(terminations.len(), 4);
+}
+
+/// A game lost by the engine that crashes or hangs, recorded, and the match goes on with the
+/// engine restarted.
+#[test]
+fn crashing_and_hanging_engines_lose_and_the_match_goes_on() {
+    let Some(good) = fake("good", "uci.py", &[]) else {
+        return;
+    };
+    let Some(dies) = fake("dies", "exit.py", &[]) else {
+        return;
+    };
+    let Some(hangs) = fake("hangs", "hang.py", &[]) else {
+        return;
+    };
+    let d = dir("crash");
+    let started = Instant::now();
+    for (bad, code) in [(dies, "crash"), (hangs, "time")] {
+        let pgn = d.join(format!("{code}.pgn"));
+        let control = Control {
+            movetime: Some(200),
+            margin: 50,
+            ..Control::default()
+        };
+        let cfg = config(
+            vec![
+                Entrant {
+                    config: good.clone(),
+                    control: control.clone(),
+                },
+                Entrant { config: bad, control },
+            ],
+            4,
+            &pgn,
+        );
+        let mut out = Vec::new();
+        let summary = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
+        println!("{}", String::from_utf8_lossy(&out));
+        assert_eq!(summary.finished.len(), 4);
+        for g in &summary.finished {
+            let bad_won = if g.first == "good" { "0-1" } else { "1-0" };
+            assert_ne!(g.result, bad_won, "{g:?}");
+            if g.termination == code {
+                continue;
+            }
+            // The good fake plays its list and may blunder into an illegal move first.
+            assert_eq!(g.termination, "illegal_move", "{g:?}");
+        }
+        assert!(
+            summary.finished.iter().any(|g| g.termination == code),
+            "{:?}",
+            summary.finished
+        );
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(text.matches("[Event ").count(), 4);
+        check_against_replay(&pgn, &Rules::cxa(), ChessRules::fide());
+    }
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+}
+
+/// An engine that always wants to repeat a perpetual check is told the move the rules forbid
+/// (UCI `searchmoves` without it; UCCI `banmoves`), and varies instead of losing.
+#[test]
+fn an_engine_that_wants_to_repeat_is_told_the_banned_move() {
+    // Red checks with the rook from f5/e5 while black's king steps between e8 and f8.
+    let fen = "9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1";
+    let cycle = ["f5e5", "e8f8", "e5f5", "f8e8"];
+    let d = dir("banned");
+    let log_red = d.join("red.log");
+    let log_black = d.join("black.log");
+    let mut red_args = vec!["--log", log_red.to_str().unwrap()];
+    red_args.extend(cycle);
+    let mut black_args = vec!["--log", log_black.to_str().unwrap()];
+    black_args.extend(cycle);
+    let Some(red) = fake("repeater-red", "uci.py", &red_args) else {
+        return;
+    };
+    let Some(black) = fake("repeater-black", "uci.py", &black_args) else {
+        return;
+    };
+    let pgn = d.join("games.pgn");
+    let mut cfg = config(
+        vec![
+            Entrant {
+                config: red,
+                control: nodes(1),
+            },
+            Entrant {
+                config: black,
+                control: nodes(1),
+            },
+        ],
+        1,
+        &pgn,
+    );
+    cfg.openings = vec![Start {
+        fen: Some(fen.into()),
+        moves: vec![],
+        source: "perpetual check".into(),
+    }];
+    cfg.adjudication.max_moves = Some(20);
+    let mut out = Vec::new();
+    let summary = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
+    println!("{}", String::from_utf8_lossy(&out));
+    let game = &summary.finished[0];
+    assert_ne!(game.termination, "perpetual_check", "{game:?}");
+    let told = std::fs::read_to_string(&log_red).unwrap();
+    let banned = told
+        .lines()
+        .find(|l| l.contains("searchmoves"))
+        .unwrap_or_else(|| panic!("red was never told to vary:\n{told}"));
+    assert!(!banned.contains("f5e5"), "{banned}");
+    // The ninth ply: red, told to vary at ply 8, played something else.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("red must vary"), "{text}");
+    check_against_replay(&pgn, &Rules::cxa(), ChessRules::fide());
+
+    // At the trigger, as engines rule: the move that would lose at once is banned.
+    let pgn = d.join("trigger.pgn");
+    cfg.pgn_out = Some(pgn.clone());
+    let mut out = Vec::new();
+    let rules = Rules::cxa().at_trigger();
+    let summary = run_match(&cfg, |start| XiangqiJudge::new(start, rules.clone()), &mut out).unwrap();
+    println!("{}", String::from_utf8_lossy(&out));
+    // Black's move completes the third occurrence, which red could not have avoided: under
+    // this ruling red loses at ply 8, and the PGN says so as the judge does.
+    assert_eq!(summary.finished[0].termination, "perpetual_check");
+    check_against_replay(&pgn, &rules, ChessRules::fide());
+}
+
+/// A match stopped after some games resumes from its state file: the games already played
+/// are not played again, and the total is the match's.
+#[test]
+fn an_interrupted_match_resumes_without_duplicates() {
+    let Some(fairy) = find("fairy-stockfish") else { return };
+    let d = dir("resume");
+    let pgn = d.join("games.pgn");
+    let engines = vec![
+        Entrant {
+            config: fairy_config("a", &fairy),
+            control: nodes(500),
+        },
+        Entrant {
+            config: fairy_config("b", &fairy),
+            control: nodes(500),
+        },
+    ];
+    let mut cfg = config(engines, 6, &pgn);
+    cfg.openings = vec![
+        moves_start("h2e2 h9g7"),
+        moves_start("c3c4 c6c5"),
+        moves_start("b0c2 b9c7"),
+    ];
+    cfg.adjudication.max_moves = Some(60);
+    cfg.concurrency = 1;
+    // The first run stops after 2 games (as if interrupted: an SPRT that decides at once
+    // stands in for the interruption here; the CLI test kills the process).
+    let mut first = cfg.clone();
+    first.games = 2;
+    let mut out = Vec::new();
+    let s = run_match(&first, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
+    assert_eq!(s.finished.len(), 2);
+    // A half-written game after the last counted one is cut off on resuming.
+    {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new().append(true).open(&pgn).unwrap();
+        f.write_all(b"[Event \"half\"]\n[Round \"3\"]\n").unwrap();
+    }
+    // Same match identity (the game count is part of the schedule, not the state).
+    let mut resumed = cfg.clone();
+    resumed.resume = true;
+    let mut out = Vec::new();
+    let s = run_match(&resumed, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
+    println!("{}", String::from_utf8_lossy(&out));
+    assert_eq!(s.finished.len(), 6);
+    assert_eq!(s.played, 4);
+    assert_eq!(s.tally.trinomial.games(), 6);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let mut rounds: Vec<u32> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Round \""))
+        .map(|r| r.trim_end_matches("\"]").parse().unwrap())
+        .collect();
+    rounds.sort();
+    assert_eq!(rounds, [1, 2, 3, 4, 5, 6]);
+    assert!(!text.contains("half"));
+    check_against_replay(&pgn, &Rules::cxa(), ChessRules::fide());
+    // Another match's state is refused.
+    let mut other = resumed.clone();
+    other.config_hash = 2;
+    assert!(run_match(&other, |start| XiangqiJudge::new(start, Rules::cxa()), &mut Vec::new()).is_err());
+}
+
+/// The match stops when the SPRT decides: an engine that wins every game against one that
+/// crashes at once is accepted as stronger long before the games run out.
+#[test]
+fn the_sprt_stops_the_match() {
+    let Some(good) = fake("good", "uci.py", &[]) else {
+        return;
+    };
+    let Some(dies) = fake("dies", "exit.py", &[]) else {
+        return;
+    };
+    let d = dir("sprt");
+    let control = Control {
+        movetime: Some(200),
+        ..Control::default()
+    };
+    let mut cfg = config(
+        vec![
+            Entrant {
+                config: good,
+                control: control.clone(),
+            },
+            Entrant { config: dies, control },
+        ],
+        200,
+        &d.join("games.pgn"),
+    );
+    cfg.sprt = Some(ratings::sprt::Sprt {
+        elo0: 0.0,
+        elo1: 10.0,
+        alpha: 0.05,
+        beta: 0.05,
+        model: ratings::sprt::Model::Normalized,
+    });
+    let started = Instant::now();
+    let mut out = Vec::new();
+    let summary = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
+    let text = String::from_utf8_lossy(&out);
+    println!("{text}");
+    let (llr, status) = summary.sprt.unwrap();
+    assert_eq!(status, ratings::sprt::Status::AcceptH1, "LLR {llr}");
+    assert!(summary.finished.len() < 200, "{}", summary.finished.len());
+    assert!(text.contains("H1 accepted"));
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+/// UCCI's `bestmove … resign` resigns; a draw offered with a move (`bestmove … draw`) goes to
+/// the other engine as `go draw`, and its `bestmove … draw` agrees.
+#[test]
+fn ucci_resignation_and_draw_agreement() {
+    let d = dir("ucci");
+    let log = d.join("accepter.log");
+    let ucci = |name: &str, args: &[&str]| {
+        fake(name, "ucci.py", args).map(|mut c| {
+            c.protocol = engine::Protocol::Ucci;
+            c
+        })
+    };
+    let Some(offerer) = ucci("offerer", &["--offer"]) else {
+        return;
+    };
+    let Some(accepter) = ucci("accepter", &["--log", log.to_str().unwrap()]) else {
+        return;
+    };
+    let Some(resigner) = ucci("resigner", &[]) else {
+        return;
+    };
+    let Some(player) = fake("player", "uci.py", &[]) else {
+        return;
+    };
+    let depth1 = Control {
+        depth: Some(1),
+        ..Control::default()
+    };
+    // The first game only: the offerer has red.
+    let mut cfg = config(
+        vec![
+            Entrant {
+                config: offerer,
+                control: nodes(1000),
+            },
+            Entrant {
+                config: accepter,
+                control: nodes(1000),
+            },
+        ],
+        1,
+        &d.join("draw.pgn"),
+    );
+    let mut out = Vec::new();
+    let s = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
+    assert_eq!(
+        (s.finished[0].result.as_str(), s.finished[0].termination.as_str()),
+        ("1/2-1/2", "agreement")
+    );
+    let told = std::fs::read_to_string(&log).unwrap();
+    assert!(told.lines().any(|l| l.starts_with("go draw")), "{told}");
+    let pgn = std::fs::read_to_string(d.join("draw.pgn")).unwrap();
+    assert!(
+        pgn.contains("{draw offered}") && pgn.contains("accepted the draw offer"),
+        "{pgn}"
+    );
+
+    cfg.engines = vec![
+        Entrant {
+            config: resigner,
+            control: depth1,
+        },
+        Entrant {
+            config: player,
+            control: nodes(1000),
+        },
+    ];
+    cfg.pgn_out = Some(d.join("resign.pgn"));
+    let s = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut Vec::new()).unwrap();
+    assert_eq!(
+        (s.finished[0].result.as_str(), s.finished[0].termination.as_str()),
+        ("0-1", "resignation")
+    );
+    check_against_replay(&d.join("resign.pgn"), &Rules::cxa(), ChessRules::fide());
+}
+
+/// A clock: `tc=40/1+0.02`, the referee's clocks in the PGN (`[%clk]`), limits from them.
+#[test]
+fn a_match_on_the_clock() {
+    let Some(fairy) = find("fairy-stockfish") else { return };
+    let d = dir("clock");
+    let pgn = d.join("games.pgn");
+    let control = Control {
+        tc: Some(engine::play::Tc::parse("40/1+0.02").unwrap()),
+        ..Control::default()
+    };
+    let mut cfg = config(
+        vec![
+            Entrant {
+                config: fairy_config("a", &fairy),
+                control: control.clone(),
+            },
+            Entrant {
+                config: fairy_config("b", &fairy),
+                control,
+            },
+        ],
+        2,
+        &pgn,
+    );
+    cfg.adjudication.max_moves = Some(40);
+    let started = Instant::now();
+    let mut out = Vec::new();
+    let s = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
+    println!("{}", String::from_utf8_lossy(&out));
+    assert_eq!(s.finished.len(), 2);
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[%clk 0:00:0"), "{text}");
+    check_against_replay(&pgn, &Rules::cxa(), ChessRules::fide());
+}
+
+/// An engine that cannot be started stops the match before any game is played.
+#[test]
+fn an_engine_that_cannot_start_stops_the_match() {
+    let Some(good) = fake("good", "uci.py", &[]) else {
+        return;
+    };
+    let d = dir("nostart");
+    let cfg = config(
+        vec![
+            Entrant {
+                config: good,
+                control: nodes(1),
+            },
+            Entrant {
+                config: EngineConfig::new("missing", "/nonexistent/engine"),
+                control: nodes(1),
+            },
+        ],
+        2,
+        &d.join("games.pgn"),
+    );
+    let err = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut Vec::new()).unwrap_err();
+    assert!(err.to_string().contains("engine missing"), "{err}");
+}

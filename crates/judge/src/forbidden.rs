@@ -1,0 +1,75 @@
+//! The moves the rules forbid now: what a referee tells an engine through UCCI's `banmoves`
+//! (or UCI's `searchmoves`, the other moves), so that an engine that does not know the 棋例
+//! is not lost to them.
+
+use game::{Game, Kind, Side};
+
+use crate::{Judge, Outcome, Verdict};
+
+/// The side a ruling goes against, if it is a loss.
+fn loser(v: &Verdict) -> Option<Side> {
+    match v.result {
+        Outcome::FirstWins => Some(Side::Second),
+        Outcome::SecondWins => Some(Side::First),
+        _ => None,
+    }
+}
+
+/// The legal moves the rules forbid now: those after which the judge rules a loss for the
+/// mover, or tells the mover to vary (a new repetition ruling pending against it), and — while
+/// the mover has been told to vary — those that go back into the cycle it was warned about.
+///
+/// Only a move that leads to a position already seen since the last capture can be forbidden
+/// (every ruling that loses by a move is a repetition ruling; checkmate and stalemate lose for
+/// the side that cannot move, not the mover). So each legal move's repetition key is looked up
+/// in the judge's history first, and the judge is cloned and the move tried only for the few
+/// moves that repeat a position — usually none, and the call costs one key per legal move.
+/// Chess rules forbid no move (repetitions and move counts only draw), so a chess judge gets
+/// an empty list at once.
+pub fn forbidden_moves<J: Judge + Clone>(judge: &J) -> Vec<<J::Game as Game>::Move> {
+    let mut out = Vec::new();
+    if <J::Game as Game>::KIND == Kind::Chess || judge.verdict().is_some() {
+        return out;
+    }
+    let pos = judge.position();
+    let mover = pos.turn();
+    let history = judge.recurrable();
+    // A standing warning against the mover: the positions of the cycle it must not repeat.
+    let cycle: &[u64] = match (judge.pending(), history) {
+        (Some(p), Some((base, keys))) if !p.claim && loser(p) == Some(mover) && !keys.is_empty() => {
+            let first = p.repetition.as_ref().map_or(p.ply, |r| r.first_ply);
+            let from = first.saturating_sub(base).min(keys.len() - 1);
+            let to = p.ply.saturating_sub(base).min(keys.len() - 1);
+            &keys[from..=to]
+        }
+        _ => &[],
+    };
+    for m in pos.legal_moves() {
+        // A capture makes a position that has never stood (nothing before it can recur).
+        if pos.is_zeroing(m) {
+            continue;
+        }
+        let mut next = pos.clone();
+        next.play(m);
+        let key = next.repetition_key();
+        if history.is_some_and(|(_, keys)| !keys.contains(&key)) {
+            continue;
+        }
+        if cycle.contains(&key) {
+            out.push(m);
+            continue;
+        }
+        let mut after = judge.clone();
+        let forbidden = match after.push(m) {
+            Ok(Some(v)) => loser(v) == Some(mover),
+            Ok(None) => after
+                .pending()
+                .is_some_and(|p| !p.claim && p.ply == after.ply() && loser(p) == Some(mover)),
+            Err(_) => false,
+        };
+        if forbidden {
+            out.push(m);
+        }
+    }
+    out
+}
