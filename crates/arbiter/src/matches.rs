@@ -1,6 +1,8 @@
 //! `arbiter match`: engine matches judged by the real rules, with fastchess's way of writing
 //! options (`--engine name=A cmd=… proto=uci option.Hash=16 --each tc=10+0.1 …`; a single
-//! dash works too).
+//! dash works too). A round robin of three or more engines is played as a round-robin event
+//! (Berger tables) and ends with standings and tie-breaks (`--tiebreaks`, default SB,DE);
+//! `--trfout F.trf` writes the match as a TRF-2026 file (`engine::event`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -23,7 +25,7 @@ arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [
               [--game xiangqi|chess] [--rules cxa|axf|seed002|fide|seed001] [--at-trigger]
               [--games N | --rounds R] [--concurrency C] [--gauntlet]
               [--openings file=F [format=epd|pgn|moves] [order=random|sequential] [seed=S] [plies=N]]
-              [--pgnout F] [--resume]
+              [--pgnout F] [--resume] [--trfout F.trf] [--tiebreaks SB,DE]
               [--resign movecount=N score=S] [--draw movenumber=M movecount=N score=S] [--maxmoves N]
               [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic]]
               [--event NAME] [--site NAME] [--quiet]";
@@ -41,6 +43,8 @@ struct Args {
     gauntlet: bool,
     openings: Vec<(String, String)>,
     pgnout: Option<PathBuf>,
+    trfout: Option<PathBuf>,
+    tiebreaks: Option<String>,
     resume: bool,
     resign: Vec<(String, String)>,
     draw: Vec<(String, String)>,
@@ -83,6 +87,8 @@ fn parse(raw: &[String]) -> Result<Args> {
         gauntlet: false,
         openings: Vec::new(),
         pgnout: None,
+        trfout: None,
+        tiebreaks: None,
         resume: false,
         resign: Vec::new(),
         draw: Vec::new(),
@@ -123,6 +129,12 @@ fn parse(raw: &[String]) -> Result<Args> {
                 let v: String = one(name, values)?;
                 args.pgnout = Some(PathBuf::from(v.strip_prefix("file=").unwrap_or(&v)));
             }
+            "trfout" => {
+                let v: String = one(name, values)?;
+                args.trfout = Some(PathBuf::from(v.strip_prefix("file=").unwrap_or(&v)));
+            }
+            // The tournament crate's codes, as `arbiter tournament create --tiebreaks` reads them.
+            "tiebreaks" => args.tiebreaks = Some(values.join(",")),
             "resume" | "recover" => args.resume = true,
             "resign" => args.resign = key_values(values)?,
             "draw" => args.draw = key_values(values)?,
@@ -332,6 +344,10 @@ pub fn run(raw: &[String]) -> Result<()> {
         (None, Some(r)) => 2 * r,
         (None, None) => 2,
     };
+    let tiebreaks = match &args.tiebreaks {
+        Some(list) => tournament::event::parse_tiebreaks(list).map_err(|e| anyhow::anyhow!("--tiebreaks: {}", e.0))?,
+        None => Vec::new(),
+    };
     let (openings, shuffle) = openings(kind, &args.openings)?;
     let adjudication = adjudication(&args)?;
     let sprt = sprt(&args)?;
@@ -339,8 +355,15 @@ pub fn run(raw: &[String]) -> Result<()> {
         bail!("--sprt is for two engines");
     }
     // What makes it the same match (for --resume): not the concurrency, the output or the test.
+    // A round robin of three or more is played in Berger order (a schedule unlike the earlier
+    // pair-by-pair one, so a state of that one is not resumed).
+    let order = if engines.len() > 2 && !args.gauntlet {
+        "|berger"
+    } else {
+        ""
+    };
     let identity = format!(
-        "{kind:?}|{:?}|{}|{:?}|{:?}|{games}|{:?}|{:?}|{shuffle:?}|{adjudication:?}",
+        "{kind:?}|{:?}|{}|{:?}|{:?}|{games}|{:?}|{:?}|{shuffle:?}|{adjudication:?}{order}",
         engines
             .iter()
             .map(|e| (
@@ -366,6 +389,8 @@ pub fn run(raw: &[String]) -> Result<()> {
         shuffle,
         adjudication,
         pgn_out: args.pgnout.clone(),
+        trf_out: args.trfout.clone(),
+        tiebreaks,
         resume: args.resume,
         sprt,
         event: args.event.clone(),

@@ -228,3 +228,94 @@ fn a_killed_match_resumes_without_duplicates() {
     let (ok, _, err) = run(&other, Duration::from_secs(30));
     assert!(!ok && err.contains("another match"), "{err}");
 }
+
+/// Three engines play a round robin as a round-robin event: Berger rounds, standings with the
+/// tie-breaks asked for after each round and at the end, and a TRF that `arbiter tournament
+/// standings` reads to the same table.
+#[test]
+fn a_round_robin_of_three_writes_a_trf_that_tournament_standings_reads() {
+    let Some(fairy) = fairy() else { return };
+    let d = dir("round-robin");
+    let (pgn, trf) = (d.join("rr.pgn"), d.join("rr.trf"));
+    let cmd = format!("cmd={}", fairy.display());
+    let mut a: Vec<String> = Vec::new();
+    for name in ["A", "B", "C"] {
+        a.extend(["--engine".to_string(), format!("name={name}"), cmd.clone()]);
+    }
+    a.extend(
+        [
+            "--each",
+            "nodes=100",
+            "option.Hash=16",
+            "--game",
+            "xiangqi",
+            "--games",
+            "2",
+            "--maxmoves",
+            "60",
+            "--concurrency",
+            "2",
+            "--pgnout",
+            pgn.to_str().unwrap(),
+            "--trfout",
+            trf.to_str().unwrap(),
+            "--tiebreaks",
+            "SB,DE",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
+    let (ok, out, err) = run(&a, Duration::from_secs(120));
+    assert!(ok, "{out}\n{err}");
+    assert_eq!(rounds(&pgn), [1, 2, 3, 4, 5, 6]);
+    // Berger for three: B-C, then A-B, then C-A, two games a pairing.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let mut games: Vec<(u32, String, String)> = text
+        .split("[Event ")
+        .skip(1)
+        .map(|g| {
+            let tag = |name: &str| {
+                g.lines()
+                    .find_map(|l| l.strip_prefix(&format!("[{name} \""))?.strip_suffix("\"]"))
+                    .unwrap()
+                    .to_string()
+            };
+            (tag("Round").parse().unwrap(), tag("Red"), tag("Black"))
+        })
+        .collect();
+    games.sort();
+    let pairs: Vec<(&str, &str)> = games.iter().map(|(_, r, b)| (r.as_str(), b.as_str())).collect();
+    assert_eq!(
+        pairs,
+        [("B", "C"), ("C", "B"), ("A", "B"), ("B", "A"), ("C", "A"), ("A", "C")]
+    );
+    assert!(out.contains("of 3 complete; standings (points, then SB, DE):"), "{out}");
+    let ours: Vec<(String, String)> = out
+        .split("Standings (points, then SB, DE):\n")
+        .nth(1)
+        .expect("standings at the end")
+        .lines()
+        .take(3)
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[1].to_string(), w[2].to_string())
+        })
+        .collect();
+    // The TRF, read by `arbiter tournament standings`: the same order and points.
+    let standings = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["tournament", "standings", trf.to_str().unwrap(), "--tiebreaks", "SB,DE"])
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&standings.stdout);
+    assert!(standings.status.success(), "{table}");
+    let theirs: Vec<(String, String)> = table
+        .lines()
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[2].to_string(), format!("{:.1}", w[3].parse::<f64>().unwrap()))
+        })
+        .collect();
+    assert_eq!(ours, theirs, "{out}\n{table}");
+    let total: f64 = theirs.iter().map(|(_, p)| p.parse::<f64>().unwrap()).sum();
+    assert_eq!(total, 6.0, "{table}");
+}

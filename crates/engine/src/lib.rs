@@ -13,7 +13,8 @@
 //! - [`play`] plays one game between two engines under the referee and the judge (clocks from
 //!   the engines' measured thinking time, banned moves, adjudication); [`runner`] plays a
 //!   match of them (round robin or gauntlet, concurrency, PGN, progress, SPRT, resume);
-//!   [`openings`] reads the books games start from.
+//!   [`event`] makes a match a tournament event (Berger rounds, TRF-2026, standings with
+//!   tie-breaks, by the tournament crate); [`openings`] reads the books games start from.
 //!
 //! ```no_run
 //! use std::time::{Duration, Instant};
@@ -34,6 +35,7 @@
 
 mod command;
 mod engine;
+pub mod event;
 pub mod openings;
 mod parse;
 pub mod play;

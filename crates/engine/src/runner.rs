@@ -4,6 +4,10 @@
 //! per minute, SPRT), and a state file next to the PGN so that an interrupted match resumes
 //! where it stopped.
 //!
+//! A round robin is played as a round-robin event (Berger tables, round by round), can be written
+//! as a TRF-2026 file, and with three or more engines ends with standings and tie-breaks by the
+//! tournament crate ([`crate::event`]).
+//!
 //! Each thread keeps its engines running from game to game (a new game is `ucinewgame`, as
 //! fastchess does) and restarts an engine only after it failed.
 
@@ -19,6 +23,8 @@ use game::{Game, Kind, Side};
 use judge::{Judge, Outcome};
 use ratings::sprt::{elo_estimate, Pentanomial, Sprt, Status, Trinomial};
 use serde::{Deserialize, Serialize};
+use tournament::round_robin::{berger, Pairing};
+use tournament::standings::TieBreak;
 
 use crate::play::{play_game, Adjudication, Control, GameSetup, Played};
 use crate::{Engine, EngineConfig};
@@ -56,6 +62,10 @@ pub struct MatchConfig {
     pub shuffle: Option<u64>,
     pub adjudication: Adjudication,
     pub pgn_out: Option<PathBuf>,
+    /// Write the match as a TRF-2026 file here at the end (see [`crate::event`]).
+    pub trf_out: Option<PathBuf>,
+    /// The tie-breaks of the standings (3+ engines) and of the TRF; empty: SB, then DE.
+    pub tiebreaks: Vec<TieBreak>,
     /// Skip the games the state file next to `pgn_out` lists as finished.
     pub resume: bool,
     pub sprt: Option<Sprt>,
@@ -80,36 +90,76 @@ pub struct Job {
     pub first: usize,
     pub second: usize,
     pub opening: usize,
+    /// The event's round, 1-based: in a round robin the Berger round (every pairing of it
+    /// plays all its games), in a gauntlet the encounter.
+    pub round: u32,
+    /// The TRF round the game is written in, 1-based (see [`crate::event`]): each engine has at
+    /// most one game a TRF round.
+    pub trf_round: u32,
 }
 
-/// The schedule: for each encounter, every pair plays two games on the encounter's opening,
-/// the second with colours reversed.
+/// The schedule. A round robin is played as a round-robin event: round by round in the order
+/// of FIDE's Berger tables ([`tournament::round_robin::berger`]; an odd field has a bye a
+/// round), each pairing of a round playing its `games` games in a row, colours alternating
+/// from the table's (game `2k` and `2k + 1` share the `k`-th opening). A gauntlet goes
+/// encounter by encounter: each opponent of the first engine plays two games on the
+/// encounter's opening, the second with colours reversed.
 pub fn schedule(engines: usize, gauntlet: bool, games: u32, openings: usize) -> Vec<Job> {
-    let pairs: Vec<(usize, usize)> = if gauntlet {
-        (1..engines).map(|j| (0, j)).collect()
-    } else {
-        (0..engines)
-            .flat_map(|i| (i + 1..engines).map(move |j| (i, j)))
-            .collect()
+    let opening = |encounter: u32| {
+        if openings == 0 {
+            0
+        } else {
+            encounter as usize % openings
+        }
     };
-    let mut jobs = Vec::new();
-    let encounters = games.div_ceil(2);
-    for r in 0..encounters {
-        for (p, &(a, b)) in pairs.iter().enumerate() {
-            for k in 0..2 {
-                if 2 * r + k >= games {
-                    break;
+    let mut jobs: Vec<Job> = Vec::new();
+    if gauntlet {
+        let encounters = games.div_ceil(2);
+        for r in 0..encounters {
+            for p in 0..engines.saturating_sub(1) {
+                for k in 0..2 {
+                    if 2 * r + k >= games {
+                        break;
+                    }
+                    let (first, second) = if k == 0 { (0, p + 1) } else { (p + 1, 0) };
+                    let number = jobs.len() as u32 + 1;
+                    jobs.push(Job {
+                        number,
+                        pair: p,
+                        encounter: r,
+                        first,
+                        second,
+                        opening: opening(r),
+                        round: r + 1,
+                        // The first engine plays every game.
+                        trf_round: number,
+                    });
                 }
-                let (first, second) = if k == 0 { (a, b) } else { (b, a) };
+            }
+        }
+        return jobs;
+    }
+    let mut pair = 0;
+    for (r, boards) in berger(engines as u32).iter().enumerate() {
+        for board in boards {
+            let Pairing::Game(white, black) = *board else {
+                continue;
+            };
+            let (a, b) = (white as usize - 1, black as usize - 1);
+            for g in 0..games {
+                let (first, second) = if g % 2 == 0 { (a, b) } else { (b, a) };
                 jobs.push(Job {
                     number: jobs.len() as u32 + 1,
-                    pair: p,
-                    encounter: r,
+                    pair,
+                    encounter: g / 2,
                     first,
                     second,
-                    opening: if openings == 0 { 0 } else { r as usize % openings },
+                    opening: opening(g / 2),
+                    round: r as u32 + 1,
+                    trf_round: r as u32 * games + g + 1,
                 });
             }
+            pair += 1;
         }
     }
     jobs
@@ -443,15 +493,25 @@ where
     if config.progress && !state.games.is_empty() {
         let _ = writeln!(out, "Resuming: {} of {total} games already played", state.games.len());
     }
+    let date = pgn_date();
     let sprt_status = |t: &Tally| config.sprt.map(|s| (s.llr(&t.pentanomial), s.status(&t.pentanomial)));
     if let Some((_, status)) = sprt_status(&summary.tally) {
         if status != Status::Continue {
             summary.sprt = sprt_status(&summary.tally);
+            write_trf(config, &summary, &date)?;
             return Ok(summary);
         }
     }
-
-    let date = pgn_date();
+    // A round robin of three or more: the standings with tie-breaks as each event round is
+    // complete (rounds complete before a resume are not shown again).
+    let by_rounds = config.progress && !config.gauntlet && names.len() > 2;
+    let rounds = jobs.iter().map(|j| j.round).max().unwrap_or(0) as usize;
+    let mut left = vec![0u32; rounds];
+    for j in &todo {
+        left[j.round as usize - 1] += 1;
+    }
+    let mut complete = left.iter().take_while(|&&n| n == 0).count();
+    let order = crate::event::order(config);
     let first_tag = match kind {
         Kind::Xiangqi => "Red",
         Kind::Chess => "White",
@@ -523,6 +583,26 @@ where
             if config.progress {
                 let _ = writeln!(out, "{}", progress_line(&summary, &done, &names, total, config));
             }
+            left[done.job.round as usize - 1] -= 1;
+            let before = complete;
+            while complete < rounds && left[complete] == 0 {
+                complete += 1;
+            }
+            if by_rounds && complete > before {
+                let trf = crate::event::to_trf(config, &summary.finished, &date);
+                // Rounds finish in order or, with concurrency, several at once.
+                let which = if complete == before + 1 {
+                    format!("Round {complete}")
+                } else {
+                    format!("Rounds {}-{complete}", before + 1)
+                };
+                let _ = write!(
+                    out,
+                    "{which} of {rounds} complete; standings ({}):\n{}",
+                    crate::event::heading(&order),
+                    crate::event::standings_text(&trf, &order, &summary.tally.standings)
+                );
+            }
             if summary.sprt.is_some_and(|(_, s)| s != Status::Continue) {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -530,7 +610,18 @@ where
     });
     result?;
     summary.wall = started.elapsed();
+    write_trf(config, &summary, &date)?;
     Ok(summary)
+}
+
+/// Writes the match as a TRF file, if asked (see [`crate::event`]).
+fn write_trf(config: &MatchConfig, summary: &Summary, date: &str) -> Result<(), MatchError> {
+    let Some(path) = &config.trf_out else {
+        return Ok(());
+    };
+    let trf = crate::event::to_trf(config, &summary.finished, date);
+    let text = crate::event::trf_text(&trf, &crate::event::order(config));
+    std::fs::write(path, text).map_err(|e| io_err("write", path, e))
 }
 
 fn outcome_of(pgn: &str) -> Outcome {
@@ -670,6 +761,19 @@ fn progress_line(summary: &Summary, done: &Done, names: &[String], total: usize,
             e.los * 100.0
         ));
     }
+    if names.len() > 2 {
+        // Points only (cheap); the tie-breaks come with each complete round and at the end.
+        let mut rows: Vec<(usize, f64)> = summary
+            .tally
+            .standings
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i, t.wins as f64 + 0.5 * t.draws as f64))
+            .collect();
+        rows.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let rows: Vec<String> = rows.iter().map(|(i, p)| format!("{} {p}", names[*i])).collect();
+        line.push_str(&format!(" | {}", rows.join(", ")));
+    }
     line.push_str(&format!(" | {:.1} games/min", summary.games_per_minute()));
     if let (Some(s), Some((llr, status))) = (config.sprt, summary.sprt) {
         let (lo, hi) = s.bounds();
@@ -726,26 +830,11 @@ pub fn report(summary: &Summary, config: &MatchConfig) -> String {
         ));
     }
     if names.len() > 2 {
-        let mut rows: Vec<(usize, f64)> = summary
-            .tally
-            .standings
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (i, t.wins as f64 + 0.5 * t.draws as f64))
-            .collect();
-        rows.sort_by(|a, b| b.1.total_cmp(&a.1));
-        s.push_str("Standings:\n");
-        for (i, pts) in rows {
-            let t = &summary.tally.standings[i];
-            s.push_str(&format!(
-                "  {:<20} {pts:>6.1} / {:<4} +{} ={} -{}\n",
-                names[i],
-                t.games(),
-                t.wins,
-                t.draws,
-                t.losses
-            ));
-        }
+        // The tournament crate's standings of the match as an event.
+        let order = crate::event::order(config);
+        let trf = crate::event::to_trf(config, &summary.finished, &pgn_date());
+        s.push_str(&format!("Standings ({}):\n", crate::event::heading(&order)));
+        s.push_str(&crate::event::standings_text(&trf, &order, &summary.tally.standings));
     }
     let mut ends = summary.terminations.clone();
     ends.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -781,6 +870,29 @@ mod tests {
         assert_eq!(colours, [(0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 0, 1), (0, 1, 0)]);
         assert_eq!(jobs.last().unwrap().number, 5);
         assert_eq!(schedule(4, false, 2, 1).len(), 12);
+        // Four engines go by the Berger rounds 1-4 2-3 | 4-3 1-2 | 2-4 3-1, each pairing's games
+        // in a row from the table's colours; game k of a round's pairings is TRF round k.
+        let rr: Vec<(usize, usize, u32, u32)> = schedule(4, false, 2, 1)
+            .iter()
+            .map(|j| (j.first, j.second, j.round, j.trf_round))
+            .collect();
+        assert_eq!(
+            rr,
+            [
+                (0, 3, 1, 1),
+                (3, 0, 1, 2),
+                (1, 2, 1, 1),
+                (2, 1, 1, 2),
+                (3, 2, 2, 3),
+                (2, 3, 2, 4),
+                (0, 1, 2, 3),
+                (1, 0, 2, 4),
+                (1, 3, 3, 5),
+                (3, 1, 3, 6),
+                (2, 0, 3, 5),
+                (0, 2, 3, 6)
+            ]
+        );
         let gauntlet = schedule(4, true, 2, 1);
         assert_eq!(gauntlet.len(), 6);
         assert!(gauntlet.iter().all(|j| j.first == 0 || j.second == 0));
