@@ -388,8 +388,10 @@ pub fn play_game<J: Judge + Clone>(
         }
         if referee.ending().is_none() && runner_end.is_none() {
             // Draws the rules let a player claim (threefold repetition, fifty moves, an
-            // innocent Xiangqi repetition) are claimed at once, as match runners do.
-            if referee.judge().claimable().is_some() {
+            // innocent Xiangqi repetition) are claimed once they stand on the board, as match
+            // runners do — not ones the side to move could make by announcing its next move,
+            // which an engine may rather play on past (it found mates that way).
+            if referee.judge().claimable_now().is_some() {
                 let to_move = referee.judge().position().turn();
                 referee.apply(at, to_move, Command::ClaimDraw);
             }

@@ -293,6 +293,15 @@ impl Judge for ChessJudge {
             .or_else(|| self.repetition_claim_by_any())
             .or_else(|| self.dead_ruling(true).filter(|_| !self.rules.dead_position_auto))
     }
+
+    fn claimable_now(&self) -> Option<Verdict> {
+        if self.verdict.is_some() {
+            return None;
+        }
+        self.move_rule_claim_now()
+            .or_else(|| self.repetition_claim_now())
+            .or_else(|| self.dead_ruling(true).filter(|_| !self.rules.dead_position_auto))
+    }
 }
 
 #[cfg(test)]

@@ -66,6 +66,14 @@ pub trait Judge {
     /// 50-move rules, including by announcing a move that makes them; claimable move limits).
     fn claimable(&self) -> Option<Verdict>;
 
+    /// A draw claimable in the position on the board itself, not by announcing a move that
+    /// would make it: what an engine-match runner claims for its engines (fastchess rules a
+    /// repetition or the 50-move rule once it stands on the board; an engine that would play on
+    /// past a draw it could claim by its next move must be let play on).
+    fn claimable_now(&self) -> Option<Verdict> {
+        self.claimable()
+    }
+
     /// A ruling given but not yet in force: a side told to vary from a forbidden repetition,
     /// with the loss it faces if it does not.
     fn pending(&self) -> Option<&Verdict> {

@@ -896,7 +896,13 @@ impl<J: Judge> Referee<J> {
         }
         out.push('\n');
         let mut line = String::new();
-        let mut fullmove = 1 + (start.turn() == Side::Second) as usize;
+        // Numbered on from the start's FEN (its sixth field): "… b KQkq - 0 1" opens "1...".
+        let mut fullmove = fen
+            .split_whitespace()
+            .nth(5)
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or(1);
         let mut first = true;
         for e in &self.events {
             let EventKind::MoveAccepted {
