@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 use game::{Game, Kind};
 
 use crate::command::Commander;
-use crate::parse;
+use crate::parse::{self, Seen};
 use crate::process::{Process, Wait};
 use crate::{Coordinates, EngineConfig, EngineError, EngineOption, Go, Protocol, Reply};
 
@@ -182,6 +182,7 @@ impl<G: Game> Engine<G> {
             resign: false,
             elapsed: Duration::ZERO,
         };
+        let mut seen = Seen::default();
         loop {
             let line = match self.process.next_line(deadline) {
                 Ok(line) => line,
@@ -195,23 +196,12 @@ impl<G: Game> Engine<G> {
                 }
                 Err(Wait::Closed) => return Err(self.process.crashed()),
             };
+            // The `info` lines come folded with the next line that is passed on.
+            seen.then(&line.seen);
             let (word, rest) = parse::head(&line.text);
             match word {
-                "info" => {
-                    let info = parse::info(rest);
-                    if info.multipv.is_none_or(|n| n == 1) {
-                        if info.score.is_some() {
-                            reply.score = info.score;
-                        }
-                        if info.depth.is_some() {
-                            reply.depth = info.depth;
-                        }
-                    }
-                    if info.nodes.is_some() {
-                        reply.nodes = info.nodes;
-                    }
-                }
                 "bestmove" => {
+                    (reply.score, reply.depth, reply.nodes) = (seen.score, seen.depth, seen.nodes);
                     reply.elapsed = line.at.saturating_duration_since(sent);
                     let b = parse::bestmove(rest);
                     reply.best = b.best.map(|m| self.commander.engine_move(m)).transpose()?;
@@ -222,6 +212,7 @@ impl<G: Game> Engine<G> {
                     return Ok(reply);
                 }
                 "nobestmove" => {
+                    (reply.score, reply.depth, reply.nodes) = (seen.score, seen.depth, seen.nodes);
                     reply.elapsed = line.at.saturating_duration_since(sent);
                     return Ok(reply);
                 }

@@ -2,6 +2,8 @@
 //! a GUI to do (engines print banners, debug text and worse); only an unreadable best move is
 //! an error, because without it there is no move to referee.
 
+use std::borrow::Cow;
+
 use crate::{EngineOption, Score};
 
 /// What an `info` line says that a reply keeps.
@@ -14,28 +16,123 @@ pub(crate) struct Info {
 }
 
 pub(crate) fn info(rest: &str) -> Info {
+    info_bytes(rest.as_bytes())
+}
+
+/// [`info`] on bytes: an engine prints an `info` line many times a move, and its words are
+/// ASCII, so the line (with its PV) need not be checked as UTF-8 first. A word that is not
+/// UTF-8 reads as nothing, as it would after a lossy conversion.
+fn info_bytes(rest: &[u8]) -> Info {
+    fn num<T: std::str::FromStr>(v: Option<&[u8]>) -> Option<T> {
+        std::str::from_utf8(v?).ok()?.parse().ok()
+    }
     let mut out = Info::default();
-    let mut t = rest.split_ascii_whitespace();
+    let mut t = Words(rest);
     while let Some(tok) = t.next() {
         match tok {
-            "depth" => out.depth = t.next().and_then(|v| v.parse().ok()),
-            "nodes" => out.nodes = t.next().and_then(|v| v.parse().ok()),
-            "multipv" => out.multipv = t.next().and_then(|v| v.parse().ok()),
-            "score" => {
+            b"depth" => out.depth = num(t.next()),
+            b"nodes" => out.nodes = num(t.next()),
+            b"multipv" => out.multipv = num(t.next()),
+            b"score" => {
                 out.score = match t.next() {
-                    Some("cp") => t.next().and_then(|v| v.parse().ok()).map(Score::Cp),
-                    Some("mate") => t.next().and_then(|v| v.parse().ok()).map(Score::Mate),
+                    Some(b"cp") => num(t.next()).map(Score::Cp),
+                    Some(b"mate") => num(t.next()).map(Score::Mate),
                     // UCCI: `score 30`.
-                    Some(v) => v.parse().ok().map(Score::Cp),
+                    v @ Some(_) => num(v).map(Score::Cp),
                     None => None,
                 }
             }
             // The rest is free text or moves.
-            "string" | "pv" | "message" => break,
+            b"string" | b"pv" | b"message" => break,
             _ => {}
         }
     }
     out
+}
+
+/// The words of a line split at ASCII blanks, as `split_ascii_whitespace` splits text.
+struct Words<'a>(&'a [u8]);
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let rest = self.0.trim_ascii_start();
+        let end = rest.iter().position(u8::is_ascii_whitespace).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(end);
+        self.0 = after;
+        (!word.is_empty()).then_some(word)
+    }
+}
+
+/// What a run of `info` lines leaves for a reply: each field as the last line that gave it
+/// said (score and depth from the first PV only).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Seen {
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+impl Seen {
+    /// Takes in the next `info` line.
+    pub fn add(&mut self, info: &Info) {
+        if info.multipv.is_none_or(|n| n == 1) {
+            if info.score.is_some() {
+                self.score = info.score;
+            }
+            if info.depth.is_some() {
+                self.depth = info.depth;
+            }
+        }
+        if info.nodes.is_some() {
+            self.nodes = info.nodes;
+        }
+    }
+
+    /// Takes in what the `info` lines after those seen here left.
+    pub fn then(&mut self, later: &Seen) {
+        if later.score.is_some() {
+            self.score = later.score;
+        }
+        if later.depth.is_some() {
+            self.depth = later.depth;
+        }
+        if later.nodes.is_some() {
+            self.nodes = later.nodes;
+        }
+    }
+}
+
+/// What the reader of an engine's output does with a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Class<'a> {
+    /// An `info` line: folded into [`Seen`] where it is read.
+    Info(Info),
+    /// A line some wait may act on, passed on to it (as text; bytes that are not UTF-8 are
+    /// replaced).
+    Keep(Cow<'a, str>),
+    /// A line every wait ignores.
+    Drop,
+}
+
+/// Sorts a line of engine output. `Keep` covers every line the waits look at: the handshake
+/// (`uciok`, `ucciok`, `id`, `option`), `readyok` (compared whole, as the wait compares it)
+/// and the end of a search (`bestmove`, `nobestmove`). Only those wake the waiting thread.
+pub(crate) fn class(line: &[u8]) -> Class<'_> {
+    // The common case first, on bytes: an `info` line after ASCII blanks, if any.
+    if let Some(rest) = line.trim_ascii_start().strip_prefix(b"info") {
+        if rest.first().is_none_or(u8::is_ascii_whitespace) {
+            return Class::Info(info_bytes(rest));
+        }
+    }
+    let text = String::from_utf8_lossy(line);
+    match head(&text) {
+        ("info", rest) => Class::Info(info(rest)),
+        ("bestmove" | "nobestmove" | "readyok" | "uciok" | "ucciok" | "id" | "option", _) => Class::Keep(text),
+        _ if text.trim() == "readyok" => Class::Keep(text),
+        _ => Class::Drop,
+    }
 }
 
 /// `bestmove <m> [ponder <m>] [draw|resign]`, the words after `bestmove`.
@@ -131,6 +228,58 @@ mod tests {
         assert_eq!(info("string depth 9"), Info::default());
         assert_eq!(info("score cp"), Info::default());
         assert_eq!(info("depth x nodes 5").nodes, Some(5));
+    }
+
+    #[test]
+    fn folds() {
+        let mut a = Seen::default();
+        a.add(&info("depth 1 score cp 5 nodes 20 pv e2e4"));
+        a.add(&info("depth 2 multipv 2 score cp -9 nodes 40 pv d2d4"));
+        assert_eq!((a.score, a.depth, a.nodes), (Some(Score::Cp(5)), Some(1), Some(40)));
+        let mut b = Seen::default();
+        b.add(&info("string hello"));
+        b.add(&info("depth 3"));
+        a.then(&b);
+        assert_eq!((a.score, a.depth, a.nodes), (Some(Score::Cp(5)), Some(3), Some(40)));
+        assert!(matches!(class(b" info depth 4"), Class::Info(i) if i.depth == Some(4)));
+        assert!(matches!(class("\u{2003}info depth 4".as_bytes()), Class::Info(i) if i.depth == Some(4)));
+        let i = Info {
+            depth: Some(5),
+            score: Some(Score::Cp(3)),
+            ..Info::default()
+        };
+        assert_eq!(class(b"info depth 5 score cp 3 pv e2e4 \xff\xfe"), Class::Info(i));
+        assert_eq!(
+            class(b"info depth 5\xff nodes 9"),
+            Class::Info(Info {
+                nodes: Some(9),
+                ..Info::default()
+            })
+        );
+        assert_eq!(class(b"info"), Class::Info(Info::default()));
+        for keep in [
+            "bestmove e2e4",
+            "nobestmove",
+            "readyok",
+            " readyok\u{a0}",
+            "uciok",
+            "ucciok",
+            "id name x",
+        ] {
+            assert_eq!(class(keep.as_bytes()), Class::Keep(keep.into()), "{keep}");
+        }
+        assert_eq!(class(b"bestmove \xff"), Class::Keep("bestmove \u{fffd}".into()));
+        assert!(matches!(class(b"option name Hash type spin"), Class::Keep(_)));
+        for drop in [
+            "",
+            "Stockfish 15.1 by the Stockfish developers",
+            "informed",
+            "readyokay",
+            "copyprotection ok",
+        ] {
+            assert_eq!(class(drop.as_bytes()), Class::Drop, "{drop}");
+        }
+        assert_eq!(class(b"\xffinfo depth 3"), Class::Drop);
     }
 
     #[test]

@@ -1,16 +1,21 @@
 //! The child process and its pipes. Output is read on threads so that the runner can wait for a
 //! line with a deadline (std has no timed read on a pipe), and so that a full stderr pipe never
 //! stops an engine that writes to it.
+//!
+//! The stdout reader sorts lines as it reads them ([`parse::class`]): `info` lines are folded
+//! where they are read and the rest that no wait looks at are dropped, so the waiting thread is
+//! woken once per answer (`bestmove`, `readyok`, …), not once per line the engine prints.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::parse::{self, Class, Seen};
 use crate::{EngineConfig, EngineError};
 
 /// How many of the engine's last stderr lines are kept for error reports.
@@ -22,11 +27,13 @@ const EXIT_GRACE: Duration = Duration::from_millis(300);
 /// How long an engine told to `quit` gets before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(250);
 
-/// A line of engine output with the moment it was read, so that thinking time is measured at
-/// the pipe rather than when the runner got round to the line.
+/// A line of engine output that some wait may act on, with the moment it was read, so that
+/// thinking time is measured at the pipe rather than when the runner got round to the line.
 pub(crate) struct Line {
     pub at: Instant,
     pub text: String,
+    /// What the `info` lines read since the previous line passed on said.
+    pub seen: Seen,
 }
 
 pub(crate) enum Wait {
@@ -77,26 +84,7 @@ impl Process {
             if let Some(out) = stdout {
                 thread::Builder::new()
                     .name(format!("engine-out-{}", config.name))
-                    .spawn(move || {
-                        let mut reader = BufReader::with_capacity(1 << 16, out);
-                        let mut buf = Vec::with_capacity(256);
-                        while read_line(&mut reader, &mut buf) {
-                            let text = match String::from_utf8(std::mem::take(&mut buf)) {
-                                Ok(s) => s,
-                                Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                            };
-                            if tx
-                                .send(Line {
-                                    at: Instant::now(),
-                                    text,
-                                })
-                                .is_err()
-                            {
-                                break;
-                            }
-                        }
-                        // Dropping `tx` tells the runner the output is closed.
-                    })?;
+                    .spawn(move || read_stdout(out, tx))?;
             }
             if let Some(err) = stderr_pipe {
                 thread::Builder::new()
@@ -141,7 +129,7 @@ impl Process {
         }
     }
 
-    /// The next line, or why there is none by `deadline`.
+    /// The next line a wait may act on, or why there is none by `deadline`.
     pub fn next_line(&mut self, deadline: Instant) -> Result<Line, Wait> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
@@ -193,6 +181,32 @@ impl Drop for Process {
         if self.wait_exit(QUIT_GRACE).is_none() {
             let _ = self.child.kill();
             let _ = self.child.wait();
+        }
+    }
+}
+
+/// The stdout reader: passes on the lines a wait may act on, each with the `info` lines read
+/// before it folded, until the output ends or nobody listens. Dropping `tx` at the end tells
+/// the runner the output is closed.
+fn read_stdout(out: ChildStdout, tx: Sender<Line>) {
+    let mut reader = BufReader::with_capacity(1 << 16, out);
+    let mut buf = Vec::with_capacity(256);
+    let mut seen = Seen::default();
+    while read_line(&mut reader, &mut buf) {
+        let at = Instant::now();
+        match parse::class(&buf) {
+            Class::Info(info) => seen.add(&info),
+            Class::Drop => {}
+            Class::Keep(text) => {
+                let line = Line {
+                    at,
+                    text: text.into_owned(),
+                    seen: std::mem::take(&mut seen),
+                };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
         }
     }
 }
