@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use game::{Game, Kind};
 use judge::chess::{ChessJudge, ChessRules};
 use judge::xiangqi::{Rules, XiangqiJudge};
-use judge::{final_verdict, Judge, JudgeError, Outcome, Verdict};
+use judge::{Judge, JudgeError, Outcome, Verdict};
 use records::files::{self, AnyRecord};
 use records::Record;
 use serde_json::json;
@@ -91,28 +91,12 @@ impl Judged {
 }
 
 fn judge_moves<J: Judge>(mut judge: J, moves: &[<J::Game as Game>::Move]) -> Judged {
-    let mut stopped = None;
-    for &m in moves {
-        if let Some(v) = judge.verdict() {
-            stopped = Some(JudgeError::AfterEnd {
-                ply: judge.ply() + 1,
-                ended_at: v.ply,
-            });
-            break;
-        }
-        if let Err(e) = judge.push(m) {
-            stopped = Some(e);
-            break;
-        }
-    }
+    let ruling = judge::judge_line(&mut judge, moves);
     Judged {
         kind: <J::Game as Game>::KIND,
-        verdict: final_verdict(&judge),
-        pending: judge
-            .pending()
-            .filter(|p| !p.claim && judge.verdict().is_none())
-            .cloned(),
-        stopped,
+        verdict: ruling.verdict,
+        pending: ruling.pending,
+        stopped: ruling.stopped,
         plies: moves.len(),
     }
 }

@@ -111,6 +111,44 @@ pub fn judge_game<J: Judge>(judge: &mut J, moves: &[<J::Game as Game>::Move]) ->
     Ok(final_verdict(judge))
 }
 
+/// A line of moves judged as far as the judge takes it (see [`judge_line`]).
+#[derive(Debug, Clone)]
+pub struct LineRuling {
+    /// The verdict where judging stopped (see [`final_verdict`]).
+    pub verdict: Verdict,
+    /// A ruling waiting on a side told to vary, at the end of the moves.
+    pub pending: Option<Verdict>,
+    /// The move the judge refused (after the end of the game, or illegal), where judging stopped.
+    pub stopped: Option<JudgeError>,
+}
+
+/// Judges `moves` one by one, stopping at the first the judge refuses — unlike
+/// [`judge_game`], a record with moves after its end still gets the verdict at the end.
+pub fn judge_line<J: Judge>(judge: &mut J, moves: &[<J::Game as Game>::Move]) -> LineRuling {
+    let mut stopped = None;
+    for &m in moves {
+        if let Some(v) = judge.verdict() {
+            stopped = Some(JudgeError::AfterEnd {
+                ply: judge.ply() + 1,
+                ended_at: v.ply,
+            });
+            break;
+        }
+        if let Err(e) = judge.push(m) {
+            stopped = Some(e);
+            break;
+        }
+    }
+    LineRuling {
+        verdict: final_verdict(judge),
+        pending: judge
+            .pending()
+            .filter(|p| !p.claim && judge.verdict().is_none())
+            .cloned(),
+        stopped,
+    }
+}
+
 /// The verdict in the judge's current state (see [`judge_game`]).
 pub fn final_verdict<J: Judge>(judge: &J) -> Verdict {
     if let Some(v) = judge.verdict() {

@@ -19,7 +19,7 @@ use axum::{Json, Router};
 use game::Game;
 use judge::chess::{ChessJudge, ChessRules};
 use judge::xiangqi::{Rules, XiangqiJudge};
-use judge::{final_verdict, Judge, JudgeError, Outcome, Verdict};
+use judge::{Judge, Outcome, Verdict};
 use records::files::{detect_format, read_as, AnyRecord, Format};
 use records::Record;
 use serde::Deserialize;
@@ -211,7 +211,7 @@ fn review_line<G: Game, J: Judge<Game = G>>(
     record: &Record<G::Move>,
     start: &G,
     moves: &[G::Move],
-    judge: J,
+    mut judge: J,
     wxf: impl Fn(&G, G::Move) -> Option<String>,
 ) -> Value {
     let kind = G::KIND;
@@ -236,7 +236,7 @@ fn review_line<G: Game, J: Judge<Game = G>>(
         ply["check"] = pos.is_check().into();
         plies.push(ply);
     }
-    let judged = judge_moves(judge, &moves[..plies.len()]);
+    let judged = judge::judge_line(&mut judge, &moves[..plies.len()]);
 
     // The moves the judge classified: those of a ruled (or pending) repetition cycle.
     let mut chases = Vec::new();
@@ -283,40 +283,6 @@ fn review_line<G: Game, J: Judge<Game = G>>(
         "agrees": agrees,
         "contradiction": contradiction,
     })
-}
-
-struct Judged {
-    verdict: Verdict,
-    /// A ruling waiting on a side told to vary, at the end of the moves.
-    pending: Option<Verdict>,
-    /// A move the judge refused (after the end of the game), where judging stopped.
-    stopped: Option<JudgeError>,
-}
-
-/// Judges `moves` one by one, stopping at the first the judge refuses.
-fn judge_moves<J: Judge>(mut judge: J, moves: &[<J::Game as Game>::Move]) -> Judged {
-    let mut stopped = None;
-    for &m in moves {
-        if let Some(v) = judge.verdict() {
-            stopped = Some(JudgeError::AfterEnd {
-                ply: judge.ply() + 1,
-                ended_at: v.ply,
-            });
-            break;
-        }
-        if let Err(e) = judge.push(m) {
-            stopped = Some(e);
-            break;
-        }
-    }
-    Judged {
-        verdict: final_verdict(&judge),
-        pending: judge
-            .pending()
-            .filter(|p| !p.claim && judge.verdict().is_none())
-            .cloned(),
-        stopped,
-    }
 }
 
 /// Whether the record's stated result agrees with the board: `Some(true)` or `Some(false)`
