@@ -14,7 +14,6 @@
 //! `apt-get install chromium chromium-driver fonts-noto-cjk`) the test prints `SKIPPED: …`
 //! and passes.
 
-use std::io::{BufRead, BufReader};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -28,17 +27,16 @@ use serde_json::{json, Value};
 /// How long any one thing may take to appear on a page.
 const WAIT: Duration = Duration::from_secs(20);
 
-/// A child process killed (with its process group: chromedriver's browsers) when dropped.
+/// A child process killed with its process group (chromedriver's browsers) when dropped.
 struct Proc {
     child: Child,
-    group: bool,
 }
 
 impl Drop for Proc {
     fn drop(&mut self) {
         // The group is the child's own (spawned with `process_group(0)`): its id is the child's.
         let pgid = self.child.id() as libc::pid_t;
-        if self.group && pgid > 1 {
+        if pgid > 1 {
             // SAFETY: kill(2) with a negative id signals exactly that process group.
             unsafe { libc::kill(-pgid, libc::SIGKILL) };
         }
@@ -47,46 +45,15 @@ impl Drop for Proc {
     }
 }
 
-struct Server {
-    _proc: Proc,
-    base: String,
-    /// Kept open: the server may print more, and a closed pipe would make that fail.
-    _stdout: BufReader<std::process::ChildStdout>,
-    dir: PathBuf,
-}
+mod common;
+use common::Server;
 
-impl Server {
-    fn start() -> Server {
-        let dir = std::env::temp_dir().join(format!("arbiter-browser-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let db = format!("sqlite://{}?mode=rwc", dir.join("x.db").display());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", &db])
-            .env_remove("DATABASE_URL")
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("spawn arbiter serve");
-        let mut line = String::new();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        stdout.read_line(&mut line).unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|s| s.split_whitespace().next())
-            .unwrap_or_else(|| panic!("no address printed: {line:?}"))
-            .to_string();
-        Server {
-            _proc: Proc { child, group: false },
-            base: format!("http://{addr}"),
-            _stdout: stdout,
-            dir,
-        }
-    }
-}
+/// A folder removed when dropped (made before the server, so dropped after it has stopped).
+struct Scratch(PathBuf);
 
-impl Drop for Server {
+impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -112,7 +79,7 @@ fn start_driver(exe: &Path) -> (Proc, String) {
         .process_group(0)
         .spawn()
         .expect("spawn chromedriver");
-    let proc = Proc { child, group: true };
+    let proc = Proc { child };
     let deadline = Instant::now() + WAIT;
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(Instant::now() < deadline, "chromedriver did not listen on port {port}");
@@ -557,7 +524,10 @@ async fn web_page_plays_xiangqi_and_chess() {
             let _ = std::fs::remove_file(e.path());
         }
     }
-    let server = Server::start();
+    let dir = std::env::temp_dir().join(format!("arbiter-browser-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let _dir = Scratch(dir.clone());
+    let server = Server::start_with(&format!("sqlite://{}?mode=rwc", dir.join("x.db").display()), &[]);
     let (_driver, url) = start_driver(&chromedriver);
     let first = browser(&url, &chromium).await;
     let second = browser(&url, &chromium).await;

@@ -5,55 +5,20 @@
 //! document reaching its route. The review page is served too.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
-struct Server {
-    child: Child,
-    base: String,
-    db: PathBuf,
-    /// Kept open: the server may print more, and a closed pipe would make that fail.
-    _stdout: BufReader<std::process::ChildStdout>,
-}
+mod common;
+use common::Server;
 
-impl Server {
-    fn start() -> Server {
-        let db = std::env::temp_dir().join(format!("arbiter-review-test-{}.db", std::process::id()));
-        let _ = std::fs::remove_file(&db);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(&db)
-            .env_remove("DATABASE_URL")
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("spawn arbiter serve");
-        let mut line = String::new();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        stdout.read_line(&mut line).unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|s| s.split_whitespace().next())
-            .unwrap_or_else(|| panic!("no address printed: {line:?}"))
-            .to_string();
-        Server {
-            child,
-            base: format!("http://{addr}"),
-            db,
-            _stdout: stdout,
-        }
-    }
-}
+/// Removes a file when dropped (made before the server, so dropped after it has stopped).
+struct Removed(PathBuf);
 
-impl Drop for Server {
+impl Drop for Removed {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_file(&self.db);
+        let _ = std::fs::remove_file(&self.0);
     }
 }
 
@@ -305,7 +270,11 @@ async fn the_page_is_served(c: &Client, s: &Server) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn review_over_http() {
-    let s = Server::start();
+    let db = std::env::temp_dir().join(format!("arbiter-review-test-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    // Dropped in reverse order: the server stops, then its file goes.
+    let _db = Removed(db.clone());
+    let s = Server::start_with(db.to_str().unwrap(), &[]);
     let c = Client::new();
     chess_pgn(&c, &s).await;
     xiangqi_pgn_big5(&c, &s).await;

@@ -3,62 +3,13 @@
 //! acting, and kill -9 mid-game then a restart on the same database. On SQLite always; on
 //! PostgreSQL at `$DATABASE_URL` or 127.0.0.1:5432 in a fresh database (SKIPPED without one).
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
-struct Server {
-    child: Child,
-    base: String,
-    /// Kept open: the server may print more, and a closed pipe would make that fail.
-    _stdout: BufReader<std::process::ChildStdout>,
-}
-
-impl Server {
-    fn start(db: &str) -> Server {
-        Server::start_with(db, &[])
-    }
-
-    fn start_with(db: &str, options: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
-            .args(options)
-            .env_remove("DATABASE_URL")
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("spawn arbiter serve");
-        let mut line = String::new();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        stdout.read_line(&mut line).unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|s| s.split_whitespace().next())
-            .unwrap_or_else(|| panic!("no address printed: {line:?}"))
-            .to_string();
-        Server {
-            child,
-            base: format!("http://{addr}"),
-            _stdout: stdout,
-        }
-    }
-
-    /// SIGKILL: no chance to flush or close anything.
-    fn kill9(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+mod common;
+use common::Server;
 
 struct Game {
     id: String,
@@ -321,7 +272,7 @@ async fn a_flag_falls_by_itself(c: &Client, s: &Server) {
 /// acknowledged are all there, the same lines stream again, and the clocks are as they stood
 /// at the last move (the downtime charged to no one).
 async fn survives_kill9(c: &Client, db: &str) {
-    let s = Server::start(db);
+    let s = Server::start_with(db, &[]);
     let g = create(c, &s, json!({"kind": "chess", "clock": {"limit": 300, "increment": 0}})).await;
     play(c, &s, &g, &["e2e4", "e7e5", "g1f3"]).await;
     let xq = create(
@@ -337,7 +288,7 @@ async fn survives_kill9(c: &Client, db: &str) {
     tokio::time::sleep(Duration::from_millis(3000)).await;
     s.kill9();
 
-    let s = Server::start(db);
+    let s = Server::start_with(db, &[]);
     let after = lines(c, &s, &g, "?since=0", before.len()).await;
     assert_eq!(after, before, "the same events with the same versions");
     let f = full(c, &s, &g).await;
@@ -357,7 +308,7 @@ async fn survives_kill9(c: &Client, db: &str) {
 
     // Once more, right after acknowledged moves: none is lost.
     s.kill9();
-    let s = Server::start(db);
+    let s = Server::start_with(db, &[]);
     assert_eq!(full(c, &s, &g).await["state"]["moves"], "e2e4 e7e5 g1f3 b8c6");
     assert_eq!(full(c, &s, &xq).await["state"]["moves"], "b2e2 b9c7 h0g2");
 }
@@ -412,7 +363,7 @@ async fn the_page_is_served(c: &Client, s: &Server) {
 async fn everything(db: &str) {
     let c = Client::new();
     {
-        let s = Server::start(db);
+        let s = Server::start_with(db, &[]);
         the_page_is_served(&c, &s).await;
         games_end_in_a_result(&c, &s).await;
         only_seats_act(&c, &s).await;

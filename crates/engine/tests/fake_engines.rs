@@ -2,39 +2,16 @@
 //! misbehave must end in the right error within its deadline, and the UCCI path is tested
 //! without a real UCCI engine.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use engine::{ChessEngine, EngineConfig, EngineError, Go, Limits, Protocol, Score, XiangqiEngine};
 
-fn python() -> Option<PathBuf> {
-    // The system interpreter starts fastest (a version manager's shim costs a shell).
-    let direct = Path::new("/usr/bin/python3");
-    if direct.exists() {
-        return Some(direct.into());
-    }
-    std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|p| p.join("python3"))
-            .find(|p| p.exists())
-    })
-}
+mod common;
 
-/// A configuration for a fake engine, or `None` (and a SKIPPED line) without Python.
+/// The fake engine `script`, named after it.
 fn fake(script: &str, args: &[&str]) -> Option<EngineConfig> {
-    let Some(python) = python() else {
-        println!("SKIPPED: no python3 for the fake engines");
-        return None;
-    };
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake").join(script);
-    let mut config = EngineConfig::new(script, python);
-    config.args = ["-u".to_string(), path.display().to_string()]
-        .into_iter()
-        .chain(args.iter().map(|a| a.to_string()))
-        .collect();
-    config.handshake_timeout = Duration::from_secs(5);
-    config.ready_timeout = Duration::from_secs(2);
-    Some(config)
+    common::fake(script, script, args)
 }
 
 fn soon(ms: u64) -> Instant {

@@ -14,46 +14,8 @@ use judge::xiangqi::{Rules, XiangqiJudge};
 use judge::{final_verdict, Judge, Outcome, Reason};
 use records::files::{read_file, AnyRecord};
 
-fn find(name: &str) -> Option<PathBuf> {
-    let games = PathBuf::from("/usr/games").join(name);
-    if games.exists() {
-        return Some(games);
-    }
-    let found = std::env::var_os("PATH")
-        .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(name)).find(|p| p.exists()));
-    if found.is_none() {
-        println!("SKIPPED: {name} is not installed");
-    }
-    found
-}
-
-fn python() -> Option<PathBuf> {
-    let direct = Path::new("/usr/bin/python3");
-    if direct.exists() {
-        return Some(direct.into());
-    }
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|p| p.join("python3"))
-            .find(|p| p.exists())
-    });
-    if found.is_none() {
-        println!("SKIPPED: no python3 for the fake engines");
-    }
-    found
-}
-
-fn fake(name: &str, script: &str, args: &[&str]) -> Option<EngineConfig> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake").join(script);
-    let mut config = EngineConfig::new(name, python()?);
-    config.args = ["-u".to_string(), path.display().to_string()]
-        .into_iter()
-        .chain(args.iter().map(|a| a.to_string()))
-        .collect();
-    config.handshake_timeout = Duration::from_secs(5);
-    config.ready_timeout = Duration::from_secs(2);
-    Some(config)
-}
+mod common;
+use common::{fake, find};
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("arbiter-match-tests-{}-{name}", std::process::id()));

@@ -2,24 +2,13 @@
 //! UCI with ranks 1–10, and by UCCI) and Stockfish for chess. Each test passes with a line
 //! starting `SKIPPED:` when its engine is missing.
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use engine::{ChessEngine, Coordinates, EngineConfig, Go, Limits, Protocol, Score, XiangqiEngine};
 use game::Game;
 
-fn find(name: &str) -> Option<PathBuf> {
-    let games = PathBuf::from("/usr/games").join(name);
-    if games.exists() {
-        return Some(games);
-    }
-    let found = std::env::var_os("PATH")
-        .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(name)).find(|p| p.exists()));
-    if found.is_none() {
-        println!("SKIPPED: {name} is not installed");
-    }
-    found
-}
+mod common;
+use common::find;
 
 fn soon() -> Instant {
     Instant::now() + Duration::from_secs(10)
