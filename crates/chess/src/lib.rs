@@ -129,7 +129,22 @@ impl Game for Position {
     }
 
     fn coordinate(&self, m: Move) -> String {
-        m.to_uci(self.mode).to_string()
+        // Written by hand: this runs for every move a referee or an engine match takes in,
+        // and the formatting machinery costs more than the move.
+        let mut out = String::with_capacity(5);
+        match m.to_uci(self.mode) {
+            UciMove::Normal { from, to, promotion } => {
+                for sq in [from, to] {
+                    out.push(sq.file().char());
+                    out.push(sq.rank().char());
+                }
+                if let Some(role) = promotion {
+                    out.push(role.char());
+                }
+            }
+            other => out.push_str(&other.to_string()),
+        }
+        out
     }
 
     fn notation(&self, m: Move) -> String {
@@ -140,6 +155,26 @@ impl Game for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coordinates_are_shakmatys_uci() {
+        // Castling both ways and in both modes, promotions, en passant.
+        for fen in [
+            "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+            "1k6/6P1/8/3pP3/8/8/1p6/4K3 w - d6 0 1",
+            "1k6/6P1/8/8/8/8/1p6/4K3 b - - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let moves = pos.legal_moves();
+            assert!(!moves.is_empty(), "{fen}");
+            for m in moves {
+                assert_eq!(pos.coordinate(m), m.to_uci(pos.castling_mode()).to_string(), "{fen}");
+                assert_eq!(pos.parse_move(&pos.coordinate(m)).unwrap(), m, "{fen}");
+            }
+        }
+    }
 
     #[test]
     fn moves_read_in_both_notations_and_write_back() {

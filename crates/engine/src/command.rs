@@ -12,18 +12,16 @@ use crate::{Coordinates, EngineError, Go, Limits, MoveText, Protocol};
 struct Track<G: Game> {
     /// As the request gave it, to recognise the same game in the next request.
     start_fen: Option<String>,
-    /// As the game writes it: FEN is read leniently (WXF letters, missing fields) and the
-    /// engine must get the standard form.
-    engine_fen: Option<String>,
     pos: G,
     /// Every move in the project's coordinates, end to end; `ends[i]` is where move `i` ends.
     /// One string rather than a string per move: fewer allocations, and it is compared with
     /// the next request to find what is new.
     played: String,
     ends: Vec<usize>,
-    /// Moves up to and including the last capture (UCCI sends the position after it).
-    since: usize,
-    since_fen: String,
+    /// The `position` command for the moves so far, as the engine gets it, kept up to date
+    /// move by move (rewriting it every ply would cost the whole game's moves each time).
+    line: String,
+    line_has_moves: bool,
 }
 
 impl<G: Game> Track<G> {
@@ -32,14 +30,17 @@ impl<G: Game> Track<G> {
             Some(f) => G::from_fen(f).map_err(|e| EngineError::Request(format!("bad start FEN: {e}")))?,
             None => G::start(),
         };
+        // The FEN as the game writes it: FEN is read leniently (WXF letters, missing fields)
+        // and the engine must get the standard form.
+        let mut line = String::with_capacity(2048);
+        position_line(&mut line, start_fen.map(|_| pos.fen()).as_deref());
         Ok(Track {
             start_fen: start_fen.map(str::to_string),
-            engine_fen: start_fen.map(|_| pos.fen()),
             pos,
             played: String::with_capacity(1024),
             ends: Vec::with_capacity(256),
-            since: 0,
-            since_fen: String::new(),
+            line,
+            line_has_moves: false,
         })
     }
 
@@ -47,17 +48,15 @@ impl<G: Game> Track<G> {
         if self.start_fen.as_deref() != start_fen || moves.len() < self.ends.len() {
             return false;
         }
+        // Every ply compares the whole game again: byte loops, as moves are a few bytes and
+        // a call to `memcmp` a move would cost more than the comparison.
+        let played = self.played.as_bytes();
         let mut from = 0;
         self.ends.iter().zip(moves).all(|(&end, m)| {
-            let same = &self.played[from..end] == m.as_ref();
+            let (a, b) = (&played[from..end], m.as_ref().as_bytes());
             from = end;
-            same
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
         })
-    }
-
-    fn mv(&self, i: usize) -> &str {
-        let from = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.played[from..self.ends[i]]
     }
 }
 
@@ -87,6 +86,7 @@ impl<G: Game> Commander<G> {
     /// Brings the followed game up to the request's moves, checking each new one.
     fn follow<S: AsRef<str>>(&mut self, start_fen: Option<&str>, moves: &[S]) -> Result<&mut Track<G>, EngineError> {
         let ucci = self.protocol == Protocol::Ucci;
+        let fsf = self.fsf;
         let reuse = self.track.as_ref().is_some_and(|t| t.extends(start_fen, moves));
         if !reuse {
             self.track = None;
@@ -98,22 +98,31 @@ impl<G: Game> Commander<G> {
         for (i, text) in moves.iter().enumerate().skip(track.ends.len()) {
             let text = text.as_ref();
             let m = match track.pos.parse_move(text) {
-                Ok(m) if track.pos.is_legal(m) => m,
-                _ => {
+                Ok(m) => m,
+                Err(_) => {
                     let err = EngineError::Request(format!("move {} ({text}) is not legal", i + 1));
                     self.track = None;
                     return Err(err);
                 }
             };
             let zeroing = track.pos.is_zeroing(m);
+            let from = track.played.len();
             track.played.push_str(&track.pos.coordinate(m));
             track.ends.push(track.played.len());
             track.pos.play(m);
-            if zeroing {
-                track.since = track.ends.len();
-                if ucci {
-                    track.since_fen = track.pos.fen();
+            // UCCI gets the position after the last capture and the moves since: the engine
+            // then sees every position of a repetition cycle without replaying the whole
+            // game, which is what the protocol asks of a GUI.
+            if zeroing && ucci {
+                position_line(&mut track.line, Some(&track.pos.fen()));
+                track.line_has_moves = false;
+            } else {
+                if !track.line_has_moves {
+                    track.line.push_str(" moves");
+                    track.line_has_moves = true;
                 }
+                track.line.push(' ');
+                push_move(&mut track.line, fsf, &track.played[from..]);
             }
         }
         match &mut self.track {
@@ -132,36 +141,14 @@ impl<G: Game> Commander<G> {
         };
         let buf = &mut self.buf;
         buf.clear();
-        buf.push_str("position ");
-        // UCCI gets the position after the last capture and the moves since: the engine then
-        // sees every position of a repetition cycle without replaying the whole game, which is
-        // what the protocol asks of a GUI.
-        let (fen, from) = if ucci && track.since > 0 {
-            (Some(track.since_fen.as_str()), track.since)
-        } else {
-            (track.engine_fen.as_deref(), 0)
-        };
-        match fen {
-            Some(f) => {
-                buf.push_str("fen ");
-                buf.push_str(f.trim());
-            }
-            None => buf.push_str("startpos"),
-        }
-        if from < track.ends.len() {
-            buf.push_str(" moves");
-            for i in from..track.ends.len() {
-                buf.push(' ');
-                push_move(buf, fsf, track.mv(i));
-            }
-        }
+        buf.push_str(&track.line);
         buf.push('\n');
 
         let pos = &track.pos;
         let mut banned: Vec<G::Move> = Vec::new();
         for text in req.banned {
             if let Ok(m) = pos.parse_move(text) {
-                if pos.is_legal(m) && !banned.contains(&m) {
+                if !banned.contains(&m) {
                     banned.push(m);
                 }
             }
@@ -218,6 +205,18 @@ impl<G: Game> Commander<G> {
                 }
             }
         }
+    }
+}
+
+/// Starts a `position` command at `fen` (the start position if none).
+fn position_line(line: &mut String, fen: Option<&str>) {
+    line.clear();
+    match fen {
+        Some(f) => {
+            line.push_str("position fen ");
+            line.push_str(f.trim());
+        }
+        None => line.push_str("position startpos"),
     }
 }
 

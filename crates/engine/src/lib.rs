@@ -7,9 +7,12 @@
 //! - Moves cross this boundary in the project's coordinates (ICCS for Xiangqi, UCI for chess)
 //!   and are converted to the engine's ([`Coordinates`]) on the way out and back, so nothing
 //!   above this crate knows which dialect an engine speaks.
-//! - An engine is untrusted: it may hang, die, or print anything. Its output is read on a
-//!   thread of its own and every wait has a deadline, so a broken engine costs its game, never
-//!   the runner; errors say which ([`EngineError`]).
+//! - An engine is untrusted: it may hang, die, or print anything. Every wait for its output has
+//!   a deadline (a non-blocking pipe and `poll`, on Unix), so a broken engine costs its game,
+//!   never the runner; errors say which ([`EngineError`]).
+//! - Cheap per move: the waiting thread reads the pipe itself and reads back only the last
+//!   `info` lines a reply needs; untimed searches (`go nodes`, `go depth`) are slept through
+//!   for most of their expected length instead of waking for each line the engine prints.
 //! - [`play`] plays one game between two engines under the referee and the judge (clocks from
 //!   the engines' measured thinking time, banned moves, adjudication); [`runner`] plays a
 //!   match of them (round robin or gauntlet, concurrency, PGN, progress, SPRT, resume);

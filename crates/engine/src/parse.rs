@@ -15,7 +15,8 @@ pub(crate) struct Info {
     pub multipv: Option<u32>,
 }
 
-pub(crate) fn info(rest: &str) -> Info {
+#[cfg(test)]
+fn info(rest: &str) -> Info {
     info_bytes(rest.as_bytes())
 }
 
@@ -75,21 +76,6 @@ pub(crate) struct Seen {
 }
 
 impl Seen {
-    /// Takes in the next `info` line.
-    pub fn add(&mut self, info: &Info) {
-        if info.multipv.is_none_or(|n| n == 1) {
-            if info.score.is_some() {
-                self.score = info.score;
-            }
-            if info.depth.is_some() {
-                self.depth = info.depth;
-            }
-        }
-        if info.nodes.is_some() {
-            self.nodes = info.nodes;
-        }
-    }
-
     /// Takes in what the `info` lines after those seen here left.
     pub fn then(&mut self, later: &Seen) {
         if later.score.is_some() {
@@ -107,8 +93,8 @@ impl Seen {
 /// What the reader of an engine's output does with a line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Class<'a> {
-    /// An `info` line: folded into [`Seen`] where it is read.
-    Info(Info),
+    /// An `info` line, the words after `info`: read only if a reply needs what it says.
+    Info(&'a [u8]),
     /// A line some wait may act on, passed on to it (as text; bytes that are not UTF-8 are
     /// replaced).
     Keep(Cow<'a, str>),
@@ -118,21 +104,50 @@ pub(crate) enum Class<'a> {
 
 /// Sorts a line of engine output. `Keep` covers every line the waits look at: the handshake
 /// (`uciok`, `ucciok`, `id`, `option`), `readyok` (compared whole, as the wait compares it)
-/// and the end of a search (`bestmove`, `nobestmove`). Only those wake the waiting thread.
+/// and the end of a search (`bestmove`, `nobestmove`). Only those end a wait.
 pub(crate) fn class(line: &[u8]) -> Class<'_> {
     // The common case first, on bytes: an `info` line after ASCII blanks, if any.
     if let Some(rest) = line.trim_ascii_start().strip_prefix(b"info") {
         if rest.first().is_none_or(u8::is_ascii_whitespace) {
-            return Class::Info(info_bytes(rest));
+            return Class::Info(rest);
         }
     }
     let text = String::from_utf8_lossy(line);
     match head(&text) {
-        ("info", rest) => Class::Info(info(rest)),
+        // `info` after other (Unicode) blanks: rare enough to copy.
+        ("info", _) => match line.windows(4).position(|w| w == b"info") {
+            Some(i) => Class::Info(&line[i + 4..]),
+            None => Class::Drop,
+        },
         ("bestmove" | "nobestmove" | "readyok" | "uciok" | "ucciok" | "id" | "option", _) => Class::Keep(text),
         _ if text.trim() == "readyok" => Class::Keep(text),
         _ => Class::Drop,
     }
+}
+
+/// What the `info` lines in `lines` (whole lines, each ending in a newline) leave for a reply,
+/// over what the lines before them left (`older`). Read from the last line back, so that a
+/// search's output costs one parsed line — the last, which says everything — rather than one
+/// per line the engine printed.
+pub(crate) fn fold_back(lines: &[u8], older: Seen) -> Seen {
+    let mut seen = Seen::default();
+    let mut end = lines.len();
+    while end > 0 && !(seen.score.is_some() && seen.depth.is_some() && seen.nodes.is_some()) {
+        let body = &lines[..end - 1];
+        let start = memchr::memrchr(b'\n', body).map_or(0, |i| i + 1);
+        if let Class::Info(rest) = class(&lines[start..end - 1]) {
+            let info = info_bytes(rest);
+            if info.multipv.is_none_or(|n| n == 1) {
+                seen.score = seen.score.or(info.score);
+                seen.depth = seen.depth.or(info.depth);
+            }
+            seen.nodes = seen.nodes.or(info.nodes);
+        }
+        end = start;
+    }
+    let mut out = older;
+    out.then(&seen);
+    out
 }
 
 /// `bestmove <m> [ponder <m>] [draw|resign]`, the words after `bestmove`.
@@ -232,31 +247,38 @@ mod tests {
 
     #[test]
     fn folds() {
-        let mut a = Seen::default();
-        a.add(&info("depth 1 score cp 5 nodes 20 pv e2e4"));
-        a.add(&info("depth 2 multipv 2 score cp -9 nodes 40 pv d2d4"));
-        assert_eq!((a.score, a.depth, a.nodes), (Some(Score::Cp(5)), Some(1), Some(40)));
-        let mut b = Seen::default();
-        b.add(&info("string hello"));
-        b.add(&info("depth 3"));
-        a.then(&b);
-        assert_eq!((a.score, a.depth, a.nodes), (Some(Score::Cp(5)), Some(3), Some(40)));
-        assert!(matches!(class(b" info depth 4"), Class::Info(i) if i.depth == Some(4)));
-        assert!(matches!(class("\u{2003}info depth 4".as_bytes()), Class::Info(i) if i.depth == Some(4)));
+        let depth = |line: &[u8]| match class(line) {
+            Class::Info(rest) => info_bytes(rest).depth,
+            _ => None,
+        };
+        assert_eq!(depth(b" info depth 4"), Some(4));
+        assert_eq!(depth("\u{2003}info depth 4".as_bytes()), Some(4));
         let i = Info {
             depth: Some(5),
             score: Some(Score::Cp(3)),
             ..Info::default()
         };
-        assert_eq!(class(b"info depth 5 score cp 3 pv e2e4 \xff\xfe"), Class::Info(i));
+        assert_eq!(info_bytes(b" depth 5 score cp 3 pv e2e4 \xff\xfe"), i);
         assert_eq!(
-            class(b"info depth 5\xff nodes 9"),
-            Class::Info(Info {
+            info_bytes(b" depth 5\xff nodes 9"),
+            Info {
                 nodes: Some(9),
                 ..Info::default()
-            })
+            }
         );
-        assert_eq!(class(b"info"), Class::Info(Info::default()));
+        assert_eq!(class(b"info"), Class::Info(b""));
+        // Read back from the end: the last line that says a thing says it.
+        let lines = b"info depth 1 score cp 5 nodes 20 pv e2e4\ninfo depth 2 multipv 2 score cp -9 nodes 40 pv d2d4\nStockfish says hi\n";
+        let s = fold_back(lines, Seen::default());
+        assert_eq!((s.score, s.depth, s.nodes), (Some(Score::Cp(5)), Some(1), Some(40)));
+        let older = Seen {
+            score: Some(Score::Mate(3)),
+            depth: Some(9),
+            nodes: Some(7),
+        };
+        let s = fold_back(b"info string hello\ninfo depth 3\n", older);
+        assert_eq!((s.score, s.depth, s.nodes), (Some(Score::Mate(3)), Some(3), Some(7)));
+        assert_eq!(fold_back(b"", older), older);
         for keep in [
             "bestmove e2e4",
             "nobestmove",

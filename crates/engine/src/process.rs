@@ -1,31 +1,39 @@
-//! The child process and its pipes. Output is read on threads so that the runner can wait for a
-//! line with a deadline (std has no timed read on a pipe), and so that a full stderr pipe never
-//! stops an engine that writes to it.
+//! The child process and its pipes.
 //!
-//! The stdout reader sorts lines as it reads them ([`parse::class`]): `info` lines are folded
-//! where they are read and the rest that no wait looks at are dropped, so the waiting thread is
-//! woken once per answer (`bestmove`, `readyok`, …), not once per line the engine prints.
+//! The engine's output is read by the thread that waits for it, from a non-blocking pipe, with
+//! `poll` for the deadline (std has no timed read on a pipe): no reader thread to hand each
+//! answer over, so an answer costs the waiting thread one wake-up, not two threads' worth.
+//! Lines are sorted as they are read ([`parse::class`]); `info` lines are kept in the buffer
+//! unread and read back from the answer only as far as the reply needs ([`parse::fold_back`]).
+//! A search whose answer is not timed against a clock (nodes, depth) may be given a quiet
+//! period: the thread sleeps through the engine's first lines instead of waking for each.
+//! stderr is drained on a thread of its own, so that a full stderr pipe never stops an engine
+//! that writes to it.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use rustix::event::{poll, PollFd, PollFlags, Timespec};
 
 use crate::parse::{self, Class, Seen};
 use crate::{EngineConfig, EngineError};
 
 /// How many of the engine's last stderr lines are kept for error reports.
 const STDERR_LINES: usize = 20;
-/// A line longer than this is cut: a runaway engine must not eat the runner's memory.
+/// A line longer than this is skipped: a runaway engine must not eat the runner's memory.
 const MAX_LINE: usize = 1 << 20;
 /// How long an engine that closed its output gets to exit before its status is given up on.
 const EXIT_GRACE: Duration = Duration::from_millis(300);
 /// How long an engine told to `quit` gets before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(250);
+
+/// How much of the engine's output is read at a time.
+const READ_CHUNK: usize = 1 << 16;
 
 /// A line of engine output that some wait may act on, with the moment it was read, so that
 /// thinking time is measured at the pipe rather than when the runner got round to the line.
@@ -36,6 +44,28 @@ pub(crate) struct Line {
     pub seen: Seen,
 }
 
+/// The engine's stdout, read by the waiting thread.
+struct Output {
+    pipe: ChildStdout,
+    /// Bytes read and not yet passed on are `buf[span..end]`: `buf[span..scan]` are whole
+    /// `info` (or ignored) lines since the last line passed on, `buf[scan..end]` the lines not
+    /// yet sorted. The rest of `buf` is room to read into.
+    buf: Vec<u8>,
+    span: usize,
+    scan: usize,
+    end: usize,
+    /// What `info` lines of the span that no longer fit in the buffer said.
+    older: Seen,
+    /// A line longer than [`MAX_LINE`] is being skipped up to its end.
+    skipping: bool,
+    /// When the last bytes were read.
+    read_at: Instant,
+    /// The last read emptied the pipe: the next waits for more before reading (a read that
+    /// finds nothing would cost a system call for nothing).
+    drained: bool,
+    closed: bool,
+}
+
 pub(crate) enum Wait {
     Timeout,
     Closed,
@@ -44,7 +74,7 @@ pub(crate) enum Wait {
 pub(crate) struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Line>,
+    out: Option<Output>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     /// Set when stderr reaches its end, so a crash report can wait for the engine's last words.
     stderr_done: Arc<AtomicBool>,
@@ -69,22 +99,31 @@ impl Process {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr_pipe = child.stderr.take();
-        let (tx, lines) = mpsc::channel();
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let stderr_done = Arc::new(AtomicBool::new(false));
+        let out = stdout.map(|pipe| Output {
+            pipe,
+            buf: vec![0; 2 * READ_CHUNK],
+            span: 0,
+            scan: 0,
+            end: 0,
+            older: Seen::default(),
+            skipping: false,
+            read_at: Instant::now(),
+            drained: false,
+            closed: false,
+        });
         let process = Process {
             child,
             stdin,
-            lines,
+            out,
             stderr: stderr.clone(),
             stderr_done: stderr_done.clone(),
             dead: false,
         };
         let spawned = (|| {
-            if let Some(out) = stdout {
-                thread::Builder::new()
-                    .name(format!("engine-out-{}", config.name))
-                    .spawn(move || read_stdout(out, tx))?;
+            if let Some(out) = &process.out {
+                set_nonblocking(&out.pipe)?;
             }
             if let Some(err) = stderr_pipe {
                 thread::Builder::new()
@@ -129,13 +168,43 @@ impl Process {
         }
     }
 
-    /// The next line a wait may act on, or why there is none by `deadline`.
-    pub fn next_line(&mut self, deadline: Instant) -> Result<Line, Wait> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(Wait::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(Wait::Closed),
+    /// The next line a wait may act on, or why there is none by `deadline`. Before `quiet`
+    /// the pipe is not looked at (the thread sleeps until then unless a line is already in).
+    pub fn next_line(&mut self, deadline: Instant, quiet: Option<Instant>) -> Result<Line, Wait> {
+        let Some(out) = &mut self.out else {
+            return Err(Wait::Closed);
+        };
+        let mut quiet = quiet.filter(|&q| q < deadline);
+        loop {
+            if let Some(line) = out.sort() {
+                return Ok(line);
+            }
+            if out.closed {
+                return Err(Wait::Closed);
+            }
+            if let Some(q) = quiet.take() {
+                let now = Instant::now();
+                if q > now {
+                    precise_sleeps();
+                    thread::sleep(q - now);
+                    out.drained = false;
+                }
+            }
+            if !out.drained {
+                match out.fill() {
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                    Err(_) => out.closed = true,
+                }
+                if out.closed {
+                    continue;
+                }
+            }
+            let now = Instant::now();
+            if now >= deadline || !readable(&out.pipe, deadline - now) {
+                return Err(Wait::Timeout);
+            }
+            out.drained = false;
         }
     }
 
@@ -185,30 +254,119 @@ impl Drop for Process {
     }
 }
 
-/// The stdout reader: passes on the lines a wait may act on, each with the `info` lines read
-/// before it folded, until the output ends or nobody listens. Dropping `tx` at the end tells
-/// the runner the output is closed.
-fn read_stdout(out: ChildStdout, tx: Sender<Line>) {
-    let mut reader = BufReader::with_capacity(1 << 16, out);
-    let mut buf = Vec::with_capacity(256);
-    let mut seen = Seen::default();
-    while read_line(&mut reader, &mut buf) {
-        let at = Instant::now();
-        match parse::class(&buf) {
-            Class::Info(info) => seen.add(&info),
-            Class::Drop => {}
-            Class::Keep(text) => {
-                let line = Line {
-                    at,
-                    text: text.into_owned(),
-                    seen: std::mem::take(&mut seen),
-                };
-                if tx.send(line).is_err() {
-                    break;
+impl Output {
+    /// Sorts the lines read: the next line a wait may act on, with what the `info` lines before
+    /// it said, or None when more must be read.
+    fn sort(&mut self) -> Option<Line> {
+        while let Some(i) = memchr::memchr(b'\n', &self.buf[self.scan..self.end]) {
+            let end = self.scan + i + 1;
+            if self.skipping {
+                // The end of an overlong line: dropped, with what came before it in the span.
+                self.skipping = false;
+                self.older = parse::fold_back(&self.buf[self.span..self.scan], self.older);
+                self.span = end;
+                self.scan = end;
+                continue;
+            }
+            let mut line = &self.buf[self.scan..end - 1];
+            if let [rest @ .., b'\r'] = line {
+                line = rest;
+            }
+            match parse::class(line) {
+                Class::Info(_) | Class::Drop => self.scan = end,
+                Class::Keep(text) => {
+                    let text = text.trim_end_matches(['\r', '\n']).to_string();
+                    let seen = parse::fold_back(&self.buf[self.span..self.scan], std::mem::take(&mut self.older));
+                    self.span = end;
+                    self.scan = end;
+                    return Some(Line {
+                        at: self.read_at,
+                        text,
+                        seen,
+                    });
                 }
             }
         }
+        None
     }
+
+    /// Reads what the pipe holds: true if anything came, false if nothing is there yet.
+    /// The end of the output sets `closed`.
+    fn fill(&mut self) -> std::io::Result<bool> {
+        self.make_room();
+        match self.pipe.read(&mut self.buf[self.end..]) {
+            Ok(0) => {
+                self.closed = true;
+                Ok(false)
+            }
+            Ok(n) => {
+                self.read_at = Instant::now();
+                // A pipe gives all it holds up to the room offered.
+                self.drained = self.end + n < self.buf.len();
+                self.end += n;
+                Ok(true)
+            }
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                self.drained = true;
+                Ok(false)
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Leaves at least [`READ_CHUNK`] bytes to read into: lines passed on are dropped, and
+    /// when the span of `info` lines grows long it is read (backwards, as usual) and dropped
+    /// too. A line longer than [`MAX_LINE`] is skipped to its end.
+    fn make_room(&mut self) {
+        if self.buf.len() - self.end >= READ_CHUNK {
+            return;
+        }
+        if self.scan - self.span > READ_CHUNK {
+            self.older = parse::fold_back(&self.buf[self.span..self.scan], self.older);
+            self.span = self.scan;
+        }
+        if self.end - self.scan > MAX_LINE {
+            self.end = self.scan;
+            self.skipping = true;
+        }
+        self.buf.copy_within(self.span..self.end, 0);
+        (self.scan, self.end) = (self.scan - self.span, self.end - self.span);
+        self.span = 0;
+        if self.buf.len() - self.end < READ_CHUNK {
+            self.buf.resize(self.end + 2 * READ_CHUNK, 0);
+        }
+    }
+}
+
+/// Asks that this thread's sleeps end when asked (Linux lets a sleep run up to 50 µs late by
+/// default, a tenth of a fast engine's move), once per thread.
+fn precise_sleeps() {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        thread_local!(static SET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+        if !SET.replace(true) {
+            let _ = rustix::thread::set_current_timer_slack(std::num::NonZeroU64::new(5_000));
+        }
+    }
+}
+
+fn set_nonblocking(pipe: &ChildStdout) -> std::io::Result<()> {
+    let flags = rustix::fs::fcntl_getfl(pipe)?;
+    rustix::fs::fcntl_setfl(pipe, flags | rustix::fs::OFlags::NONBLOCK)?;
+    Ok(())
+}
+
+/// Waits until the pipe has something to read (or has closed) for at most `wait`; false if it
+/// has not.
+fn readable(pipe: &ChildStdout, wait: Duration) -> bool {
+    let mut fds = [PollFd::new(pipe, PollFlags::IN)];
+    let ts = Timespec {
+        tv_sec: wait.as_secs() as _,
+        tv_nsec: wait.subsec_nanos() as _,
+    };
+    // An interrupted wait counts as a wake-up: the caller reads and checks the deadline.
+    !matches!(poll(&mut fds, Some(&ts)), Ok(0))
 }
 
 /// Reads one line without its end into `buf` (cut at [`MAX_LINE`]); false at the end of the

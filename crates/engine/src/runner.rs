@@ -290,6 +290,9 @@ pub struct Summary {
     pub work: Duration,
     pub engine_time: Duration,
     pub wall: Duration,
+    /// The runner process's own CPU time over the match, user and system (all its threads,
+    /// never the engines'), where the system tells it (Linux: /proc/self/stat).
+    pub cpu: Option<(Duration, Duration)>,
     pub sprt: Option<(f64, Status)>,
     /// Terminations by code, with counts.
     pub terminations: Vec<(String, u32)>,
@@ -322,6 +325,19 @@ impl Summary {
             0.0
         }
     }
+}
+
+/// This process's CPU time so far, user and system, summed over its threads (those that ended
+/// too): fields 14 and 15 of /proc/self/stat, in clock ticks.
+fn process_cpu() -> Option<(Duration, Duration)> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name may hold spaces and parentheses: fields are counted after its end.
+    let mut fields = stat[stat.rfind(')')? + 1..].split_ascii_whitespace();
+    let utime: u64 = fields.nth(11)?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    // USER_HZ: fixed at 100 in Linux's user-space ABI (sysconf(_SC_CLK_TCK) says so too).
+    let d = |t: u64| Duration::from_millis(t.saturating_mul(10));
+    Some((d(utime), d(stime)))
 }
 
 /// A 64-bit FNV-1a hash, stable across runs and builds (for the state file).
@@ -487,6 +503,7 @@ where
         work: Duration::ZERO,
         engine_time: Duration::ZERO,
         wall: Duration::ZERO,
+        cpu: None,
         sprt: None,
         terminations: Vec::new(),
     };
@@ -517,6 +534,7 @@ where
         Kind::Chess => "White",
     };
     let started = Instant::now();
+    let cpu_before = process_cpu();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let threads = config.concurrency.clamp(1, todo.len().max(1));
@@ -610,6 +628,9 @@ where
     });
     result?;
     summary.wall = started.elapsed();
+    summary.cpu = cpu_before
+        .zip(process_cpu())
+        .map(|((u0, s0), (u1, s1))| (u1 - u0, s1 - s0));
     write_trf(config, &summary, &date)?;
     Ok(summary)
 }
@@ -856,6 +877,15 @@ pub fn report(summary: &Summary, config: &MatchConfig) -> String {
         summary.overhead_per_ply_us(),
         summary.work_per_ply_us()
     ));
+    if let (Some((user, sys)), true) = (summary.cpu, summary.plies > 0) {
+        let per = |d: Duration| d.as_secs_f64() * 1e6 / summary.plies as f64;
+        s.push_str(&format!(
+            "runner CPU: {:.1} µs/ply (user {:.1}, system {:.1}; 10 ms ticks over the match)\n",
+            per(user + sys),
+            per(user),
+            per(sys)
+        ));
+    }
     s
 }
 

@@ -205,6 +205,23 @@ fn garbage_is_ignored_until_the_move() {
 }
 
 #[test]
+fn megabytes_of_output_are_read_through_to_the_move() {
+    // What the info lines said survives pages of padding (read and dropped as the buffer
+    // fills) and a line too long to keep (skipped to its end).
+    let Some(config) = fake("garbage.py", &["--huge"]) else {
+        return;
+    };
+    let mut e = XiangqiEngine::start(&config).unwrap();
+    let reply = e.go(&Go::<&str>::default(), soon(20000)).unwrap();
+    assert_eq!(reply.best.as_deref(), Some("h2e2"));
+    assert_eq!(reply.score, Some(Score::Cp(50)));
+    assert_eq!(reply.depth, Some(3));
+    assert_eq!(reply.nodes, Some(77));
+    // And the engine still answers.
+    e.sync().unwrap();
+}
+
+#[test]
 fn no_handshake_times_out() {
     let Some(mut config) = fake("garbage.py", &["--no-uciok"]) else {
         return;

@@ -130,7 +130,16 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// and in chess castling rights and a legal en-passant capture too.
     fn repetition_key(&self) -> u64;
 
-    /// Reads a move in any notation the game accepts (coordinates first).
+    /// The repetition key of the position after the legal move `m`, without playing it where
+    /// the game can tell (a Zobrist key is updated by the move alone).
+    fn key_after(&self, m: Self::Move) -> u64 {
+        let mut next = self.clone();
+        next.play(m);
+        next.repetition_key()
+    }
+
+    /// Reads a move in any notation the game accepts (coordinates first). The move is legal:
+    /// a text that names no legal move here is an error.
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
 
     /// Reads a move that obeys the pieces' movement but may leave the mover's own king

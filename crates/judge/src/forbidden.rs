@@ -49,9 +49,7 @@ pub fn forbidden_moves<J: Judge + Clone>(judge: &J) -> Vec<<J::Game as Game>::Mo
         if pos.is_zeroing(m) {
             continue;
         }
-        let mut next = pos.clone();
-        next.play(m);
-        let key = next.repetition_key();
+        let key = pos.key_after(m);
         if history.is_some_and(|(_, keys)| !keys.contains(&key)) {
             continue;
         }

@@ -63,6 +63,10 @@ impl Game for Position {
         self.key()
     }
 
+    fn key_after(&self, m: Move) -> u64 {
+        Position::key_after(self, m)
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
         parse_any(self, text).map_err(|e| GameError(e.to_string()))
     }

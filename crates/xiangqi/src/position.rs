@@ -188,6 +188,19 @@ impl Position {
         self.board.key() ^ zobrist::side_key(self.turn)
     }
 
+    /// The key after the legal move `m`, without playing it: what [`Position::key`] would say
+    /// after [`Position::do_move`].
+    #[inline]
+    pub fn key_after(&self, m: Move) -> u64 {
+        let code = self.board.code_at(m.from);
+        let captured = self.board.code_at(m.to);
+        let mut key = self.board.key() ^ zobrist::code_key(code, m.from) ^ zobrist::code_key(code, m.to);
+        if captured != 0 {
+            key ^= zobrist::code_key(captured, m.to);
+        }
+        key ^ zobrist::side_key(!self.turn)
+    }
+
     /// The key recomputed from nothing; always equal to [`Position::key`].
     pub fn compute_key(&self) -> u64 {
         self.board.compute_key() ^ zobrist::side_key(self.turn)

@@ -165,6 +165,12 @@ proptest! {
             if moves.is_empty() { break; }
             let m = moves[c as usize % moves.len()];
             let before = pos.clone();
+            // The key after each legal move, told without playing it, is the played key.
+            for &other in &moves {
+                let mut next = pos.clone();
+                next.do_move(other);
+                prop_assert_eq!(pos.key_after(other), next.key());
+            }
             let undo = pos.do_move(m);
             prop_assert_eq!(pos.key(), pos.compute_key());
             prop_assert_ne!(pos.key(), before.key());

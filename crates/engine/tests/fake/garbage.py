@@ -1,11 +1,14 @@
 """A UCI engine that prints garbage: invalid UTF-8, junk lines, malformed info, then an
 unreadable best move. With `--no-uciok` it never finishes the handshake; with `--flood` it
-writes far more to stderr than a pipe holds before answering."""
+writes far more to stderr than a pipe holds before answering; with `--huge` it answers `go`
+with megabytes of output (a score, pages of info strings, a 3 MiB line, node counts) and then a
+good move."""
 import sys
 
 out = sys.stdout.buffer
 no_uciok = "--no-uciok" in sys.argv
 flood = "--flood" in sys.argv
+huge = "--huge" in sys.argv
 
 
 def say(data):
@@ -28,6 +31,13 @@ for line in sys.stdin:
             say(b"uciok")
     elif word == "isready":
         say(b"readyok")
+    elif word == "go" and huge:
+        say(b"info depth 3 score cp 50 nodes 10 pv h2e2")
+        for i in range(50000):
+            out.write(b"info string padding line %d\n" % i)
+        out.write(b"info depth 4 " + b"x" * (3 << 20) + b"\n")
+        say(b"info nodes 77")
+        say(b"bestmove h2e2")
     elif word == "go":
         say(b"info depth x score cp nodes -")
         say(b"info score mate")
