@@ -2,8 +2,6 @@
 //! moves and `go`. The game is followed move by move across requests, so each ply costs only
 //! its new move to check and the text to write.
 
-use std::fmt::Write as _;
-
 use game::{Game, Kind, Side};
 
 use crate::{Coordinates, EngineError, Go, Limits, MoveText, Protocol};
@@ -48,14 +46,12 @@ impl<G: Game> Track<G> {
         if self.start_fen.as_deref() != start_fen || moves.len() < self.ends.len() {
             return false;
         }
-        // Every ply compares the whole game again: byte loops, as moves are a few bytes and
-        // a call to `memcmp` a move would cost more than the comparison.
         let played = self.played.as_bytes();
         let mut from = 0;
         self.ends.iter().zip(moves).all(|(&end, m)| {
-            let (a, b) = (&played[from..end], m.as_ref().as_bytes());
+            let same = same_move(&played[from..end], m.as_ref().as_bytes());
             from = end;
-            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+            same
         })
     }
 }
@@ -208,6 +204,19 @@ impl<G: Game> Commander<G> {
     }
 }
 
+/// Whether two moves' texts are equal. Every ply compares the whole game again, and moves are
+/// four or five bytes: one word compared, then the rest, is much cheaper than a call to
+/// `memcmp` a move.
+fn same_move(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    match (a.split_first_chunk::<4>(), b.split_first_chunk::<4>()) {
+        (Some((a4, a_rest)), Some((b4, b_rest))) => u32::from_ne_bytes(*a4) == u32::from_ne_bytes(*b4) && a_rest == b_rest,
+        _ => a == b,
+    }
+}
+
 /// Starts a `position` command at `fen` (the start position if none).
 fn position_line(line: &mut String, fen: Option<&str>) {
     line.clear();
@@ -282,7 +291,7 @@ fn uci_limits(buf: &mut String, l: &Limits) {
     ];
     for (name, value) in fields {
         if let Some(v) = value {
-            let _ = write!(buf, " {name} {v}");
+            field(buf, name, v);
         }
     }
 }
@@ -296,26 +305,48 @@ fn ucci_limits(buf: &mut String, l: &Limits, turn: Side) {
         Side::Second => (l.btime, l.binc, l.wtime, l.winc),
     };
     if let Some(t) = own {
-        let _ = write!(buf, " time {t}");
+        field(buf, "time", t);
         if let Some(n) = l.movestogo {
-            let _ = write!(buf, " movestogo {n}");
+            field(buf, "movestogo", n.into());
         } else if let Some(i) = own_inc {
-            let _ = write!(buf, " increment {i}");
+            field(buf, "increment", i);
         }
         if let Some(t) = opp {
-            let _ = write!(buf, " opptime {t}");
+            field(buf, "opptime", t);
             if let Some(n) = l.movestogo {
-                let _ = write!(buf, " oppmovestogo {n}");
+                field(buf, "oppmovestogo", n.into());
             } else if let Some(i) = opp_inc {
-                let _ = write!(buf, " oppincrement {i}");
+                field(buf, "oppincrement", i);
             }
         }
     } else if let Some(t) = l.movetime {
-        let _ = write!(buf, " time {t} movestogo 1");
+        field(buf, "time", t);
+        buf.push_str(" movestogo 1");
     } else if let Some(n) = l.nodes {
-        let _ = write!(buf, " nodes {n}");
+        field(buf, "nodes", n);
     } else if let Some(d) = l.depth {
-        let _ = write!(buf, " depth {d}");
+        field(buf, "depth", d.into());
+    }
+}
+
+/// Writes ` name value`; numbers by hand, as `write!` costs more than the rest of a request.
+fn field(buf: &mut String, name: &str, value: u64) {
+    buf.push(' ');
+    buf.push_str(name);
+    buf.push(' ');
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut v = value;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        buf.push(d as char);
     }
 }
 

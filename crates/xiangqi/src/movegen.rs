@@ -15,6 +15,11 @@ pub(crate) trait Sink {
     /// All of `targets` are legal destinations for the piece on `from`.
     fn batch(&mut self, from: Square, targets: Bitboard);
     fn one(&mut self, from: Square, to: Square);
+    /// Nothing more is wanted: generation may stop.
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for MoveList {
@@ -31,6 +36,24 @@ impl Sink for MoveList {
 }
 
 pub(crate) struct Counter(pub usize);
+
+/// Stops at the first legal move: whether there is one.
+pub(crate) struct Any(pub bool);
+
+impl Sink for Any {
+    #[inline]
+    fn batch(&mut self, _from: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+    #[inline]
+    fn one(&mut self, _from: Square, _to: Square) {
+        self.0 = true;
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.0
+    }
+}
 
 impl Sink for Counter {
     #[inline]
@@ -182,6 +205,9 @@ impl Position {
         ] {
             for from in ours & b.by_role(role) {
                 emit(sink, from, self.targets(role, from, us));
+                if sink.done() {
+                    return;
+                }
             }
         }
         for to in attacks::king_attacks(ksq) & not_ours {

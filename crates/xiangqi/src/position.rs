@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::movegen::Counter;
+use crate::movegen::{Any, Counter};
 use crate::{zobrist, Bitboard, Board, Color, Fen, Move, MoveList, Piece, Role, Setup, Square};
 
 /// A legal Xiangqi position. Made from a [`Setup`] by [`Position::from_setup`], which rejects
@@ -255,12 +255,19 @@ impl Position {
         c.0
     }
 
+    /// Whether the side to move has a legal move (generation stops at the first).
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = Any(false);
+        self.generate(&mut any);
+        any.0
+    }
+
     pub fn is_legal(&self, m: Move) -> bool {
         self.is_legal_move(m)
     }
 
     pub fn status(&self) -> Status {
-        if self.count_legal() > 0 {
+        if self.has_legal_move() {
             Status::Ongoing
         } else if self.is_check() {
             Status::Checkmate

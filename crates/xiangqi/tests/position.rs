@@ -162,6 +162,7 @@ proptest! {
         let mut stack = Vec::new();
         for &c in &choices {
             let moves = pos.legal_moves();
+            prop_assert_eq!(pos.has_legal_move(), !moves.is_empty());
             if moves.is_empty() { break; }
             let m = moves[c as usize % moves.len()];
             let before = pos.clone();

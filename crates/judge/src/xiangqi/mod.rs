@@ -113,7 +113,7 @@ impl XiangqiJudge {
 
     /// The side to move has no legal move: it loses, in check (将死) or not (困毙).
     fn no_moves(&self) -> Option<Verdict> {
-        if self.pos.count_legal() > 0 {
+        if self.pos.has_legal_move() {
             return None;
         }
         let loser: Side = self.pos.turn().into();

@@ -39,7 +39,7 @@ fn parse_coords(s: &str, one_based: bool) -> Result<Move, NotationError> {
 
 /// `h2e2`.
 pub fn to_iccs(m: Move) -> String {
-    m.to_string()
+    m.iccs_bytes().iter().map(|&b| b as char).collect()
 }
 
 /// `H2-E2`, the form xqbase PGN files use.
