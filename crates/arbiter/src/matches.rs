@@ -28,7 +28,7 @@ arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [
               [--pgnout F] [--resume] [--trfout F.trf] [--tiebreaks SB,DE]
               [--resign movecount=N score=S] [--draw movenumber=M movecount=N score=S] [--maxmoves N]
               [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic]]
-              [--event NAME] [--site NAME] [--quiet]";
+              [--event NAME] [--site NAME] [--quiet] [--affinity]";
 
 /// The parsed command line.
 struct Args {
@@ -54,6 +54,7 @@ struct Args {
     event: String,
     site: String,
     quiet: bool,
+    affinity: bool,
 }
 
 fn key_values(tokens: &[String]) -> Result<Vec<(String, String)>> {
@@ -98,6 +99,7 @@ fn parse(raw: &[String]) -> Result<Args> {
         event: "arbiter match".to_string(),
         site: "arbiter".to_string(),
         quiet: false,
+        affinity: false,
     };
     let mut i = 0;
     while i < raw.len() {
@@ -146,6 +148,8 @@ fn parse(raw: &[String]) -> Result<Args> {
             "event" => args.event = values.join(" "),
             "site" => args.site = values.join(" "),
             "quiet" => args.quiet = true,
+            // fastchess: `-use-affinity`.
+            "affinity" | "use-affinity" => args.affinity = true,
             "help" | "h" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -397,6 +401,7 @@ pub fn run(raw: &[String]) -> Result<()> {
         site: args.site.clone(),
         config_hash: stable_hash(&identity),
         progress: !args.quiet,
+        affinity: args.affinity,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -212,7 +212,9 @@ fn same_move(a: &[u8], b: &[u8]) -> bool {
         return false;
     }
     match (a.split_first_chunk::<4>(), b.split_first_chunk::<4>()) {
-        (Some((a4, a_rest)), Some((b4, b_rest))) => u32::from_ne_bytes(*a4) == u32::from_ne_bytes(*b4) && a_rest == b_rest,
+        (Some((a4, a_rest)), Some((b4, b_rest))) => {
+            u32::from_ne_bytes(*a4) == u32::from_ne_bytes(*b4) && a_rest == b_rest
+        }
         _ => a == b,
     }
 }

@@ -297,6 +297,7 @@ mod tests {
             site: "S".into(),
             config_hash: 0,
             progress: false,
+            affinity: false,
         }
     }
 

@@ -49,6 +49,7 @@ fn config(engines: Vec<Entrant>, games: u32, pgn: &Path) -> MatchConfig {
         site: "here".into(),
         config_hash: 1,
         progress: true,
+        affinity: false,
     }
 }
 
@@ -337,6 +338,65 @@ fn an_engine_that_wants_to_repeat_is_told_the_banned_move() {
 
 /// A match stopped after some games resumes from its state file: the games already played
 /// are not played again, and the total is the match's.
+#[test]
+fn with_affinity_each_game_slot_keeps_its_engines_on_a_cpu_of_its_own() {
+    let d = dir("affinity");
+    let cpus = d.join("cpus");
+    let _ = std::fs::remove_dir_all(&cpus);
+    std::fs::create_dir_all(&cpus).unwrap();
+    let c = cpus.display().to_string();
+    let Some(a) = fake("a", "uci.py", &["--cpus", &c]) else {
+        return;
+    };
+    let Some(b) = fake("b", "uci.py", &["--cpus", &c]) else {
+        return;
+    };
+    let control = Control {
+        movetime: Some(500),
+        ..Control::default()
+    };
+    let mut cfg = config(
+        vec![
+            Entrant {
+                config: a,
+                control: control.clone(),
+            },
+            Entrant { config: b, control },
+        ],
+        8,
+        &d.join("games.pgn"),
+    );
+    cfg.adjudication.max_moves = Some(3);
+    cfg.affinity = true;
+    let s = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut Vec::new()).unwrap();
+    assert_eq!(s.finished.len(), 8);
+    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut seen = std::collections::BTreeSet::new();
+    let files: Vec<_> = std::fs::read_dir(&cpus).unwrap().map(|e| e.unwrap().path()).collect();
+    assert!(
+        files.len() >= 4,
+        "the preflight's two engines, then two a slot: {files:?}"
+    );
+    let mut pinned = 0;
+    for f in &files {
+        let list: Vec<usize> = std::fs::read_to_string(f)
+            .unwrap()
+            .lines()
+            .map(|l| l.parse().unwrap())
+            .collect();
+        if list.len() == 1 {
+            pinned += 1;
+            seen.insert(list[0]);
+        }
+    }
+    if available >= 2 {
+        // Each slot that played starts both engines on its one CPU (a slot may find no game
+        // left if the other was quick); the preflight's engines may run anywhere.
+        assert!(pinned == 2 || pinned == 4, "{pinned} engines on one CPU: {files:?}");
+        assert_eq!(seen.len(), pinned / 2, "the slots share no CPU: {seen:?}");
+    }
+}
+
 #[test]
 fn an_interrupted_match_resumes_without_duplicates() {
     let Some(fairy) = find("fairy-stockfish") else { return };

@@ -1,14 +1,21 @@
 """A UCI engine that cannot play: it answers with the first move of `searchmoves` when told
 one, else with the next move of a fixed list (one per ply), so tests know every answer.
 
-Usage: uci.py [--log FILE] [MOVE ...]   (the list; by default a short Xiangqi opening)
+Usage: uci.py [--log FILE] [--cpus DIR] [MOVE ...]   (the list; by default a short Xiangqi opening)
+
+With `--cpus DIR` it writes the CPUs it may run on into DIR/PID.cpus (one number a line).
 """
+import os
 import sys
 
 args = sys.argv[1:]
 log = None
 if args[:1] == ["--log"]:
     log = open(args[1], "w")
+    args = args[2:]
+if args[:1] == ["--cpus"]:
+    with open(os.path.join(args[1], "%d.cpus" % os.getpid()), "w") as f:
+        f.write("".join("%d\n" % c for c in sorted(os.sched_getaffinity(0))))
     args = args[2:]
 script = args or ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]
 plies = 0
