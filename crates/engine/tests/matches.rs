@@ -1031,3 +1031,57 @@ fn the_pgn_starts_at_the_books_root_with_its_moves() {
     assert!(text.contains(", n="), "{text}");
     println!("{text}");
 }
+
+/// The opening's moves are the game's history: a perpetual check begun in the book is lost as
+/// soon as the engines complete it, the engines are given the book moves, and the PGN (from
+/// the book's root, its moves `{book}`) replays to the same verdict.
+#[test]
+fn a_repetition_reaches_back_into_the_book() {
+    let fen = "9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1";
+    let cycle = ["f5e5", "e8f8", "e5f5", "f8e8"];
+    let d = dir("book-history");
+    let log_red = d.join("red.log");
+    let mut red_args = vec!["--log", log_red.to_str().unwrap()];
+    red_args.extend(cycle);
+    let Some(red) = fake("repeater-red", "uci.py", &red_args) else {
+        return;
+    };
+    let Some(black) = fake("repeater-black", "uci.py", &cycle) else {
+        return;
+    };
+    let pgn = d.join("games.pgn");
+    let mut cfg = config(
+        vec![
+            Entrant {
+                config: red,
+                control: nodes(1),
+            },
+            Entrant {
+                config: black,
+                control: nodes(1),
+            },
+        ],
+        1,
+        &pgn,
+    );
+    // The first cycle is the book's.
+    cfg.openings = vec![Start {
+        fen: Some(fen.into()),
+        moves: cycle.iter().map(|m| m.to_string()).collect(),
+        source: "perpetual check, one cycle in the book".into(),
+    }];
+    cfg.adjudication.max_moves = Some(20);
+    let rules = Rules::cxa().at_trigger();
+    let summary = run_match(&cfg, |start| XiangqiJudge::new(start, rules.clone()), &mut Vec::new()).unwrap();
+    // Without the book as history the engines would have needed two cycles of their own.
+    assert_eq!(summary.finished[0].termination, "perpetual_check");
+    assert_eq!(summary.plies, 4);
+    let told = std::fs::read_to_string(&log_red).unwrap();
+    let position = told.lines().find(|l| l.starts_with("position")).unwrap();
+    assert!(position.ends_with("moves f5e5 e8f8 e5f5 f8e8"), "{told}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("{book}").count(), 4, "{text}");
+    assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+    assert!(text.contains("[PlyCount \"8\"]"), "{text}");
+    check_against_replay(&pgn, &rules, ChessRules::fide());
+}
