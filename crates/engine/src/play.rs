@@ -238,8 +238,9 @@ struct RunnerEnd {
 }
 
 /// Plays one game between `engines` (first side's, second side's) under a referee with
-/// `judge` (built on `setup.start`). Engines are told a new game starts; an engine that fails
-/// loses the game and is marked in [`Played::failed`].
+/// `judge` (built on `setup.root`; the opening's moves are played into it first, so they are
+/// the game's history). Engines are told a new game starts; an engine that fails loses the
+/// game and is marked in [`Played::failed`]. The PGN is the engine-match one ([`crate::pgn`]).
 pub fn play_game<J: Judge + Clone>(
     judge: J,
     engines: [&mut Engine<J::Game>; 2],
