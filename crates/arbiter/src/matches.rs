@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use engine::openings::{read_openings_with, OpeningOptions};
+use engine::pgn::PgnOptions;
 use engine::play::{seconds, Adjudication, Control, Tc};
 use engine::runner::{report, run_match, stable_hash, Entrant, MatchConfig, Start};
 use engine::{Coordinates, EngineConfig, Protocol};
@@ -25,7 +26,7 @@ arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [
               [--game xiangqi|chess] [--rules cxa|axf|seed002|fide|seed001] [--at-trigger]
               [--games N | --rounds R] [--concurrency C] [--gauntlet]
               [--openings file=F [format=epd|pgn|moves] [order=random|sequential] [seed=S] [plies=N]]
-              [--pgnout F] [--resume] [--trfout F.trf] [--tiebreaks SB,DE]
+              [--pgnout F | --pgnout file=F [timeleft=true] [nodes=true]] [--resume] [--trfout F.trf] [--tiebreaks SB,DE]
               [--resign movecount=N score=S] [--draw movenumber=M movecount=N score=S] [--maxmoves N]
               [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic]]
               [--event NAME] [--site NAME] [--quiet] [--affinity]";
@@ -43,6 +44,7 @@ struct Args {
     gauntlet: bool,
     openings: Vec<(String, String)>,
     pgnout: Option<PathBuf>,
+    pgn: PgnOptions,
     trfout: Option<PathBuf>,
     tiebreaks: Option<String>,
     resume: bool,
@@ -88,6 +90,7 @@ fn parse(raw: &[String]) -> Result<Args> {
         gauntlet: false,
         openings: Vec::new(),
         pgnout: None,
+        pgn: PgnOptions::default(),
         trfout: None,
         tiebreaks: None,
         resume: false,
@@ -126,11 +129,28 @@ fn parse(raw: &[String]) -> Result<Args> {
             "gauntlet" => args.gauntlet = true,
             "tournament" => args.gauntlet = one::<String>(name, values)? == "gauntlet",
             "openings" => args.openings = key_values(values)?,
-            "pgnout" => {
-                // fastchess: `-pgnout file=F`; also a bare path.
-                let v: String = one(name, values)?;
-                args.pgnout = Some(PathBuf::from(v.strip_prefix("file=").unwrap_or(&v)));
-            }
+            "pgnout" => match values {
+                // A bare path, or fastchess's `-pgnout file=F timeleft=true nodes=true`.
+                [v] if !v.contains('=') => args.pgnout = Some(PathBuf::from(v)),
+                _ => {
+                    for (k, v) in key_values(values)? {
+                        let on = || match v.as_str() {
+                            "true" => Ok(true),
+                            "false" => Ok(false),
+                            _ => Err(anyhow::anyhow!("--pgnout {k}={v}: expected true or false")),
+                        };
+                        match k.as_str() {
+                            "file" => args.pgnout = Some(PathBuf::from(&v)),
+                            "timeleft" => args.pgn.time_left = on()?,
+                            "nodes" => args.pgn.nodes = on()?,
+                            _ => bail!("--pgnout: unknown setting {k:?} (file, timeleft, nodes)"),
+                        }
+                    }
+                    if args.pgnout.is_none() {
+                        bail!("--pgnout needs file=F");
+                    }
+                }
+            },
             "trfout" => {
                 let v: String = one(name, values)?;
                 args.trfout = Some(PathBuf::from(v.strip_prefix("file=").unwrap_or(&v)));
@@ -393,6 +413,7 @@ pub fn run(raw: &[String]) -> Result<()> {
         shuffle,
         adjudication,
         pgn_out: args.pgnout.clone(),
+        pgn: args.pgn,
         trf_out: args.trfout.clone(),
         tiebreaks,
         resume: args.resume,

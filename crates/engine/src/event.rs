@@ -289,6 +289,7 @@ mod tests {
             shuffle: None,
             adjudication: Adjudication::default(),
             pgn_out: None,
+            pgn: Default::default(),
             trf_out: None,
             tiebreaks: Vec::new(),
             resume: false,

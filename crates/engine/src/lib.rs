@@ -17,7 +17,8 @@
 //!   the engines' measured thinking time, banned moves, adjudication); [`runner`] plays a
 //!   match of them (round robin or gauntlet, concurrency, PGN, progress, SPRT, resume);
 //!   [`event`] makes a match a tournament event (Berger rounds, TRF-2026, standings with
-//!   tie-breaks, by the tournament crate); [`openings`] reads the books games start from.
+//!   tie-breaks, by the tournament crate); [`openings`] reads the books games start from;
+//!   [`pgn`] writes the games as engine match runners do (book moves, `{score/depth time}`).
 //!
 //! ```no_run
 //! use std::time::{Duration, Instant};
@@ -41,6 +42,7 @@ mod engine;
 pub mod event;
 pub mod openings;
 mod parse;
+pub mod pgn;
 pub mod play;
 mod process;
 pub mod runner;

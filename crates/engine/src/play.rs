@@ -9,13 +9,14 @@
 //! move limits, dead positions, flags) is the referee's and the judge's; the runner adds only
 //! what they cannot see: crashed and hung engines, and adjudication by the engines' scores.
 
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use game::{Game, Kind, Side};
 use judge::{forbidden_moves, Judge, Outcome};
 use referee::clock::{Millis, Stage, TimeControl};
 use referee::{Command, EndReason, EventKind, OfferPenalty, Referee, RefereeRules};
 
+use crate::pgn::{GameRecord, MoveInfo, PgnOptions};
 use crate::{Engine, EngineError, Go, Limits, Reply, Score};
 
 /// A time control as match runners write it: `40/60+0.6` (40 moves in 60 s, 0.6 s a move
@@ -139,15 +140,18 @@ pub fn engine_rules(time: TimeControl) -> RefereeRules {
 
 /// One game to play.
 pub struct GameSetup<'a, G: Game> {
-    /// The position the engines start from (after the opening's moves).
-    pub start: &'a G,
-    /// Moves of the opening before `start` (counted for `max_moves`).
-    pub opening_plies: u32,
+    /// The opening's own start position: the record's, the judge's and the engines' root.
+    pub root: &'a G,
+    /// The opening's moves from `root` (the project's coordinates), played before the engines
+    /// take over: the judge's history, the engines' `position … moves`, the PGN's `{book}`
+    /// moves, and counted for `max_moves`.
+    pub opening: &'a [String],
     /// The limits of the first and second side's engines (the referee's clock is the first's).
     pub controls: [&'a Control; 2],
     pub adjudication: &'a Adjudication,
     /// PGN tags before Result (Event, Site, Date, Round, the players …).
     pub tags: &'a [(String, String)],
+    pub pgn: PgnOptions,
 }
 
 /// How a game ended and its record.
@@ -234,8 +238,9 @@ struct RunnerEnd {
 }
 
 /// Plays one game between `engines` (first side's, second side's) under a referee with
-/// `judge` (built on `setup.start`). Engines are told a new game starts; an engine that fails
-/// loses the game and is marked in [`Played::failed`].
+/// `judge` (built on `setup.root`; the opening's moves are played into it first, so they are
+/// the game's history). Engines are told a new game starts; an engine that fails loses the
+/// game and is marked in [`Played::failed`]. The PGN is the engine-match one ([`crate::pgn`]).
 pub fn play_game<J: Judge + Clone>(
     judge: J,
     engines: [&mut Engine<J::Game>; 2],
@@ -246,12 +251,18 @@ pub fn play_game<J: Judge + Clone>(
     let mut engines = [first_engine, second_engine];
     let mut failed = [false; 2];
     let control = setup.controls[0];
+    let started = SystemTime::now();
+    let clock_start = Instant::now();
+    let (judge, book) = play_opening(judge, setup.opening);
     let mut referee = Referee::new(judge, engine_rules(control.time_control()));
     let start_fen = {
-        let fen = setup.start.fen();
+        let fen = setup.root.fen();
         (fen != <J::Game as Game>::start().fen()).then_some(fen)
     };
+    // Every move from the root: the opening's, then the engines'.
     let mut moves: Vec<String> = Vec::with_capacity(256);
+    moves.extend(setup.opening[..book.len()].iter().cloned());
+    let mut infos: Vec<MoveInfo> = Vec::with_capacity(256);
     let mut scores = Scores::default();
     let mut runner_end: Option<RunnerEnd> = None;
     let mut overhead = Duration::ZERO;
@@ -370,6 +381,12 @@ pub fn play_game<J: Judge + Clone>(
                 match &e.kind {
                     EventKind::MoveAccepted { coordinate, .. } => {
                         moves.push(coordinate.clone());
+                        infos.push(MoveInfo {
+                            score: reply.score,
+                            depth: reply.depth,
+                            nodes: reply.nodes,
+                            elapsed: reply.elapsed,
+                        });
                         plies += 1;
                     }
                     EventKind::DrawOffered { .. } => offer_standing = true,
@@ -421,13 +438,22 @@ pub fn play_game<J: Judge + Clone>(
             "the game did not end".to_string(),
         ),
     };
-    let tags: Vec<(&str, &str)> = setup.tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let pgn = finish_pgn(
-        referee.pgn(setup.start, &tags),
-        runner_end.is_some(),
-        result,
-        &termination,
-        &explanation,
+    let pgn = crate::pgn::write(
+        &referee,
+        &GameRecord {
+            tags: setup.tags,
+            root: setup.root,
+            book: &book,
+            moves: &infos,
+            result,
+            termination: &termination,
+            runner_end: runner_end.as_ref().map(|r| r.explanation.as_str()),
+            controls: setup.controls,
+            started,
+            ended: SystemTime::now(),
+            duration: clock_start.elapsed(),
+            options: setup.pgn,
+        },
     );
     Played {
         result,
@@ -445,16 +471,27 @@ pub fn play_game<J: Judge + Clone>(
 /// The game lost by `side` before a move: its engine could not be started.
 pub fn forfeit<J: Judge + Clone>(judge: J, setup: &GameSetup<'_, J::Game>, side: Side, err: &EngineError) -> Played {
     let kind = <J::Game as Game>::KIND;
+    let now = SystemTime::now();
+    let (judge, book) = play_opening(judge, setup.opening);
     let mut referee = Referee::new(judge, engine_rules(setup.controls[0].time_control()));
     referee.apply(0, Side::First, Command::Start);
     let end = failure(kind, side, err);
-    let tags: Vec<(&str, &str)> = setup.tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let pgn = finish_pgn(
-        referee.pgn(setup.start, &tags),
-        true,
-        end.result,
-        end.code,
-        &end.explanation,
+    let pgn = crate::pgn::write(
+        &referee,
+        &GameRecord {
+            tags: setup.tags,
+            root: setup.root,
+            book: &book,
+            moves: &[],
+            result: end.result,
+            termination: end.code,
+            runner_end: Some(&end.explanation),
+            controls: setup.controls,
+            started: now,
+            ended: now,
+            duration: Duration::ZERO,
+            options: setup.pgn,
+        },
     );
     let mut failed = [false; 2];
     failed[index(side)] = true;
@@ -469,6 +506,25 @@ pub fn forfeit<J: Judge + Clone>(judge: J, setup: &GameSetup<'_, J::Game>, side:
         engine_time: Duration::ZERO,
         failed,
     }
+}
+
+/// The judge (built on the opening's root) with the opening's moves played, and those moves.
+/// The runner checked the moves; should the judge end the game within them, the opening stops
+/// there and the referee rules that ending at the start.
+fn play_opening<J: Judge>(mut judge: J, opening: &[String]) -> (J, Vec<<J::Game as Game>::Move>) {
+    let mut book = Vec::with_capacity(opening.len());
+    for text in opening {
+        if judge.verdict().is_some() {
+            break;
+        }
+        let pos = judge.position();
+        let Ok(m) = pos.parse_move(text) else { break };
+        if !pos.is_legal(m) || judge.push(m).is_err() {
+            break;
+        }
+        book.push(m);
+    }
+    (judge, book)
 }
 
 /// The loss of the side whose engine failed.
@@ -487,7 +543,7 @@ fn failure(kind: Kind, side: Side, err: &EngineError) -> RunnerEnd {
     }
 }
 
-/// Adjudication after `mover`'s move at `ply` (of the game from the start position).
+/// Adjudication after `mover`'s move at `ply` (of the game from the opening's root).
 fn adjudicate<G: Game>(
     scores: &Scores,
     setup: &GameSetup<'_, G>,
@@ -511,7 +567,7 @@ fn adjudicate<G: Game>(
             }
         }
     }
-    let total = ply + setup.opening_plies;
+    let total = ply;
     if let Some((number, count, score)) = adj.draw {
         if total / 2 + 1 >= number && scores.quiet[0] >= count && scores.quiet[1] >= count {
             return Some(RunnerEnd {
@@ -531,37 +587,6 @@ fn adjudicate<G: Game>(
         }
     }
     None
-}
-
-/// The referee's PGN with `Termination` as the reason code, and for an ending of the runner's
-/// own its result and explanation.
-fn finish_pgn(pgn: String, runner: bool, result: Outcome, termination: &str, explanation: &str) -> String {
-    let mut out = String::with_capacity(pgn.len() + 128);
-    let mut in_tags = true;
-    for line in pgn.lines() {
-        if in_tags && line.starts_with("[Termination ") {
-            continue;
-        }
-        if in_tags && line.is_empty() {
-            in_tags = false;
-            out.push_str(&format!("[Termination \"{termination}\"]\n\n"));
-            continue;
-        }
-        if in_tags && runner && line.starts_with("[Result ") {
-            out.push_str(&format!("[Result \"{}\"]\n", result.pgn()));
-            continue;
-        }
-        if !in_tags && runner {
-            if let Some(body) = line.strip_suffix('*') {
-                out.push_str(body);
-                out.push_str(&format!("{{{}}} {}\n", explanation.replace('}', ")"), result.pgn()));
-                continue;
-            }
-        }
-        out.push_str(line);
-        out.push('\n');
-    }
-    out
 }
 
 #[cfg(test)]
@@ -588,21 +613,5 @@ mod tests {
         );
         assert_eq!(Tc::parse("1:30").unwrap().time, 90_000);
         assert!(Tc::parse("0/10").is_err() && Tc::parse("x").is_err());
-    }
-
-    #[test]
-    fn runner_endings_are_written_into_the_pgn() {
-        let pgn = "[Event \"e\"]\n[Result \"*\"]\n\n1. e4 *\n".to_string();
-        let out = finish_pgn(pgn, true, Outcome::FirstWins, "crash", "black crashed");
-        assert_eq!(
-            out,
-            "[Event \"e\"]\n[Result \"1-0\"]\n[Termination \"crash\"]\n\n1. e4 {black crashed} 1-0\n"
-        );
-        let pgn = "[Result \"0-1\"]\n[Termination \"normal\"]\n\n1. e4 {mate} 0-1\n".to_string();
-        let out = finish_pgn(pgn, false, Outcome::SecondWins, "checkmate", "");
-        assert_eq!(
-            out,
-            "[Result \"0-1\"]\n[Termination \"checkmate\"]\n\n1. e4 {mate} 0-1\n"
-        );
     }
 }

@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use tournament::round_robin::{berger, Pairing};
 use tournament::standings::TieBreak;
 
+use crate::pgn::PgnOptions;
 use crate::play::{play_game, Adjudication, Control, GameSetup, Played};
 use crate::{Engine, EngineConfig};
 
@@ -62,6 +63,8 @@ pub struct MatchConfig {
     pub shuffle: Option<u64>,
     pub adjudication: Adjudication,
     pub pgn_out: Option<PathBuf>,
+    /// What each engine move's PGN comment carries beyond `{score/depth time}`.
+    pub pgn: PgnOptions,
     /// Write the match as a TRF-2026 file here at the end (see [`crate::event`]).
     pub trf_out: Option<PathBuf>,
     /// The tie-breaks of the standings (3+ engines) and of the TRF; empty: SB, then DE.
@@ -87,7 +90,7 @@ pub struct MatchConfig {
 /// A game of the schedule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Job {
-    /// 1-based, in schedule order (the PGN's Round).
+    /// 1-based, in schedule order (the progress lines' game number).
     pub number: u32,
     /// Index of the pair of engines (in schedule order of pairs).
     pub pair: usize,
@@ -397,35 +400,35 @@ fn shuffle<T>(items: &mut [T], seed: u64) {
 
 /// Today's date as PGN writes it (UTC).
 fn pgn_date() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    // Days to civil date (Howard Hinnant's algorithm).
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
+    crate::pgn::date_text(std::time::SystemTime::now())
 }
 
-/// The start positions of the openings: each FEN with its moves played. An opening whose FEN
-/// or moves the game does not accept is an error naming its source.
-fn start_positions<G: Game>(openings: &[Start]) -> Result<Vec<(G, u32)>, MatchError> {
+/// The PGN `Round` of a game, as fastchess numbers them: two engines (and a gauntlet) count
+/// encounters, the pair of games on one opening sharing a round; a round robin of three or
+/// more gives the event's round (Berger tables), which every pairing of it plays.
+fn pgn_round(job: &Job, engines: usize, gauntlet: bool) -> u32 {
+    if engines == 2 || gauntlet {
+        job.encounter + 1
+    } else {
+        job.round
+    }
+}
+
+/// The openings' own start positions (the FEN, or the standard start), each checked with its
+/// moves played. An opening whose FEN or moves the game does not accept is an error naming
+/// its source.
+fn start_positions<G: Game>(openings: &[Start]) -> Result<Vec<G>, MatchError> {
     if openings.is_empty() {
-        return Ok(vec![(G::start(), 0)]);
+        return Ok(vec![G::start()]);
     }
     openings
         .iter()
         .map(|o| {
-            let mut pos = match &o.fen {
+            let root = match &o.fen {
                 Some(f) => G::from_fen(f).map_err(|e| MatchError::Config(format!("{}: bad FEN: {e}", o.source)))?,
                 None => G::start(),
             };
+            let mut pos = root.clone();
             for (i, text) in o.moves.iter().enumerate() {
                 match pos.parse_move(text) {
                     Ok(m) if pos.is_legal(m) => pos.play(m),
@@ -438,7 +441,7 @@ fn start_positions<G: Game>(openings: &[Start]) -> Result<Vec<(G, u32)>, MatchEr
                     }
                 }
             }
-            Ok((pos, o.moves.len() as u32))
+            Ok(root)
         })
         .collect()
 }
@@ -464,8 +467,10 @@ where
     if let Some(seed) = config.shuffle {
         shuffle(&mut openings, seed);
     }
-    let starts: Vec<(J::Game, u32)> = start_positions(&openings)?;
-    let jobs = schedule(config.engines.len(), config.gauntlet, config.games, starts.len());
+    let roots: Vec<J::Game> = start_positions(&openings)?;
+    let no_moves: Vec<String> = Vec::new();
+    let book = |i: usize| openings.get(i).map_or(&no_moves, |o| &o.moves);
+    let jobs = schedule(config.engines.len(), config.gauntlet, config.games, roots.len());
     let names: Vec<String> = config.engines.iter().map(|e| e.config.name.clone()).collect();
 
     // The state of an earlier run, and the PGN cut back to the last game it counted.
@@ -594,7 +599,8 @@ where
     std::thread::scope(|scope| {
         for t in 0..threads {
             let tx = tx.clone();
-            let (todo, next, stop, starts, make_judge, names) = (&todo, &next, &stop, &starts, &make_judge, &names);
+            let (todo, next, stop, roots, book, make_judge, names) =
+                (&todo, &next, &stop, &roots, &book, &make_judge, &names);
             let date = date.as_str();
             let mut engines: Vec<Option<Engine<J::Game>>> = if t == 0 && !preflight.is_empty() && !config.affinity {
                 std::mem::take(&mut preflight)
@@ -612,17 +618,20 @@ where
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&job) = todo.get(i) else { break };
-                    let (start, opening_plies) = &starts[job.opening];
+                    let (root, opening) = (&roots[job.opening], book(job.opening));
                     let (first_name, second_name) = (&names[job.first], &names[job.second]);
                     let tags = vec![
                         ("Event".to_string(), config.event.clone()),
                         ("Site".to_string(), config.site.clone()),
                         ("Date".to_string(), date.to_string()),
-                        ("Round".to_string(), job.number.to_string()),
+                        (
+                            "Round".to_string(),
+                            pgn_round(&job, names.len(), config.gauntlet).to_string(),
+                        ),
                         (first_tag.to_string(), first_name.clone()),
                         ("Black".to_string(), second_name.clone()),
                     ];
-                    let played = play_one(config, &mut engines, &job, start, *opening_plies, &tags, make_judge);
+                    let played = play_one(config, &mut engines, &job, root, opening, &tags, make_judge);
                     if tx.send(Done { job, played }).is_err() {
                         break;
                     }
@@ -706,8 +715,8 @@ fn play_one<J, F>(
     config: &MatchConfig,
     engines: &mut [Option<Engine<J::Game>>],
     job: &Job,
-    start: &J::Game,
-    opening_plies: u32,
+    root: &J::Game,
+    opening: &[String],
     tags: &[(String, String)],
     make_judge: &F,
 ) -> Played
@@ -716,17 +725,18 @@ where
     F: Fn(J::Game) -> J,
 {
     let setup = GameSetup {
-        start,
-        opening_plies,
+        root,
+        opening,
         controls: [&config.engines[job.first].control, &config.engines[job.second].control],
         adjudication: &config.adjudication,
         tags,
+        pgn: config.pgn,
     };
     for (side, idx) in [(Side::First, job.first), (Side::Second, job.second)] {
         if engines[idx].is_none() {
             match Engine::start(&config.engines[idx].config) {
                 Ok(e) => engines[idx] = Some(e),
-                Err(err) => return crate::play::forfeit(make_judge(start.clone()), &setup, side, &err),
+                Err(err) => return crate::play::forfeit(make_judge(root.clone()), &setup, side, &err),
             }
         }
     }
@@ -740,7 +750,7 @@ where
     let (Some(a), Some(b)) = (a, b) else {
         unreachable!("both engines were started above")
     };
-    let played = play_game(make_judge(start.clone()), [a, b], &setup);
+    let played = play_game(make_judge(root.clone()), [a, b], &setup);
     for (i, idx) in [job.first, job.second].into_iter().enumerate() {
         if played.failed[i] {
             // Dropping the engine ends its process; the next game starts a new one.

@@ -41,6 +41,7 @@ fn config(engines: Vec<Entrant>, games: u32, pgn: &Path) -> MatchConfig {
         shuffle: None,
         adjudication: Adjudication::default(),
         pgn_out: Some(pgn.to_path_buf()),
+        pgn: Default::default(),
         trf_out: None,
         tiebreaks: Vec::new(),
         resume: false,
@@ -449,7 +450,8 @@ fn an_interrupted_match_resumes_without_duplicates() {
         .map(|r| r.trim_end_matches("\"]").parse().unwrap())
         .collect();
     rounds.sort();
-    assert_eq!(rounds, [1, 2, 3, 4, 5, 6]);
+    // Round as fastchess numbers it: the two games of an encounter share one.
+    assert_eq!(rounds, [1, 1, 2, 2, 3, 3]);
     assert!(!text.contains("half"));
     check_against_replay(&pgn, &Rules::cxa(), ChessRules::fide());
     // Another match's state is refused.
@@ -579,7 +581,8 @@ fn ucci_resignation_and_draw_agreement() {
     check_against_replay(&d.join("resign.pgn"), &Rules::cxa(), ChessRules::fide());
 }
 
-/// A clock: `tc=40/1+0.02`, the referee's clocks in the PGN (`[%clk]`), limits from them.
+/// A clock: `tc=40/1+0.02`, limits from the referee's clocks, and each mover's clock after its
+/// move in the PGN when asked (fastchess's `tl=`, in milliseconds).
 #[test]
 fn a_match_on_the_clock() {
     let Some(fairy) = find("fairy-stockfish") else { return };
@@ -604,6 +607,7 @@ fn a_match_on_the_clock() {
         &pgn,
     );
     cfg.adjudication.max_moves = Some(40);
+    cfg.pgn.time_left = true;
     let started = Instant::now();
     let mut out = Vec::new();
     let s = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
@@ -611,7 +615,15 @@ fn a_match_on_the_clock() {
     assert_eq!(s.finished.len(), 2);
     assert!(started.elapsed() < Duration::from_secs(20));
     let text = std::fs::read_to_string(&pgn).unwrap();
-    assert!(text.contains("[%clk 0:00:0"), "{text}");
+    // Under a clock the TimeControl tag; time left per move when asked (fastchess's tl=).
+    assert!(text.contains("[TimeControl \"40/1+0.02\"]"), "{text}");
+    let left: Vec<&str> = text.split(", tl=").skip(1).collect();
+    assert!(!left.is_empty(), "{text}");
+    // Fractions of a second: the clock never shows a whole second here (1 s for 40 moves).
+    assert!(
+        left.iter().all(|t| t.starts_with("0.") || t.starts_with("1.")),
+        "{text}"
+    );
     check_against_replay(&pgn, &Rules::cxa(), ChessRules::fide());
 }
 
@@ -717,9 +729,32 @@ fn a_round_robin_of_three_is_a_berger_event_with_a_trf_and_standings() {
         })
         .collect();
     by_round.sort();
-    for ((round, red, black, _), (first, second)) in by_round.iter().zip(expected) {
-        assert_eq!((red.as_str(), black.as_str()), (first, second), "round {round}");
+    // The PGN's Round is the Berger round (both games of its pairing have it).
+    let mut expected_rounds: Vec<(u32, &str, &str)> = expected
+        .iter()
+        .enumerate()
+        .map(|(i, &(a, b))| (i as u32 / 2 + 1, a, b))
+        .collect();
+    expected_rounds.sort();
+    for ((round, red, black, _), (r, first, second)) in by_round.iter().zip(expected_rounds) {
+        assert_eq!(
+            (*round, red.as_str(), black.as_str()),
+            (r, first, second),
+            "round {round}"
+        );
     }
+    // In the schedule's order again.
+    let by_round: Vec<(u32, String, String, String)> = expected
+        .iter()
+        .enumerate()
+        .map(|(i, &(a, b))| {
+            by_round
+                .iter()
+                .find(|(r, red, black, _)| *r == i as u32 / 2 + 1 && red == a && black == b)
+                .unwrap()
+                .clone()
+        })
+        .collect();
     // The engine that dies loses every game.
     for (_, red, black, result) in &by_round {
         if red == "dies" {
@@ -844,4 +879,269 @@ fn a_round_robin_of_three_is_a_berger_event_with_a_trf_and_standings() {
             .join("\n")
     };
     assert_eq!(undated(&std::fs::read_to_string(&trf_path).unwrap()), undated(&text));
+}
+
+/// The movetext of each game of a PGN file (after its tags), in file order.
+fn movetexts(pgn: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(pgn).unwrap();
+    text.split("[Event ")
+        .skip(1)
+        .map(|game| {
+            game.lines()
+                .skip_while(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n")
+                .trim()
+                .to_string()
+        })
+        .collect()
+}
+
+/// Whether `c` is an engine move's comment as fastchess writes it: `+0.31/9 0.105s`,
+/// `-M4/20 1.000s`, `/0 0.002s` (no score), then `, key=value` fields.
+fn engine_comment(c: &str) -> bool {
+    let head = c.split(", ").next().unwrap();
+    let Some((score, rest)) = head.split_once('/') else {
+        return false;
+    };
+    let Some((depth, time)) = rest.split_once(' ') else {
+        return false;
+    };
+    let score_ok = score.is_empty()
+        || score == "0.00"
+        || (score.len() > 1
+            && (score.starts_with('+') || score.starts_with('-'))
+            && (score[1..].strip_prefix('M').is_some_and(|p| p.parse::<u32>().is_ok())
+                || score[1..]
+                    .split_once('.')
+                    .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.len() == 2 && b.parse::<u32>().is_ok())));
+    let time_ok = time
+        .strip_suffix('s')
+        .and_then(|t| t.split_once('.'))
+        .is_some_and(|(a, b)| a.parse::<u64>().is_ok() && b.len() == 3);
+    score_ok && depth.parse::<u32>().is_ok() && time_ok
+}
+
+/// Checks the match PGN against the book it was played from: every game starts at its
+/// opening's root (FEN tag only off the standard start), has the opening's moves marked
+/// `{book}` and the engines' after them each with a `{score/depth time}` comment, counts all
+/// of them in PlyCount, and replays with the judge to the recorded verdict.
+fn check_book_games(pgn: &Path, kind: game::Kind, book: &[engine::openings::Opening], games: usize) {
+    let tags = pgn_tags(pgn);
+    let texts = movetexts(pgn);
+    assert_eq!(tags.len(), games);
+    let (_, records) = read_file(pgn).unwrap();
+    for (i, (g, (tags, text))) in records.zip(tags.iter().zip(&texts)).enumerate() {
+        let g = g.unwrap();
+        let round: usize = tags["Round"].parse().unwrap();
+        // Two engines: the pair of games of an encounter shares its round and its opening.
+        let opening = &book[(round - 1) % book.len()];
+        let (root, main_line) = match &g {
+            AnyRecord::Xiangqi(r) => {
+                let root = records::pgn::start_position(r);
+                let mut pos = root.clone();
+                let coords: Vec<String> = r
+                    .tree
+                    .main_line()
+                    .map(|&m| {
+                        let c = game::Game::coordinate(&pos, m);
+                        game::Game::play(&mut pos, m);
+                        c
+                    })
+                    .collect();
+                (game::Game::fen(&root), coords)
+            }
+            AnyRecord::Chess(r) => {
+                let start = records::chess::start_position(r);
+                let root = chess::Position::new(start, chess::shakmaty::CastlingMode::Standard);
+                let mut pos = root.clone();
+                let coords: Vec<String> = r
+                    .tree
+                    .main_line()
+                    .map(|&m| {
+                        let c = game::Game::coordinate(&pos, m);
+                        game::Game::play(&mut pos, m);
+                        c
+                    })
+                    .collect();
+                (game::Game::fen(&root), coords)
+            }
+        };
+        let expected_root = match kind {
+            game::Kind::Xiangqi => game::Game::fen(&opening.start::<xiangqi::Position>().unwrap()),
+            game::Kind::Chess => game::Game::fen(&opening.start::<chess::Position>().unwrap()),
+        };
+        assert_eq!(
+            root,
+            expected_root,
+            "game {}: the record starts at the book's root",
+            i + 1
+        );
+        assert_eq!(
+            tags.contains_key("FEN"),
+            opening.fen.is_some(),
+            "game {}: FEN tag only off the standard start",
+            i + 1
+        );
+        assert!(main_line.len() >= opening.moves.len(), "game {}", i + 1);
+        assert_eq!(
+            main_line[..opening.moves.len()],
+            opening.moves[..],
+            "game {}: the book moves",
+            i + 1
+        );
+        let plies: usize = tags["PlyCount"].parse().unwrap();
+        assert_eq!(plies, main_line.len(), "game {}: PlyCount", i + 1);
+        for key in [
+            "GameDuration",
+            "GameStartTime",
+            "GameEndTime",
+            "TimeControl",
+            "Termination",
+        ] {
+            assert!(tags.contains_key(key), "game {}: no {key}", i + 1);
+        }
+        let flat = text.replace('\n', " ");
+        let comments: Vec<&str> = flat.split('{').skip(1).map(|c| c.split_once('}').unwrap().0).collect();
+        let book_marks = comments.iter().filter(|c| **c == "book").count();
+        let engine_marks = comments.iter().filter(|c| engine_comment(c)).count();
+        assert_eq!(book_marks, opening.moves.len(), "game {}: {text}", i + 1);
+        assert_eq!(
+            engine_marks,
+            plies - opening.moves.len(),
+            "game {}: a comment per engine move: {text}",
+            i + 1
+        );
+        assert!(
+            text.lines().all(|l| l.chars().count() <= 80 || !l.contains(' ')),
+            "game {}: movetext lines within 80 columns: {text}",
+            i + 1
+        );
+    }
+}
+
+/// A match from a PGN book with moves (and one from a FEN with moves): each record starts at
+/// the book's root, carries the book moves as `{book}` and a fastchess comment on every engine
+/// move, and replays with the judge to the verdict the referee gave live (which knew the book
+/// moves as the game's history).
+#[test]
+fn the_pgn_starts_at_the_books_root_with_its_moves() {
+    let Some(fairy) = find("fairy-stockfish") else { return };
+    let Some(sf) = find("stockfish") else { return };
+    let d = dir("book");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/openings");
+    let starts = |book: &[engine::openings::Opening]| -> Vec<Start> {
+        book.iter()
+            .map(|o| Start {
+                fen: o.fen.clone(),
+                moves: o.moves.clone(),
+                source: o.source.clone(),
+            })
+            .collect()
+    };
+
+    let book = engine::openings::read_openings(game::Kind::Xiangqi, &data.join("xiangqi.pgn")).unwrap();
+    assert!(book.iter().any(|o| o.fen.is_some() && !o.moves.is_empty()));
+    let pgn = d.join("xiangqi.pgn");
+    let entrant = |name: &str| Entrant {
+        config: fairy_config(name, &fairy),
+        control: nodes(2000),
+    };
+    let mut cfg = config(vec![entrant("a"), entrant("b")], 2 * book.len() as u32, &pgn);
+    cfg.openings = starts(&book);
+    cfg.adjudication.max_moves = Some(40);
+    let rules = Rules::cxa();
+    let summary = run_match(&cfg, |start| XiangqiJudge::new(start, rules.clone()), &mut Vec::new()).unwrap();
+    report(&summary, &cfg);
+    check_book_games(&pgn, game::Kind::Xiangqi, &book, 2 * book.len());
+    check_against_replay(&pgn, &rules, ChessRules::fide());
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[TimeControl \"-\"]"), "{text}");
+    assert!(text.contains("1. 炮二平五 {book}"), "{text}");
+    assert!(
+        text.contains("[Round \"1\"]") && text.contains("[Round \"2\"]"),
+        "{text}"
+    );
+
+    let book = engine::openings::read_openings(game::Kind::Chess, &data.join("chess.pgn")).unwrap();
+    let pgn = d.join("chess.pgn");
+    let entrant = |name: &str| {
+        let mut c = EngineConfig::new(name, &sf);
+        c.options = vec![("Hash".into(), "16".into())];
+        Entrant {
+            config: c,
+            control: nodes(2000),
+        }
+    };
+    let mut cfg = config(vec![entrant("a"), entrant("b")], 2 * book.len() as u32, &pgn);
+    cfg.openings = starts(&book);
+    cfg.adjudication.max_moves = Some(30);
+    cfg.pgn.nodes = true;
+    let summary = run_match(
+        &cfg,
+        |start| ChessJudge::new(start, ChessRules::fide()),
+        &mut Vec::new(),
+    )
+    .unwrap();
+    report(&summary, &cfg);
+    check_book_games(&pgn, game::Kind::Chess, &book, 2 * book.len());
+    check_against_replay(&pgn, &Rules::cxa(), ChessRules::fide());
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("1. e4 {book} e5 {book} 2. Nf3 {book}"), "{text}");
+    assert!(text.contains(", n="), "{text}");
+    println!("{text}");
+}
+
+/// The opening's moves are the game's history: a perpetual check begun in the book is lost as
+/// soon as the engines complete it, the engines are given the book moves, and the PGN (from
+/// the book's root, its moves `{book}`) replays to the same verdict.
+#[test]
+fn a_repetition_reaches_back_into_the_book() {
+    let fen = "9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1";
+    let cycle = ["f5e5", "e8f8", "e5f5", "f8e8"];
+    let d = dir("book-history");
+    let log_red = d.join("red.log");
+    let mut red_args = vec!["--log", log_red.to_str().unwrap()];
+    red_args.extend(cycle);
+    let Some(red) = fake("repeater-red", "uci.py", &red_args) else {
+        return;
+    };
+    let Some(black) = fake("repeater-black", "uci.py", &cycle) else {
+        return;
+    };
+    let pgn = d.join("games.pgn");
+    let mut cfg = config(
+        vec![
+            Entrant {
+                config: red,
+                control: nodes(1),
+            },
+            Entrant {
+                config: black,
+                control: nodes(1),
+            },
+        ],
+        1,
+        &pgn,
+    );
+    // The first cycle is the book's.
+    cfg.openings = vec![Start {
+        fen: Some(fen.into()),
+        moves: cycle.iter().map(|m| m.to_string()).collect(),
+        source: "perpetual check, one cycle in the book".into(),
+    }];
+    cfg.adjudication.max_moves = Some(20);
+    let rules = Rules::cxa().at_trigger();
+    let summary = run_match(&cfg, |start| XiangqiJudge::new(start, rules.clone()), &mut Vec::new()).unwrap();
+    // Without the book as history the engines would have needed two cycles of their own.
+    assert_eq!(summary.finished[0].termination, "perpetual_check");
+    assert_eq!(summary.plies, 4);
+    let told = std::fs::read_to_string(&log_red).unwrap();
+    let position = told.lines().find(|l| l.starts_with("position")).unwrap();
+    assert!(position.ends_with("moves f5e5 e8f8 e5f5 f8e8"), "{told}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("{book}").count(), 4, "{text}");
+    assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+    assert!(text.contains("[PlyCount \"8\"]"), "{text}");
+    check_against_replay(&pgn, &rules, ChessRules::fide());
 }

@@ -866,6 +866,22 @@ pub fn reason_code(e: &Ending) -> &'static str {
 }
 
 /// `[%clk h:mm:ss]` as lichess and chess.com write it.
+impl EventKind {
+    /// What a PGN record says of an event other than a move, as a comment: the ending's
+    /// explanation, fouls, rejected claims, warnings, a side told to vary.
+    pub fn pgn_note(&self, kind: game::Kind) -> Option<String> {
+        let name = |s: &Side| s.name(kind);
+        match self {
+            EventKind::GameOver(end) => Some(end.explanation.clone()),
+            EventKind::Foul { side, what, count, .. } => Some(format!("foul by {}: {what} ({count})", name(side))),
+            EventKind::ClaimRejected { by, reason } => Some(format!("{} claimed: {reason}", name(by))),
+            EventKind::Warning { side, what } => Some(format!("warning to {}: {what}", name(side))),
+            EventKind::MustVary { side, .. } => Some(format!("{} must vary", name(side))),
+            _ => None,
+        }
+    }
+}
+
 fn clk(ms: Millis) -> String {
     let s = ms / 1000;
     format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
@@ -913,18 +929,7 @@ impl<J: Judge> Referee<J> {
                 ..
             } = &e.kind
             else {
-                let name = |s: &Side| s.name(kind);
-                let note = match &e.kind {
-                    EventKind::GameOver(end) => Some(end.explanation.clone()),
-                    EventKind::Foul { side, what, count, .. } => {
-                        Some(format!("foul by {}: {what} ({count})", name(side)))
-                    }
-                    EventKind::ClaimRejected { by, reason } => Some(format!("{} claimed: {reason}", name(by))),
-                    EventKind::Warning { side, what } => Some(format!("warning to {}: {what}", name(side))),
-                    EventKind::MustVary { side, .. } => Some(format!("{} must vary", name(side))),
-                    _ => None,
-                };
-                if let Some(n) = note {
+                if let Some(n) = e.kind.pgn_note(kind) {
                     line.push_str(&format!("{{{}}} ", n.replace('}', ")")));
                 }
                 continue;

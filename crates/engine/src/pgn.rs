@@ -1,0 +1,419 @@
+//! The PGN of an engine game, written as engine match runners write it (fastchess, cutechess),
+//! so that the tools engine authors use on their output read ours:
+//!
+//! - the record starts where the opening starts (`FEN` only when that is not the standard
+//!   start), its moves marked `{book}`, then the engines' moves;
+//! - each engine move has `{score/depth time}`: the engine's last score from its own point of
+//!   view in pawns (`+0.31`, `-1.05`, `0.00`) or as a mate in plies (`+M5`: it mates in three
+//!   moves; `-M4`: it is mated in two), the depth, and its thinking time (`0.105s`); with
+//!   [`PgnOptions`] also `, tl=…s` (the mover's clock after the move) and `, n=…` (nodes);
+//! - tags as fastchess writes them: `GameDuration`, `GameStartTime`, `GameEndTime`,
+//!   `PlyCount` (book moves included), `Termination` (the referee's or runner's reason code),
+//!   `TimeControl` (`40/60+0.6`, `10+0.1`, `0.1/move`, `-` for nodes or depth only);
+//! - the referee's own notes (draw offers, fouls, a side told to vary, the ending's
+//!   explanation) as further comments, and movetext wrapped at 80 columns.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use game::{Game, Kind, Side};
+use judge::{Judge, Outcome};
+use referee::clock::Millis;
+use referee::{EventKind, Referee};
+
+use crate::play::Control;
+use crate::Score;
+
+/// What the engine-match PGN adds to each engine move beyond `{score/depth time}` (fastchess's
+/// `-pgnout timeleft=true nodes=true`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct PgnOptions {
+    /// `tl=1.234s`: the mover's clock after the move (only under a clock).
+    pub time_left: bool,
+    /// `n=123456`: the nodes the engine reported.
+    pub nodes: bool,
+}
+
+/// What an engine said with one of its moves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoveInfo {
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Its thinking time as measured.
+    pub elapsed: Duration,
+}
+
+/// A score as fastchess writes it: pawns with two decimals and a sign (`0.00` without), mates
+/// in plies (`+M5` mates in 3, `-M4` is mated in 2).
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(0) => "0.00".to_string(),
+        Score::Cp(c) => format!(
+            "{}{}.{:02}",
+            if c > 0 { '+' } else { '-' },
+            c.abs() / 100,
+            c.abs() % 100
+        ),
+        Score::Mate(m) if m > 0 => format!("+M{}", 2 * i64::from(m) - 1),
+        Score::Mate(m) => format!("-M{}", -2 * i64::from(m)),
+    }
+}
+
+/// Seconds with three decimals and an `s`, as fastchess writes times.
+pub fn seconds_text(ms: u128) -> String {
+    format!("{}.{:03}s", ms / 1000, ms % 1000)
+}
+
+/// The comment of an engine move: `score/depth time` (an empty score and depth 0 when the
+/// engine gave none, as fastchess writes them), then the options' fields after commas.
+pub fn move_comment(info: &MoveInfo, time_left: Option<Millis>, options: PgnOptions) -> String {
+    let mut s = format!(
+        "{}/{} {}",
+        info.score.map(score_text).unwrap_or_default(),
+        info.depth.unwrap_or(0),
+        seconds_text(info.elapsed.as_millis())
+    );
+    if let (true, Some(left)) = (options.time_left, time_left) {
+        s.push_str(&format!(", tl={}", seconds_text(u128::from(left))));
+    }
+    if options.nodes {
+        s.push_str(&format!(", n={}", info.nodes.unwrap_or(0)));
+    }
+    s
+}
+
+/// Seconds as the time control tag writes them: `60`, `0.6`, `0.05`.
+fn secs(ms: Millis) -> String {
+    if ms.is_multiple_of(1000) {
+        (ms / 1000).to_string()
+    } else {
+        let s = format!("{}.{:03}", ms / 1000, ms % 1000);
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+/// A control as the `TimeControl` tag: `[moves/]time[+increment]` in seconds for a clock,
+/// `T/move` for a fixed time a move, `-` when only nodes or depth limit the engine.
+pub fn time_control_text(control: &Control) -> String {
+    if let Some(tc) = control.tc {
+        let mut s = String::new();
+        if let Some(m) = tc.moves {
+            s.push_str(&format!("{m}/"));
+        }
+        s.push_str(&secs(tc.time));
+        if tc.increment > 0 {
+            s.push_str(&format!("+{}", secs(tc.increment)));
+        }
+        return s;
+    }
+    match control.movetime {
+        Some(st) => format!("{}/move", secs(st)),
+        None => "-".to_string(),
+    }
+}
+
+/// Days since 1970-01-01 as a civil date (Howard Hinnant's algorithm).
+fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+fn unix_secs(t: SystemTime) -> u64 {
+    t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// A date as the PGN `Date` tag writes it (UTC): `2026.11.30`.
+pub fn date_text(t: SystemTime) -> String {
+    let (y, m, d) = civil((unix_secs(t) / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// A moment as fastchess's `GameStartTime` writes it, in UTC: `2026-11-30T02:37:12 +0000`.
+pub fn datetime_text(t: SystemTime) -> String {
+    let secs = unix_secs(t);
+    let (y, m, d) = civil((secs / 86_400) as i64);
+    let s = secs % 86_400;
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02} +0000",
+        s / 3600,
+        s / 60 % 60,
+        s % 60
+    )
+}
+
+/// A duration as `GameDuration` writes it: `hh:mm:ss`.
+pub fn duration_text(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// Movetext as tokens joined by spaces, a new line before a token that would pass 80 columns.
+struct Movetext {
+    out: String,
+    column: usize,
+}
+
+impl Movetext {
+    /// Adds a token (a move with its comment, a comment, the result); one too long for a line
+    /// (a long explanation) goes word by word.
+    fn push(&mut self, token: &str) {
+        let width = token.chars().count();
+        if width > 80 && token.contains(' ') {
+            for word in token.split(' ').filter(|w| !w.is_empty()) {
+                self.push(word);
+            }
+            return;
+        }
+        if self.column > 0 && self.column + 1 + width > 80 {
+            self.out.push('\n');
+            self.column = 0;
+        }
+        if self.column > 0 {
+            self.out.push(' ');
+            self.column += 1;
+        }
+        self.out.push_str(token);
+        self.column += width;
+    }
+}
+
+fn comment(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', ")"))
+}
+
+/// Everything about a game the engine-match PGN records.
+pub struct GameRecord<'a, G: Game> {
+    /// Tags before Result (Event, Site, Date, Round, the players).
+    pub tags: &'a [(String, String)],
+    /// Where the record starts: the opening's own start.
+    pub root: &'a G,
+    /// The opening's moves from `root`, written `{book}`.
+    pub book: &'a [G::Move],
+    /// What the engines said with each of their moves, in order.
+    pub moves: &'a [MoveInfo],
+    pub result: Outcome,
+    pub termination: &'a str,
+    /// The explanation of an ending the runner ruled (the referee's is among its events).
+    pub runner_end: Option<&'a str>,
+    pub controls: [&'a Control; 2],
+    pub started: SystemTime,
+    pub ended: SystemTime,
+    pub duration: Duration,
+    pub options: PgnOptions,
+}
+
+/// The game as PGN (see the module's description).
+pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -> String {
+    let kind = <J::Game as Game>::KIND;
+    let mut out = String::with_capacity(2048);
+    let mut tag = |k: &str, v: &str| {
+        out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+    };
+    for (k, v) in record.tags {
+        tag(k, v);
+    }
+    tag("Result", record.result.pgn());
+    if kind == Kind::Xiangqi {
+        tag("Variant", "xiangqi");
+    }
+    let fen = record.root.fen();
+    if fen != <J::Game as Game>::start().fen() {
+        tag("SetUp", "1");
+        tag("FEN", &fen);
+    }
+    let engine_plies = referee
+        .events()
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::MoveAccepted { .. }))
+        .count();
+    tag("GameDuration", &duration_text(record.duration));
+    tag("GameStartTime", &datetime_text(record.started));
+    tag("GameEndTime", &datetime_text(record.ended));
+    tag("PlyCount", &(record.book.len() + engine_plies).to_string());
+    tag("Termination", record.termination);
+    let [first, second] = record.controls.map(time_control_text);
+    if first == second {
+        tag("TimeControl", &first);
+    } else {
+        let (a, b) = match kind {
+            Kind::Xiangqi => ("RedTimeControl", "BlackTimeControl"),
+            Kind::Chess => ("WhiteTimeControl", "BlackTimeControl"),
+        };
+        tag(a, &first);
+        tag(b, &second);
+    }
+    out.push('\n');
+
+    let mut text = Movetext {
+        out: String::with_capacity(1024),
+        column: 0,
+    };
+    // Numbered on from the root's FEN (its sixth field): "… b KQkq - 0 1" opens "1...".
+    let mut fullmove = fen
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
+    let mut first_move = true;
+    let mut number = |side: Side, text: &str| -> String {
+        let s = match side {
+            Side::First => format!("{fullmove}. {text}"),
+            Side::Second if first_move => format!("{fullmove}... {text}"),
+            Side::Second => text.to_string(),
+        };
+        if side == Side::Second {
+            fullmove += 1;
+        }
+        first_move = false;
+        s
+    };
+    let mut pos = record.root.clone();
+    for &m in record.book {
+        let token = number(pos.turn(), &pos.notation(m));
+        text.push(&format!("{token} {{book}}"));
+        pos.play(m);
+    }
+    let mut infos = record.moves.iter();
+    for e in referee.events() {
+        let EventKind::MoveAccepted {
+            side,
+            notation,
+            clocks,
+            offers_draw,
+            ..
+        } = &e.kind
+        else {
+            if let Some(n) = e.kind.pgn_note(kind) {
+                text.push(&comment(&n));
+            }
+            continue;
+        };
+        let mut token = number(*side, notation);
+        if let Some(info) = infos.next() {
+            let left = (!referee.clock().control().stages.is_empty()).then(|| {
+                clocks[match side {
+                    Side::First => 0,
+                    Side::Second => 1,
+                }]
+                .main
+            });
+            token.push(' ');
+            token.push_str(&comment(&move_comment(info, left, record.options)));
+        }
+        text.push(&token);
+        if *offers_draw {
+            text.push("{draw offered}");
+        }
+    }
+    if let Some(explanation) = record.runner_end {
+        text.push(&comment(explanation));
+    }
+    text.push(record.result.pgn());
+    out.push_str(&text.out);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Tc;
+
+    #[test]
+    fn scores_as_fastchess_writes_them() {
+        assert_eq!(score_text(Score::Cp(31)), "+0.31");
+        assert_eq!(score_text(Score::Cp(-105)), "-1.05");
+        assert_eq!(score_text(Score::Cp(-5)), "-0.05");
+        assert_eq!(score_text(Score::Cp(0)), "0.00");
+        assert_eq!(score_text(Score::Cp(1200)), "+12.00");
+        // Mates in plies: mate in 3 moves is 5 plies, mated in 2 is 4.
+        assert_eq!(score_text(Score::Mate(3)), "+M5");
+        assert_eq!(score_text(Score::Mate(1)), "+M1");
+        assert_eq!(score_text(Score::Mate(-2)), "-M4");
+    }
+
+    #[test]
+    fn move_comments() {
+        let info = MoveInfo {
+            score: Some(Score::Cp(31)),
+            depth: Some(9),
+            nodes: Some(12_345),
+            elapsed: Duration::from_micros(105_400),
+        };
+        let none = PgnOptions::default();
+        assert_eq!(move_comment(&info, Some(1_593), none), "+0.31/9 0.105s");
+        let all = PgnOptions {
+            time_left: true,
+            nodes: true,
+        };
+        assert_eq!(
+            move_comment(&info, Some(1_593), all),
+            "+0.31/9 0.105s, tl=1.593s, n=12345"
+        );
+        // No clock: no time left.
+        assert_eq!(move_comment(&info, None, all), "+0.31/9 0.105s, n=12345");
+        let mate = MoveInfo {
+            score: Some(Score::Mate(-1)),
+            depth: Some(20),
+            elapsed: Duration::from_millis(2_000),
+            ..MoveInfo::default()
+        };
+        assert_eq!(move_comment(&mate, None, none), "-M2/20 2.000s");
+        // An engine that said nothing but its move.
+        let bare = MoveInfo {
+            elapsed: Duration::from_millis(7),
+            ..MoveInfo::default()
+        };
+        assert_eq!(move_comment(&bare, None, none), "/0 0.007s");
+    }
+
+    #[test]
+    fn time_controls_and_times() {
+        let mut c = Control {
+            tc: Some(Tc::parse("40/60+0.6").unwrap()),
+            ..Control::default()
+        };
+        assert_eq!(time_control_text(&c), "40/60+0.6");
+        c.tc = Some(Tc::parse("10+0.05").unwrap());
+        assert_eq!(time_control_text(&c), "10+0.05");
+        c.tc = Some(Tc::parse("1:30").unwrap());
+        assert_eq!(time_control_text(&c), "90");
+        c.tc = None;
+        c.movetime = Some(100);
+        assert_eq!(time_control_text(&c), "0.1/move");
+        c.movetime = None;
+        c.nodes = Some(1000);
+        assert_eq!(time_control_text(&c), "-");
+
+        let t = UNIX_EPOCH + Duration::from_secs(1_796_006_232);
+        assert_eq!(datetime_text(t), "2026-11-30T02:37:12 +0000");
+        assert_eq!(date_text(t), "2026.11.30");
+        assert_eq!(date_text(UNIX_EPOCH + Duration::from_secs(951_782_400)), "2000.02.29");
+        assert_eq!(duration_text(Duration::from_millis(3_725_900)), "01:02:05");
+    }
+
+    #[test]
+    fn movetext_wraps_at_80_columns() {
+        let mut t = Movetext {
+            out: String::new(),
+            column: 0,
+        };
+        for _ in 0..12 {
+            t.push("1. e4 {+0.31/9 0.105s}");
+        }
+        assert!(t.out.lines().all(|l| l.chars().count() <= 80), "{}", t.out);
+        assert_eq!(t.out.lines().count(), 4);
+        let long = format!("{{{}}}", ["word"; 30].join(" "));
+        t.push(&long);
+        assert!(t.out.lines().all(|l| l.chars().count() <= 80), "{}", t.out);
+        assert!(t.out.replace('\n', " ").contains(&long));
+    }
+}
