@@ -17,6 +17,8 @@
 #   MAXPLIES     ply cap of the no-referee driver (default 200)
 #   STOCKFISH, FAIRY   engine binaries (default /usr/games/stockfish, /usr/games/fairy-stockfish)
 #   OUT          directory for PGNs, logs and per-run JSON (default: a new /tmp/match_bench.*)
+#   AFFINITY=1   pin each game slot to a CPU: `arbiter match --affinity`, fastchess
+#                `-use-affinity` (the no-referee driver is not pinned)
 #   INSTR=1      also count the runners' own instructions per ply under valgrind (callgrind,
 #                engines not traced, concurrency 1, INSTR_GAMES games, default 20): a figure the
 #                machine's load does not move. FASTCHESS_VG: a fastchess built without
@@ -50,6 +52,8 @@ ARBITER=${ARBITER:-target/release/arbiter}
 OUT=${OUT:-$(mktemp -d /tmp/match_bench.XXXXXX)}
 mkdir -p "$OUT"
 ROUNDS=$(( (GAMES + 1) / 2 ))
+FC_AFF=(); AR_AFF=()
+if [ "${AFFINITY:-0}" = 1 ]; then FC_AFF=(-use-affinity); AR_AFF=(--affinity); fi
 
 want() { case " $RUNNERS " in *" $1 "*) return 0 ;; esac; return 1; }
 
@@ -104,7 +108,7 @@ for game in $WHAT; do
                     -openings file="$book" format=epd order=sequential \
                     -games 2 -rounds "$ROUNDS" -concurrency "$c" \
                     -pgnout file="$OUT/fastchess-$tag.pgn" -config outname="$OUT/fastchess-$tag.config.json" \
-                    > "$OUT/fastchess-$tag.log" 2>&1
+                    "${FC_AFF[@]}" > "$OUT/fastchess-$tag.log" 2>&1
                 st=$?
                 if [ $st -ne 0 ] || [ ! -s "$OUT/fastchess-$tag.pgn" ]; then
                     echo "# fastchess $tag failed (exit $st), see $OUT/fastchess-$tag.log" >&2
@@ -123,7 +127,7 @@ for game in $WHAT; do
                     --each nodes="$NODES" --game "$game" \
                     --openings file="$book" format=epd order=sequential \
                     --games "$GAMES" --concurrency "$c" \
-                    --pgnout "$OUT/arbiter-$tag.pgn" > "$OUT/arbiter-$tag.log" 2>&1
+                    --pgnout "$OUT/arbiter-$tag.pgn" "${AR_AFF[@]}" > "$OUT/arbiter-$tag.log" 2>&1
                 st=$?
                 if [ $st -ne 0 ] || [ ! -s "$OUT/arbiter-$tag.pgn" ]; then
                     echo "# arbiter match $tag failed (exit $st), skipped; see $OUT/arbiter-$tag.log:" >&2
