@@ -41,6 +41,7 @@ mod parse;
 pub mod play;
 mod process;
 pub mod runner;
+pub mod syzygy;
 
 use std::fmt;
 use std::path::PathBuf;
