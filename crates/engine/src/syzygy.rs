@@ -27,15 +27,23 @@
 //! table found, which is the same limit in effect. fastchess splits `-tb` on `;` on Windows
 //! and `:` elsewhere; here `:` (and `;` too, everywhere).
 
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 
-use chess::shakmaty::{Chess, Color, Position};
+use chess::shakmaty::zobrist::Zobrist64;
+use chess::shakmaty::{Chess, Color, EnPassantMode, Position};
 use shakmaty_syzygy::{AmbiguousWdl, Material, Tablebase, Wdl};
 
-/// Probes a search may make to settle a position that DTZ rounding leaves open.
+/// Positions a search may look at to settle a position that DTZ rounding leaves open.
 pub const SEARCH_BUDGET: u32 = 20_000;
+
+/// A search's budget left and the values it found, by position and halfmove clock.
+struct Search {
+    budget: u32,
+    seen: HashMap<(u64, u32), i32>,
+}
 
 /// Which tablebase results end a game (fastchess's `-tbadjudicate`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -228,8 +236,11 @@ impl Syzygy {
                 verdict.winner = Some(side(wdl.signum()));
             }
             Wdl::Win | Wdl::Loss => {
-                let mut budget = SEARCH_BUDGET;
-                match self.value50(pos, &mut budget)? {
+                let mut search = Search {
+                    budget: SEARCH_BUDGET,
+                    seen: HashMap::new(),
+                };
+                match self.value50(pos, &mut search)? {
                     0 => verdict.saved_by_fifty = Some(side(wdl.signum())),
                     v => verdict.winner = Some(side(v)),
                 }
@@ -240,9 +251,9 @@ impl Syzygy {
 
     /// The value of `pos` for the side to move under the 50-move rule with its halfmove clock:
     /// 1 a win, 0 a draw, -1 a loss; `None` when a table is missing or the search ran out of
-    /// `budget`.
-    fn value50(&self, pos: &Chess, budget: &mut u32) -> Option<i32> {
-        *budget = budget.checked_sub(1)?;
+    /// its budget.
+    fn value50(&self, pos: &Chess, search: &mut Search) -> Option<i32> {
+        search.budget = search.budget.checked_sub(1)?;
         if pos.is_checkmate() {
             return Some(-1);
         }
@@ -254,8 +265,12 @@ impl Syzygy {
             AmbiguousWdl::Loss => Some(-1),
             AmbiguousWdl::CursedWin | AmbiguousWdl::Draw | AmbiguousWdl::BlessedLoss => Some(0),
             AmbiguousWdl::MaybeWin | AmbiguousWdl::MaybeLoss => {
-                // DTZ + clock is 100 with a rounded DTZ: look one ply further. Best first:
-                // a win stops the search.
+                // DTZ + clock is 100 with a rounded DTZ: look one ply further (a win stops
+                // the search). Lines that transpose meet the same clock: each is searched once.
+                let key = (pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0, pos.halfmoves());
+                if let Some(&v) = search.seen.get(&key) {
+                    return Some(v);
+                }
                 let mut best = -1;
                 for m in pos.legal_moves() {
                     let mut child = pos.clone();
@@ -263,13 +278,14 @@ impl Syzygy {
                     let v = if m.is_zeroing() {
                         self.value_after_zeroing(&child)?
                     } else {
-                        self.value50(&child, budget)?
+                        self.value50(&child, search)?
                     };
                     best = best.max(-v);
                     if best == 1 {
                         break;
                     }
                 }
+                search.seen.insert(key, best);
                 Some(best)
             }
         }
