@@ -201,11 +201,10 @@ impl Syzygy {
     /// `--tbadjudicate` takes it.
     pub fn adjudicate(&self, pos: &Chess) -> Option<TbVerdict> {
         let v = self.probe(pos)?;
-        let take = match (v.winner, self.results) {
-            (_, TbResults::Both) => true,
-            (Some(_), TbResults::WinLoss) | (None, TbResults::Draw) => true,
-            _ => false,
-        };
+        let take = matches!(
+            (v.winner, self.results),
+            (_, TbResults::Both) | (Some(_), TbResults::WinLoss) | (None, TbResults::Draw)
+        );
         take.then_some(v)
     }
 
