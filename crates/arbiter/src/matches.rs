@@ -2,16 +2,20 @@
 //! options (`--engine name=A cmd=… proto=uci option.Hash=16 --each tc=10+0.1 …`; a single
 //! dash works too). A round robin of three or more engines is played as a round-robin event
 //! (Berger tables) and ends with standings and tie-breaks (`--tiebreaks`, default SB,DE);
-//! `--trfout F.trf` writes the match as a TRF-2026 file (`engine::event`).
+//! `--trfout F.trf` writes the match as a TRF-2026 file (`engine::event`). Chess games can be
+//! adjudicated by Syzygy tablebases (`--tb DIR[:DIR…]`, `--tbpieces`, `--tbadjudicate`,
+//! `--tbignore50`, as fastchess's; see `engine::syzygy` for where they differ).
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use engine::openings::{read_openings_with, OpeningOptions};
 use engine::pgn::PgnOptions;
 use engine::play::{seconds, Adjudication, Control, Tc};
 use engine::runner::{report, run_match, stable_hash, Entrant, MatchConfig, Start};
+use engine::syzygy::{split_dirs, Syzygy, TbResults};
 use engine::{Coordinates, EngineConfig, Protocol};
 use game::Kind;
 use judge::chess::{ChessJudge, ChessRules};
@@ -28,6 +32,7 @@ arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [
               [--openings file=F [format=epd|pgn|moves] [order=random|sequential] [seed=S] [plies=N]]
               [--pgnout F | --pgnout file=F [timeleft=true] [nodes=true]] [--resume] [--trfout F.trf] [--tiebreaks SB,DE]
               [--resign movecount=N score=S] [--draw movenumber=M movecount=N score=S] [--maxmoves N]
+              [--tb DIR[:DIR…] [--tbpieces N] [--tbadjudicate WIN_LOSS|DRAW|BOTH] [--tbignore50]]   (chess)
               [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic]]
               [--event NAME] [--site NAME] [--quiet] [--affinity]";
 
@@ -51,6 +56,10 @@ struct Args {
     resign: Vec<(String, String)>,
     draw: Vec<(String, String)>,
     maxmoves: Option<u32>,
+    tb: Option<String>,
+    tbpieces: Option<usize>,
+    tbadjudicate: Option<String>,
+    tbignore50: bool,
     sprt: Vec<(String, String)>,
     sprt_given: bool,
     event: String,
@@ -97,6 +106,10 @@ fn parse(raw: &[String]) -> Result<Args> {
         resign: Vec::new(),
         draw: Vec::new(),
         maxmoves: None,
+        tb: None,
+        tbpieces: None,
+        tbadjudicate: None,
+        tbignore50: false,
         sprt: Vec::new(),
         sprt_given: false,
         event: "arbiter match".to_string(),
@@ -161,6 +174,11 @@ fn parse(raw: &[String]) -> Result<Args> {
             "resign" => args.resign = key_values(values)?,
             "draw" => args.draw = key_values(values)?,
             "maxmoves" => args.maxmoves = Some(one(name, values)?),
+            // Syzygy tablebases (fastchess's -tb, -tbpieces, -tbadjudicate, -tbignore50).
+            "tb" => args.tb = Some(one(name, values)?),
+            "tbpieces" => args.tbpieces = Some(one(name, values)?),
+            "tbadjudicate" => args.tbadjudicate = Some(one(name, values)?),
+            "tbignore50" => args.tbignore50 = true,
             "sprt" => {
                 args.sprt = key_values(values)?;
                 args.sprt_given = true;
@@ -290,6 +308,21 @@ fn adjudication(args: &Args) -> Result<Adjudication> {
         max_moves: args.maxmoves,
         ..Adjudication::default()
     };
+    if args.tb.is_none() && (args.tbpieces.is_some() || args.tbadjudicate.is_some() || args.tbignore50) {
+        bail!("--tbpieces, --tbadjudicate and --tbignore50 go with --tb DIR");
+    }
+    if let Some(list) = &args.tb {
+        if args.game != Kind::Chess {
+            bail!("--tb (Syzygy tablebases) is for chess (--game chess)");
+        }
+        let results: TbResults = match &args.tbadjudicate {
+            Some(v) => v.parse().map_err(|e: String| anyhow::anyhow!("--tbadjudicate: {e}"))?,
+            None => TbResults::Both,
+        };
+        let tables =
+            Syzygy::open(&split_dirs(list), args.tbpieces, results, args.tbignore50).map_err(anyhow::Error::msg)?;
+        adj.tablebase = Some(Arc::new(tables));
+    }
     if !args.resign.is_empty() {
         adj.resign = Some((
             get(&args.resign, "movecount", "resign")? as u32,
@@ -374,6 +407,13 @@ pub fn run(raw: &[String]) -> Result<()> {
     };
     let (openings, shuffle) = openings(kind, &args.openings)?;
     let adjudication = adjudication(&args)?;
+    if let (Some(tb), false) = (&adjudication.tablebase, args.quiet) {
+        println!(
+            "Syzygy tablebases: tables of up to {} men found; positions of at most {} men are adjudicated",
+            tb.max_pieces(),
+            tb.pieces()
+        );
+    }
     let sprt = sprt(&args)?;
     if sprt.is_some() && engines.len() != 2 {
         bail!("--sprt is for two engines");

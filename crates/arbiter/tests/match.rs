@@ -320,3 +320,103 @@ fn a_round_robin_of_three_writes_a_trf_that_tournament_standings_reads() {
     let total: f64 = theirs.iter().map(|(_, p)| p.parse::<f64>().unwrap()).sum();
     assert_eq!(total, 6.0, "{table}");
 }
+
+/// `--tb`: Stockfish from tablebase positions (an EPD), the engine crate's test tables; a
+/// directory that cannot be read and a Xiangqi match with tables are errors at start-up.
+#[test]
+fn syzygy_tablebases_adjudicate_chess_games() {
+    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/syzygy");
+    let base = |cmd: &str, extra: &[&str]| -> Vec<String> {
+        let cmd = format!("cmd={cmd}");
+        let mut a: Vec<String> = [
+            "--engine",
+            "name=A",
+            &cmd,
+            "--engine",
+            "name=B",
+            &cmd,
+            "--each",
+            "nodes=2000",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let (ok, _, err) = run(
+        &base("/bin/true", &["--game", "chess", "--tb", "/nonexistent/syzygy"]),
+        Duration::from_secs(20),
+    );
+    assert!(
+        !ok && err.contains("cannot read Syzygy tables in /nonexistent/syzygy"),
+        "{err}"
+    );
+    let tb = tables.display().to_string();
+    let (ok, _, err) = run(
+        &base("/bin/true", &["--game", "xiangqi", "--tb", &tb]),
+        Duration::from_secs(20),
+    );
+    assert!(!ok && err.contains("--tb (Syzygy tablebases) is for chess"), "{err}");
+    let (ok, _, err) = run(
+        &base("/bin/true", &["--game", "chess", "--tb", &tb, "--tbadjudicate", "WINS"]),
+        Duration::from_secs(20),
+    );
+    assert!(!ok && err.contains("expected WIN_LOSS, DRAW or BOTH"), "{err}");
+
+    let sf = PathBuf::from("/usr/games/stockfish");
+    if !sf.exists() {
+        println!("SKIPPED: stockfish is not installed");
+        return;
+    }
+    let d = dir("syzygy");
+    let epd = d.join("tb.epd");
+    // KRvK (a win), KRvKR (a draw: not adjudicated with WIN_LOSS, so the move limit ends it).
+    std::fs::write(&epd, "8/8/8/4k3/8/8/8/R3K3 w - -\n8/8/2k5/r7/8/8/5R2/5K2 w - -\n").unwrap();
+    let pgn = d.join("games.pgn");
+    let (epd_s, pgn_s) = (epd.display().to_string(), pgn.display().to_string());
+    let (ok, out, err) = run(
+        &base(
+            &sf.display().to_string(),
+            &[
+                "--game",
+                "chess",
+                "--games",
+                "4",
+                "--openings",
+                &format!("file={epd_s}"),
+                "--tb",
+                &tb,
+                "--tbadjudicate",
+                "WIN_LOSS",
+                "--maxmoves",
+                "10",
+                "--pgnout",
+                &pgn_s,
+            ],
+        ),
+        Duration::from_secs(120),
+    );
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("Syzygy tablebases: tables of up to 4 men found"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 4, "{text}");
+    for g in &games {
+        let krk = g.contains("[FEN \"8/8/8/4k3/8/8/8/R3K3 w - -");
+        if krk {
+            assert!(g.contains("[Termination \"adjudicated_tablebase\"]"), "{g}");
+            assert!(g.contains("[Result \"1-0\"]"), "{g}");
+            assert!(
+                g.contains("{adjudicated by Syzygy tablebases: KRvK, White wins} 1-0"),
+                "{g}"
+            );
+        } else {
+            assert!(
+                !g.contains("adjudicated_tablebase"),
+                "a draw is not adjudicated with WIN_LOSS: {g}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

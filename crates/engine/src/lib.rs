@@ -46,6 +46,7 @@ pub mod pgn;
 pub mod play;
 mod process;
 pub mod runner;
+pub mod syzygy;
 
 use std::fmt;
 use std::path::PathBuf;

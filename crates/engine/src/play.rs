@@ -9,6 +9,8 @@
 //! move limits, dead positions, flags) is the referee's and the judge's; the runner adds only
 //! what they cannot see: crashed and hung engines, and adjudication by the engines' scores.
 
+use std::any::Any;
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use game::{Game, Kind, Side};
@@ -17,6 +19,7 @@ use referee::clock::{Millis, Stage, TimeControl};
 use referee::{Command, EndReason, EventKind, OfferPenalty, Referee, RefereeRules};
 
 use crate::pgn::{GameRecord, MoveInfo, PgnOptions};
+use crate::syzygy::Syzygy;
 use crate::{Engine, EngineError, Go, Limits, Reply, Score};
 
 /// A time control as match runners write it: `40/60+0.6` (40 moves in 60 s, 0.6 s a move
@@ -105,8 +108,9 @@ impl Control {
     }
 }
 
-/// Ending games by the engines' own scores (as fastchess's `-resign`, `-draw`, `-maxmoves`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+/// Ending games by the engines' own scores (as fastchess's `-resign`, `-draw`, `-maxmoves`),
+/// and chess games by Syzygy tablebases (`-tb`, [`crate::syzygy`]).
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct Adjudication {
     /// `(movecount, score)`: a side loses when its score has been ≤ −score for `movecount`
     /// consecutive moves and the opponent's ≥ score for as many.
@@ -116,6 +120,24 @@ pub struct Adjudication {
     pub draw: Option<(u32, u32, i32)>,
     /// A draw after this many moves (each side's), counting the opening's.
     pub max_moves: Option<u32>,
+    /// Syzygy tables (chess only): a position they know ends the game, before the other
+    /// adjudications are looked at (as in fastchess).
+    pub tablebase: Option<Arc<Syzygy>>,
+}
+
+impl std::fmt::Debug for Adjudication {
+    /// As derived, with `tablebase` only when set (the text is part of a match's identity for
+    /// `--resume`, which matches without tables keep).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("Adjudication");
+        d.field("resign", &self.resign)
+            .field("draw", &self.draw)
+            .field("max_moves", &self.max_moves);
+        if let Some(tb) = &self.tablebase {
+            d.field("tablebase", tb);
+        }
+        d.finish()
+    }
 }
 
 /// The referee's rules for engine games: the match's time control, one illegal move loses,
@@ -161,7 +183,7 @@ pub struct Played {
     pub result: Outcome,
     /// The reason as a code: the judge's (`checkmate`, `perpetual_check` …), the referee's
     /// (`time`, `resignation`, `agreement`, `illegal_move`), or the runner's (`crash`,
-    /// `adjudicated_resign`, `adjudicated_draw`, `max_moves`, `error`).
+    /// `adjudicated_resign`, `adjudicated_draw`, `adjudicated_tablebase`, `max_moves`, `error`).
     pub termination: String,
     pub explanation: String,
     pub pgn: String,
@@ -414,7 +436,8 @@ pub fn play_game<J: Judge + Clone>(
             }
         }
         if referee.ending().is_none() && runner_end.is_none() {
-            runner_end = adjudicate(&scores, setup, referee.judge().ply() as u32, side, kind);
+            runner_end = tablebase(setup.adjudication, referee.judge().position())
+                .or_else(|| adjudicate(&scores, setup, referee.judge().ply() as u32, side, kind));
         }
         // The runner's own time this ply: everything but the engine's thinking as measured at
         // the pipe (so the request's writing and the wake-up after `bestmove` count here).
@@ -541,6 +564,22 @@ fn failure(kind: Kind, side: Side, err: &EngineError) -> RunnerEnd {
         code,
         explanation: format!("{name}'s engine {what} ({err}) and loses"),
     }
+}
+
+/// Adjudication by Syzygy tablebases of the position after a move (chess only).
+fn tablebase<G: Game>(adj: &Adjudication, pos: &G) -> Option<RunnerEnd> {
+    let tables = adj.tablebase.as_deref()?;
+    let pos = (pos as &dyn Any).downcast_ref::<chess::Position>()?;
+    let verdict = tables.adjudicate(pos.inner())?;
+    Some(RunnerEnd {
+        result: match verdict.winner {
+            Some(chess::shakmaty::Color::White) => Outcome::FirstWins,
+            Some(chess::shakmaty::Color::Black) => Outcome::SecondWins,
+            None => Outcome::Draw,
+        },
+        code: "adjudicated_tablebase",
+        explanation: verdict.explanation(),
+    })
 }
 
 /// Adjudication after `mover`'s move at `ply` (of the game from the opening's root).
