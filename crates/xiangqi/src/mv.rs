@@ -21,7 +21,7 @@ impl Move {
     /// engine match takes in is written so, and the formatting machinery costs more than this.
     #[inline]
     pub fn iccs_bytes(self) -> [u8; 4] {
-        let sq = |s: Square| [s.file().char() as u8, b'0' + s.rank().index() as u8];
+        let sq = |s: Square| [s.file().char() as u8, b'0' + s.rank().index()];
         let (a, b) = (sq(self.from), sq(self.to));
         [a[0], a[1], b[0], b[1]]
     }
