@@ -267,27 +267,23 @@ fn crashing_and_hanging_engines_lose_and_the_match_goes_on() {
     assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
 }
 
-/// An engine that always wants to repeat a perpetual check is told the move the rules forbid
-/// (UCI `searchmoves` without it; UCCI `banmoves`), and varies instead of losing.
-#[test]
-fn an_engine_that_wants_to_repeat_is_told_the_banned_move() {
-    // Red checks with the rook from f5/e5 while black's king steps between e8 and f8.
-    let fen = "9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1";
-    let cycle = ["f5e5", "e8f8", "e5f5", "f8e8"];
-    let d = dir("banned");
+/// Red checks with the rook from f5/e5 while black's king steps between e8 and f8: the cycle
+/// of a perpetual check.
+const REPEAT_FEN: &str = "9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1";
+const CYCLE: [&str; 4] = ["f5e5", "e8f8", "e5f5", "f8e8"];
+
+/// A one-game match from [`REPEAT_FEN`] (after `book`) between two fake engines that play
+/// [`CYCLE`] for ever, writing `d/games.pgn`; and the file where red's engine logs what it is
+/// told. None (skipped) without Python.
+fn repeaters(d: &Path, book: Vec<String>, source: &str) -> Option<(MatchConfig, PathBuf)> {
     let log_red = d.join("red.log");
     let log_black = d.join("black.log");
     let mut red_args = vec!["--log", log_red.to_str().unwrap()];
-    red_args.extend(cycle);
+    red_args.extend(CYCLE);
     let mut black_args = vec!["--log", log_black.to_str().unwrap()];
-    black_args.extend(cycle);
-    let Some(red) = fake("repeater-red", "uci.py", &red_args) else {
-        return;
-    };
-    let Some(black) = fake("repeater-black", "uci.py", &black_args) else {
-        return;
-    };
-    let pgn = d.join("games.pgn");
+    black_args.extend(CYCLE);
+    let red = fake("repeater-red", "uci.py", &red_args)?;
+    let black = fake("repeater-black", "uci.py", &black_args)?;
     let mut cfg = config(
         vec![
             Entrant {
@@ -300,14 +296,26 @@ fn an_engine_that_wants_to_repeat_is_told_the_banned_move() {
             },
         ],
         1,
-        &pgn,
+        &d.join("games.pgn"),
     );
     cfg.openings = vec![Start {
-        fen: Some(fen.into()),
-        moves: vec![],
-        source: "perpetual check".into(),
+        fen: Some(REPEAT_FEN.into()),
+        moves: book,
+        source: source.into(),
     }];
     cfg.adjudication.max_moves = Some(20);
+    Some((cfg, log_red))
+}
+
+/// An engine that always wants to repeat a perpetual check is told the move the rules forbid
+/// (UCI `searchmoves` without it; UCCI `banmoves`), and varies instead of losing.
+#[test]
+fn an_engine_that_wants_to_repeat_is_told_the_banned_move() {
+    let d = dir("banned");
+    let Some((mut cfg, log_red)) = repeaters(&d, Vec::new(), "perpetual check") else {
+        return;
+    };
+    let pgn = d.join("games.pgn");
     let mut out = Vec::new();
     let summary = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
     println!("{}", String::from_utf8_lossy(&out));
@@ -1097,40 +1105,13 @@ fn the_pgn_starts_at_the_books_root_with_its_moves() {
 /// the book's root, its moves `{book}`) replays to the same verdict.
 #[test]
 fn a_repetition_reaches_back_into_the_book() {
-    let fen = "9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1";
-    let cycle = ["f5e5", "e8f8", "e5f5", "f8e8"];
     let d = dir("book-history");
-    let log_red = d.join("red.log");
-    let mut red_args = vec!["--log", log_red.to_str().unwrap()];
-    red_args.extend(cycle);
-    let Some(red) = fake("repeater-red", "uci.py", &red_args) else {
-        return;
-    };
-    let Some(black) = fake("repeater-black", "uci.py", &cycle) else {
+    // The first cycle is the book's.
+    let book = CYCLE.iter().map(|m| m.to_string()).collect();
+    let Some((cfg, log_red)) = repeaters(&d, book, "perpetual check, one cycle in the book") else {
         return;
     };
     let pgn = d.join("games.pgn");
-    let mut cfg = config(
-        vec![
-            Entrant {
-                config: red,
-                control: nodes(1),
-            },
-            Entrant {
-                config: black,
-                control: nodes(1),
-            },
-        ],
-        1,
-        &pgn,
-    );
-    // The first cycle is the book's.
-    cfg.openings = vec![Start {
-        fen: Some(fen.into()),
-        moves: cycle.iter().map(|m| m.to_string()).collect(),
-        source: "perpetual check, one cycle in the book".into(),
-    }];
-    cfg.adjudication.max_moves = Some(20);
     let rules = Rules::cxa().at_trigger();
     let summary = run_match(&cfg, |start| XiangqiJudge::new(start, rules.clone()), &mut Vec::new()).unwrap();
     // Without the book as history the engines would have needed two cycles of their own.
@@ -1141,7 +1122,7 @@ fn a_repetition_reaches_back_into_the_book() {
     assert!(position.ends_with("moves f5e5 e8f8 e5f5 f8e8"), "{told}");
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(text.matches("{book}").count(), 4, "{text}");
-    assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+    assert!(text.contains(&format!("[FEN \"{REPEAT_FEN}\"]")), "{text}");
     assert!(text.contains("[PlyCount \"8\"]"), "{text}");
     check_against_replay(&pgn, &rules, ChessRules::fide());
 }
