@@ -160,7 +160,9 @@ mod tests {
     fn coordinates_are_shakmatys_uci() {
         // Castling both ways and in both modes, promotions, en passant.
         for fen in [
-            "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
             "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
             "1k6/6P1/8/3pP3/8/8/1p6/4K3 w - d6 0 1",
             "1k6/6P1/8/8/8/8/1p6/4K3 b - - 0 1",
