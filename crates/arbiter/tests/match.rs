@@ -190,7 +190,7 @@ fn a_killed_match_resumes_without_duplicates() {
         pgn.to_str().unwrap(),
     ];
     let a = args(&fairy, &extra);
-    let state = d.join("games.pgn.state.json");
+    let state = d.join("games.pgn.state.jsonl");
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("match")
         .args(&a)

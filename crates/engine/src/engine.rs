@@ -27,6 +27,8 @@ pub struct Engine<G: Game> {
     searching: bool,
     /// How long recent searches that no clock times took: a quiet period for the next.
     pace: Pace,
+    /// Whether untimed searches get a quiet period at all.
+    quiet_periods: bool,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -81,6 +83,7 @@ impl<G: Game> Engine<G> {
             commander: Commander::new(config.protocol, config.coordinates),
             searching: false,
             pace: Pace::default(),
+            quiet_periods: true,
             _game: PhantomData,
         };
         let (hello, ok) = match config.protocol {
@@ -141,6 +144,14 @@ impl<G: Game> Engine<G> {
     /// The name the configuration gave.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Whether an untimed search is slept through at first (see `Pace`; on by default). Off
+    /// for an engine that shares its one CPU with a thread that yields to it
+    /// ([`crate::runner`]'s `--affinity`): that thread runs only once the engine waits, so a
+    /// sleep would save no wake-up and cost a timer.
+    pub fn set_quiet_periods(&mut self, on: bool) {
+        self.quiet_periods = on;
     }
 
     /// The engine's own name (`id name`), if it gave one.
@@ -204,7 +215,8 @@ impl<G: Game> Engine<G> {
         let l = &req.limits;
         let untimed = l.wtime.is_none() && l.btime.is_none() && l.movetime.is_none();
         let untimed = untimed && (l.nodes.is_some() || l.depth.is_some());
-        let mut quiet = untimed.then(|| self.pace.quiet()).flatten().map(|q| sent + q);
+        let quiet_periods = untimed && self.quiet_periods;
+        let mut quiet = quiet_periods.then(|| self.pace.quiet()).flatten().map(|q| sent + q);
         let mut reply = Reply {
             best: None,
             ponder: None,

@@ -35,11 +35,13 @@
 //! # Ok::<(), engine::EngineError>(())
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod command;
+mod cpu;
 mod engine;
 pub mod event;
+mod journal;
 pub mod openings;
 mod parse;
 pub mod pgn;

@@ -26,6 +26,8 @@ use serde::{Deserialize, Serialize};
 use tournament::round_robin::{berger, Pairing};
 use tournament::standings::TieBreak;
 
+use crate::cpu;
+use crate::journal::Journal;
 use crate::pgn::PgnOptions;
 use crate::play::{play_game, Adjudication, Control, GameSetup, Played};
 use crate::{Engine, EngineConfig};
@@ -185,20 +187,9 @@ pub struct Finished {
     pub termination: String,
 }
 
-/// The state file: which games are done, and how long the PGN was after the last of them (a
-/// game written to the PGN but not yet to the state is cut off and played again).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-struct State {
-    config_hash: String,
-    pgn_bytes: u64,
-    games: Vec<Finished>,
-}
-
-/// The state file of a PGN output: `F.pgn` → `F.pgn.state.json`.
+/// The state file of a PGN output ([`crate::journal`]).
 pub fn state_path(pgn: &Path) -> PathBuf {
-    let mut s = pgn.as_os_str().to_owned();
-    s.push(".state.json");
-    PathBuf::from(s)
+    crate::journal::path(pgn)
 }
 
 /// Why a match could not run.
@@ -218,7 +209,7 @@ impl std::fmt::Display for MatchError {
 
 impl std::error::Error for MatchError {}
 
-fn io_err(what: &str, path: &Path, e: io::Error) -> MatchError {
+pub(crate) fn io_err(what: &str, path: &Path, e: io::Error) -> MatchError {
     MatchError::Io(format!("cannot {what} {}: {e}", path.display()))
 }
 
@@ -300,7 +291,7 @@ pub struct Summary {
     pub engine_time: Duration,
     pub wall: Duration,
     /// The runner process's own CPU time over the match, user and system (all its threads,
-    /// never the engines'), where the system tells it (Linux: /proc/self/stat).
+    /// never the engines'), where the system tells it (Linux: see `cpu::process_cpu`).
     pub cpu: Option<(Duration, Duration)>,
     pub sprt: Option<(f64, Status)>,
     /// Terminations by code, with counts.
@@ -334,42 +325,6 @@ impl Summary {
             0.0
         }
     }
-}
-
-/// Keeps the calling thread (and the processes it starts from now on) on the CPUs of game slot
-/// `slot`: `per_slot` of the CPUs the process may use, taken in turn. Where that cannot be
-/// done the thread runs where the system puts it.
-fn keep_on_cpus(slot: usize, per_slot: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        use rustix::thread::{sched_getaffinity, sched_setaffinity, CpuSet};
-        let Ok(allowed) = sched_getaffinity(None) else { return };
-        let cpus: Vec<usize> = (0..CpuSet::MAX_CPU).filter(|&c| allowed.is_set(c)).collect();
-        if cpus.is_empty() {
-            return;
-        }
-        let per_slot = per_slot.clamp(1, cpus.len());
-        let mut set = CpuSet::new();
-        for j in 0..per_slot {
-            set.set(cpus[(slot * per_slot + j) % cpus.len()]);
-        }
-        let _ = sched_setaffinity(None, &set);
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (slot, per_slot);
-}
-
-/// This process's CPU time so far, user and system, summed over its threads (those that ended
-/// too): fields 14 and 15 of /proc/self/stat, in clock ticks.
-fn process_cpu() -> Option<(Duration, Duration)> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The command name may hold spaces and parentheses: fields are counted after its end.
-    let mut fields = stat[stat.rfind(')')? + 1..].split_ascii_whitespace();
-    let utime: u64 = fields.nth(11)?.parse().ok()?;
-    let stime: u64 = fields.next()?.parse().ok()?;
-    // USER_HZ: fixed at 100 in Linux's user-space ABI (sysconf(_SC_CLK_TCK) says so too).
-    let d = |t: u64| Duration::from_millis(t.saturating_mul(10));
-    Some((d(utime), d(stime)))
 }
 
 /// A 64-bit FNV-1a hash, stable across runs and builds (for the state file).
@@ -473,51 +428,40 @@ where
     let jobs = schedule(config.engines.len(), config.gauntlet, config.games, roots.len());
     let names: Vec<String> = config.engines.iter().map(|e| e.config.name.clone()).collect();
 
-    // The state of an earlier run, and the PGN cut back to the last game it counted.
-    let state_file = config.pgn_out.as_deref().map(state_path);
-    let hash = format!("{:016x}", config.config_hash);
-    let mut state = State {
-        config_hash: hash.clone(),
-        ..State::default()
-    };
-    if config.resume {
-        let Some(path) = &state_file else {
-            return Err(MatchError::Config("--resume needs a PGN output (--pgnout)".into()));
-        };
-        if path.exists() {
-            let text = std::fs::read_to_string(path).map_err(|e| io_err("read", path, e))?;
-            let old: State = serde_json::from_str(&text)
-                .map_err(|e| MatchError::Config(format!("{}: not a match state file: {e}", path.display())))?;
-            if old.config_hash != hash {
-                return Err(MatchError::Config(format!(
-                    "{}: the state is of another match (different engines, time control, openings or games); \
-                     start without --resume or use another --pgnout",
-                    path.display()
-                )));
-            }
-            state = old;
-        }
+    // The PGN, and the state of an earlier run with the PGN cut back to the last game it
+    // counted (a game written to the PGN but not to the state is played again).
+    if config.resume && config.pgn_out.is_none() {
+        return Err(MatchError::Config("--resume needs a PGN output (--pgnout)".into()));
     }
-    let mut pgn: Option<File> = match &config.pgn_out {
-        Some(path) => {
-            let mut f = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .read(true)
-                .open(path)
-                .map_err(|e| io_err("open", path, e))?;
-            if config.resume && state_file.as_ref().is_some_and(|s| s.exists()) {
-                f.set_len(state.pgn_bytes).map_err(|e| io_err("truncate", path, e))?;
+    let hash = format!("{:016x}", config.config_hash);
+    let mut finished_before: Vec<Finished> = Vec::new();
+    let mut pgn: Option<(File, Journal)> = None;
+    if let Some(path) = &config.pgn_out {
+        let mut f = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .read(true)
+            .open(path)
+            .map_err(|e| io_err("open", path, e))?;
+        let len = f.seek(SeekFrom::End(0)).map_err(|e| io_err("seek", path, e))?;
+        let state = state_path(path);
+        let journal = if config.resume {
+            let (journal, resumed) = Journal::resume(&state, &hash, len)?;
+            if let Some(bytes) = resumed.pgn_bytes {
+                f.set_len(bytes).map_err(|e| io_err("truncate", path, e))?;
                 f.seek(SeekFrom::End(0)).map_err(|e| io_err("seek", path, e))?;
             }
-            Some(f)
-        }
-        None => None,
-    };
+            finished_before = resumed.games;
+            journal
+        } else {
+            Journal::create(&state, &hash, len)?
+        };
+        pgn = Some((f, journal));
+    }
 
     let mut tally = Tally::new(names.len());
-    let done_numbers: std::collections::HashSet<u32> = state.games.iter().map(|g| g.number).collect();
-    for g in &state.games {
+    let done_numbers: std::collections::HashSet<u32> = finished_before.iter().map(|g| g.number).collect();
+    for g in &finished_before {
         if let Some(job) = jobs.get(g.number as usize - 1) {
             tally.add(job, outcome_of(&g.result));
         }
@@ -530,7 +474,7 @@ where
     let total = jobs.len();
     let mut summary = Summary {
         tally,
-        finished: state.games.clone(),
+        finished: finished_before.clone(),
         played: 0,
         plies: 0,
         overhead: Duration::ZERO,
@@ -541,8 +485,12 @@ where
         sprt: None,
         terminations: Vec::new(),
     };
-    if config.progress && !state.games.is_empty() {
-        let _ = writeln!(out, "Resuming: {} of {total} games already played", state.games.len());
+    if config.progress && !finished_before.is_empty() {
+        let _ = writeln!(
+            out,
+            "Resuming: {} of {total} games already played",
+            finished_before.len()
+        );
     }
     let date = pgn_date();
     let sprt_status = |t: &Tally| config.sprt.map(|s| (s.llr(&t.pentanomial), s.status(&t.pentanomial)));
@@ -568,7 +516,7 @@ where
         Kind::Chess => "White",
     };
     let started = Instant::now();
-    let cpu_before = process_cpu();
+    let cpu_before = cpu::CpuTime::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let threads = config.concurrency.clamp(1, todo.len().max(1));
@@ -610,7 +558,8 @@ where
             scope.spawn(move || {
                 if config.affinity {
                     // Before any engine of this slot starts: they inherit the thread's CPUs.
-                    keep_on_cpus(t, threads_per_slot);
+                    cpu::keep_on_cpus(t, threads_per_slot);
+                    cpu::yield_to_engines();
                 }
                 loop {
                     if stop.load(Ordering::Relaxed) {
@@ -640,15 +589,7 @@ where
         }
         drop(tx);
         for done in rx {
-            if let Err(e) = record(
-                config,
-                &mut summary,
-                &mut state,
-                &mut pgn,
-                &done,
-                &names,
-                state_file.as_deref(),
-            ) {
+            if let Err(e) = record(config, &mut summary, &mut pgn, &done, &names) {
                 result = Err(e);
                 stop.store(true, Ordering::Relaxed);
             }
@@ -685,8 +626,8 @@ where
     result?;
     summary.wall = started.elapsed();
     summary.cpu = cpu_before
-        .zip(process_cpu())
-        .map(|((u0, s0), (u1, s1))| (u1 - u0, s1 - s0));
+        .zip(cpu::CpuTime::now())
+        .map(|(before, after)| after.since(&before));
     write_trf(config, &summary, &date)?;
     Ok(summary)
 }
@@ -735,7 +676,11 @@ where
     for (side, idx) in [(Side::First, job.first), (Side::Second, job.second)] {
         if engines[idx].is_none() {
             match Engine::start(&config.engines[idx].config) {
-                Ok(e) => engines[idx] = Some(e),
+                Ok(mut e) => {
+                    // A pinned slot's thread runs only when its engine waits (see `cpu`).
+                    e.set_quiet_periods(!config.affinity);
+                    engines[idx] = Some(e)
+                }
                 Err(err) => return crate::play::forfeit(make_judge(root.clone()), &setup, side, &err),
             }
         }
@@ -760,15 +705,13 @@ where
     played
 }
 
-/// Counts a finished game, appends its PGN (flushed) and updates the state file.
+/// Counts a finished game, appends its PGN (flushed) and adds it to the state file.
 fn record(
     config: &MatchConfig,
     summary: &mut Summary,
-    state: &mut State,
-    pgn: &mut Option<File>,
+    pgn: &mut Option<(File, Journal)>,
     done: &Done,
     names: &[String],
-    state_file: Option<&Path>,
 ) -> Result<(), MatchError> {
     let p = &done.played;
     summary.tally.add(&done.job, p.result);
@@ -788,25 +731,16 @@ fn record(
         result: p.result.pgn().to_string(),
         termination: p.termination.clone(),
     };
-    summary.finished.push(finished.clone());
-    if let (Some(f), Some(path)) = (pgn.as_mut(), config.pgn_out.as_deref()) {
-        f.write_all(p.pgn.as_bytes())
-            .and_then(|_| f.write_all(b"\n"))
-            .and_then(|_| f.flush())
-            .map_err(|e| io_err("write", path, e))?;
-        state.pgn_bytes = f.stream_position().map_err(|e| io_err("seek", path, e))?;
+    if let (Some((f, journal)), Some(path)) = (pgn.as_mut(), config.pgn_out.as_deref()) {
+        let mut text = Vec::with_capacity(p.pgn.len() + 1);
+        text.extend_from_slice(p.pgn.as_bytes());
+        text.push(b'\n');
+        // One write: the record lands whole or (killed) torn at the end, where a resume cuts.
+        f.write_all(&text).map_err(|e| io_err("write", path, e))?;
+        let bytes = f.stream_position().map_err(|e| io_err("seek", path, e))?;
+        journal.add(&finished, bytes)?;
     }
-    state.games.push(finished);
-    if let Some(path) = state_file {
-        let tmp = {
-            let mut s = path.as_os_str().to_owned();
-            s.push(".tmp");
-            PathBuf::from(s)
-        };
-        let text = serde_json::to_string(state).map_err(|e| MatchError::Io(e.to_string()))?;
-        std::fs::write(&tmp, text).map_err(|e| io_err("write", &tmp, e))?;
-        std::fs::rename(&tmp, path).map_err(|e| io_err("write", path, e))?;
-    }
+    summary.finished.push(finished);
     Ok(())
 }
 
@@ -937,7 +871,7 @@ pub fn report(summary: &Summary, config: &MatchConfig) -> String {
     if let (Some((user, sys)), true) = (summary.cpu, summary.plies > 0) {
         let per = |d: Duration| d.as_secs_f64() * 1e6 / summary.plies as f64;
         s.push_str(&format!(
-            "runner CPU: {:.1} µs/ply (user {:.1}, system {:.1}; 10 ms ticks over the match)\n",
+            "runner CPU: {:.1} µs/ply (user {:.1}, system {:.1})\n",
             per(user + sys),
             per(user),
             per(sys)

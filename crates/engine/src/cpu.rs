@@ -1,0 +1,152 @@
+//! Where a game slot's thread runs, and what the runner's CPU time was.
+//!
+//! With `--affinity` a slot's thread and the engines it starts share the slot's CPUs, and none
+//! of them preempts another when it wakes (the engines inherit the thread's policy). An engine writes its
+//! `info` lines and `bestmove` while the thread waits; each write makes the thread runnable, but
+//! it runs only once the engine waits for its next command (or uses up its time slice), and
+//! then finds the whole answer in the pipe. One switch to the runner a move, whatever the engine
+//! prints, and the engine is not stopped mid-search to hand a line over. The answer is still
+//! timed at once: an engine that has answered waits for input, which frees the CPU.
+
+use std::time::Duration;
+
+/// Keeps the calling thread (and the processes it starts from now on) on the CPUs of game slot
+/// `slot`: `per_slot` of the CPUs the process may use, taken in turn. Where that cannot be
+/// done the thread runs where the system puts it.
+pub fn keep_on_cpus(slot: usize, per_slot: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::thread::{sched_getaffinity, sched_setaffinity, CpuSet};
+        let Ok(allowed) = sched_getaffinity(None) else { return };
+        let cpus: Vec<usize> = (0..CpuSet::MAX_CPU).filter(|&c| allowed.is_set(c)).collect();
+        if cpus.is_empty() {
+            return;
+        }
+        let per_slot = per_slot.clamp(1, cpus.len());
+        let mut set = CpuSet::new();
+        for j in 0..per_slot {
+            set.set(cpus[(slot * per_slot + j) % cpus.len()]);
+        }
+        let _ = sched_setaffinity(None, &set);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (slot, per_slot);
+}
+
+/// Makes the calling thread, and the processes it starts from now on, ones that never preempt
+/// others when they wake (Linux `SCHED_BATCH`: "batch and idle tasks do not preempt non-idle
+/// tasks"; each still gets its fair share of the CPU). True if the system did so.
+pub fn yield_to_engines() -> bool {
+    #[cfg(target_os = "linux")]
+    #[allow(unsafe_code)]
+    {
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: sched_setscheduler reads the parameter block it is given (valid for the
+        // call) and changes only the calling thread's (pid 0) policy.
+        let r = unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) };
+        r == 0
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
+/// Whether the calling thread yields to its engines ([`yield_to_engines`]).
+#[cfg(test)]
+fn yields_to_engines() -> bool {
+    #[cfg(target_os = "linux")]
+    #[allow(unsafe_code)]
+    {
+        // SAFETY: no arguments but the calling thread's id (0); reads its policy.
+        let policy = unsafe { libc::sched_getscheduler(0) };
+        policy == libc::SCHED_BATCH
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
+/// This process's CPU time so far, summed over its threads (those that ended too).
+#[derive(Debug, Clone, Copy)]
+pub struct CpuTime {
+    /// The system's count to the nanosecond (the process CPU clock).
+    total: Duration,
+    /// User and system time as /proc/self/stat counts them, in 10 ms ticks: only their ratio
+    /// is used, to split `total`.
+    ticks: (u64, u64),
+}
+
+impl CpuTime {
+    pub fn now() -> Option<CpuTime> {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        // The command name may hold spaces and parentheses: fields are counted after its end.
+        let mut fields = stat[stat.rfind(')')? + 1..].split_ascii_whitespace();
+        let utime: u64 = fields.nth(11)?.parse().ok()?;
+        let stime: u64 = fields.next()?.parse().ok()?;
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+        Some(CpuTime {
+            total: Duration::new(t.tv_sec as u64, t.tv_nsec as u32),
+            ticks: (utime, stime),
+        })
+    }
+
+    /// The user and system time since `before`.
+    pub fn since(&self, before: &CpuTime) -> (Duration, Duration) {
+        let total = self.total.saturating_sub(before.total);
+        let user = self.ticks.0.saturating_sub(before.ticks.0);
+        let system = self.ticks.1.saturating_sub(before.ticks.1);
+        // Less than a tick of either: the split is unknown, all of it counts as user time.
+        let user = if user + system == 0 {
+            total
+        } else {
+            total.mul_f64(user as f64 / (user + system) as f64)
+        };
+        (user, total - user)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scheduling policy of process `pid` (field 41 of /proc/PID/stat).
+    fn policy_of(pid: u32) -> i32 {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+        fields[38].parse().unwrap()
+    }
+
+    #[test]
+    fn a_yielding_thread_passes_it_on_to_its_engines_only() {
+        std::thread::spawn(|| {
+            if !yield_to_engines() {
+                println!("skipped: the system would not set SCHED_BATCH");
+                return;
+            }
+            assert!(yields_to_engines());
+            let mut child = std::process::Command::new("sleep").arg("5").spawn().unwrap();
+            let policy = policy_of(child.id());
+            child.kill().unwrap();
+            child.wait().unwrap();
+            assert_eq!(
+                policy,
+                libc::SCHED_BATCH,
+                "an engine started by a yielding thread yields too"
+            );
+        })
+        .join()
+        .unwrap();
+        assert!(!yields_to_engines(), "other threads are left as they were");
+        assert_eq!(policy_of(std::process::id()), libc::SCHED_OTHER);
+    }
+
+    #[test]
+    fn cpu_time_grows_with_work() {
+        let before = CpuTime::now().unwrap();
+        let mut x = 0u64;
+        let start = std::time::Instant::now();
+        while start.elapsed() < Duration::from_millis(30) {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+        }
+        let (user, system) = CpuTime::now().unwrap().since(&before);
+        assert!(user + system >= Duration::from_millis(20), "{user:?} + {system:?}");
+    }
+}
