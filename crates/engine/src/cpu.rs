@@ -1,12 +1,14 @@
 //! Where a game slot's thread runs, and what the runner's CPU time was.
 //!
-//! With `--affinity` a slot's thread and the engines it starts share the slot's CPUs, and none
-//! of them preempts another when it wakes (the engines inherit the thread's policy). An engine writes its
-//! `info` lines and `bestmove` while the thread waits; each write makes the thread runnable, but
-//! it runs only once the engine waits for its next command (or uses up its time slice), and
-//! then finds the whole answer in the pipe. One switch to the runner a move, whatever the engine
-//! prints, and the engine is not stopped mid-search to hand a line over. The answer is still
-//! timed at once: an engine that has answered waits for input, which frees the CPU.
+//! With `--affinity` a slot's thread and the engines it starts share the slot's CPUs. When no
+//! search is timed (nodes, depth), the thread also yields to its engines: none of them preempts
+//! another when it wakes (the engines inherit the thread's policy). An engine writes its `info`
+//! lines and `bestmove` while the thread waits; each write makes the thread ready to run, but
+//! it runs only once the engine waits for its next command (or its time slice of a few ms
+//! ends), and then finds the whole answer in the pipe: about one hand-over a move at `go nodes
+//! 1000`, whatever the engine prints, and the engine is not stopped to hand each line over.
+//! Timed searches are left to wake the thread for each line: a yielding thread would time an
+//! answer when the engine next waits, not when it wrote `bestmove`.
 
 use std::time::Duration;
 
@@ -36,6 +38,13 @@ pub fn keep_on_cpus(slot: usize, per_slot: usize) {
 /// Makes the calling thread, and the processes it starts from now on, ones that never preempt
 /// others when they wake (Linux `SCHED_BATCH`: "batch and idle tasks do not preempt non-idle
 /// tasks"; each still gets its fair share of the CPU). True if the system did so.
+///
+/// Not also given long time slices (Linux 6.12's custom slices, `sched_setattr`), though they
+/// would keep a ready runner from taking the CPU when an engine's slice ends mid-search (2.55
+/// switches to the runner a move at `go nodes 10000` → 1.06): with 100 ms slices, two pinned
+/// slots now and then ended a match with seconds of system time burnt in the runner (3 of 6
+/// runs at concurrency 2 in the benchmark, never reproduced under `perf`), a cost no saving
+/// is worth until it is understood.
 pub fn yield_to_engines() -> bool {
     #[cfg(target_os = "linux")]
     #[allow(unsafe_code)]
@@ -43,8 +52,7 @@ pub fn yield_to_engines() -> bool {
         let param = libc::sched_param { sched_priority: 0 };
         // SAFETY: sched_setscheduler reads the parameter block it is given (valid for the
         // call) and changes only the calling thread's (pid 0) policy.
-        let r = unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) };
-        r == 0
+        unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) == 0 }
     }
     #[cfg(not(target_os = "linux"))]
     false

@@ -542,6 +542,7 @@ where
         // The preflight engines run on any CPU: each slot starts its own.
         preflight.clear();
     }
+    let yielding = yields(config);
     let (tx, rx) = mpsc::channel::<Done>();
     let mut result: Result<(), MatchError> = Ok(());
     std::thread::scope(|scope| {
@@ -559,6 +560,8 @@ where
                 if config.affinity {
                     // Before any engine of this slot starts: they inherit the thread's CPUs.
                     cpu::keep_on_cpus(t, threads_per_slot);
+                }
+                if yielding {
                     cpu::yield_to_engines();
                 }
                 loop {
@@ -677,8 +680,8 @@ where
         if engines[idx].is_none() {
             match Engine::start(&config.engines[idx].config) {
                 Ok(mut e) => {
-                    // A pinned slot's thread runs only when its engine waits (see `cpu`).
-                    e.set_quiet_periods(!config.affinity);
+                    // A yielding slot's thread runs only when its engine waits (see `cpu`).
+                    e.set_quiet_periods(!yields(config));
                     engines[idx] = Some(e)
                 }
                 Err(err) => return crate::play::forfeit(make_judge(root.clone()), &setup, side, &err),
@@ -703,6 +706,19 @@ where
         }
     }
     played
+}
+
+/// Whether each game slot's thread yields to its engines ([`cpu::yield_to_engines`]): when the
+/// slots are pinned (`--affinity`) and no engine's search is timed (nodes or depth only). A
+/// yielding thread reads an answer once the engine waits for its next command, which for a
+/// timed search would charge the engine for whatever it did after `bestmove` before waiting;
+/// there the thread wakes for each line as usual.
+fn yields(config: &MatchConfig) -> bool {
+    config.affinity
+        && config
+            .engines
+            .iter()
+            .all(|e| e.control.tc.is_none() && e.control.movetime.is_none())
 }
 
 /// Counts a finished game, appends its PGN (flushed) and adds it to the state file.

@@ -345,25 +345,16 @@ fn an_engine_that_wants_to_repeat_is_told_the_banned_move() {
     check_against_replay(&pgn, &rules, ChessRules::fide());
 }
 
-/// A match stopped after some games resumes from its state file: the games already played
-/// are not played again, and the total is the match's.
-#[test]
-fn with_affinity_each_game_slot_keeps_its_engines_on_a_cpu_of_its_own() {
-    let d = dir("affinity");
+/// Runs 8 short games of two `uci.py --cpus` engines under `control`, pinned: what each engine
+/// process wrote (its CPUs, its scheduling policy), by process.
+fn pinned_engines(name: &str, control: Control) -> Option<Vec<(Vec<usize>, i32)>> {
+    let d = dir(name);
     let cpus = d.join("cpus");
     let _ = std::fs::remove_dir_all(&cpus);
     std::fs::create_dir_all(&cpus).unwrap();
     let c = cpus.display().to_string();
-    let Some(a) = fake("a", "uci.py", &["--cpus", &c]) else {
-        return;
-    };
-    let Some(b) = fake("b", "uci.py", &["--cpus", &c]) else {
-        return;
-    };
-    let control = Control {
-        movetime: Some(500),
-        ..Control::default()
-    };
+    let a = fake("a", "uci.py", &["--cpus", &c])?;
+    let b = fake("b", "uci.py", &["--cpus", &c])?;
     let mut cfg = config(
         vec![
             Entrant {
@@ -379,20 +370,45 @@ fn with_affinity_each_game_slot_keeps_its_engines_on_a_cpu_of_its_own() {
     cfg.affinity = true;
     let s = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut Vec::new()).unwrap();
     assert_eq!(s.finished.len(), 8);
+    let mut engines = Vec::new();
+    for e in std::fs::read_dir(&cpus).unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().is_some_and(|x| x == "cpus") {
+            let list = std::fs::read_to_string(&path)
+                .unwrap()
+                .lines()
+                .map(|l| l.parse().unwrap())
+                .collect();
+            let policy = std::fs::read_to_string(path.with_extension("policy")).unwrap();
+            engines.push((list, policy.trim().parse().unwrap()));
+        }
+    }
+    Some(engines)
+}
+
+/// SCHED_OTHER and SCHED_BATCH (Linux).
+const NORMAL: i32 = 0;
+const BATCH: i32 = 3;
+
+#[test]
+fn with_affinity_each_game_slot_keeps_its_engines_on_a_cpu_of_its_own() {
+    let control = Control {
+        movetime: Some(500),
+        ..Control::default()
+    };
+    let Some(engines) = pinned_engines("affinity", control) else {
+        return;
+    };
     let available = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut seen = std::collections::BTreeSet::new();
-    let files: Vec<_> = std::fs::read_dir(&cpus).unwrap().map(|e| e.unwrap().path()).collect();
     assert!(
-        files.len() >= 4,
-        "the preflight's two engines, then two a slot: {files:?}"
+        engines.len() >= 4,
+        "the preflight's two engines, then two a slot: {engines:?}"
     );
+    let mut seen = std::collections::BTreeSet::new();
     let mut pinned = 0;
-    for f in &files {
-        let list: Vec<usize> = std::fs::read_to_string(f)
-            .unwrap()
-            .lines()
-            .map(|l| l.parse().unwrap())
-            .collect();
+    for (list, policy) in &engines {
+        // Timed searches: the slots do not yield (an answer is timed when it is written).
+        assert_eq!(*policy, NORMAL, "{engines:?}");
         if list.len() == 1 {
             pinned += 1;
             seen.insert(list[0]);
@@ -401,11 +417,37 @@ fn with_affinity_each_game_slot_keeps_its_engines_on_a_cpu_of_its_own() {
     if available >= 2 {
         // Each slot that played starts both engines on its one CPU (a slot may find no game
         // left if the other was quick); the preflight's engines may run anywhere.
-        assert!(pinned == 2 || pinned == 4, "{pinned} engines on one CPU: {files:?}");
+        assert!(pinned == 2 || pinned == 4, "{pinned} engines on one CPU: {engines:?}");
         assert_eq!(seen.len(), pinned / 2, "the slots share no CPU: {seen:?}");
     }
 }
 
+/// Untimed searches on pinned slots: the slot's thread and its engines yield to each other
+/// (SCHED_BATCH, `engine::cpu`); the preflight's engines, started before, do not.
+#[test]
+fn pinned_slots_with_untimed_searches_yield_to_their_engines() {
+    let control = Control {
+        nodes: Some(1000),
+        ..Control::default()
+    };
+    let Some(engines) = pinned_engines("affinity-untimed", control) else {
+        return;
+    };
+    if std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
+        println!("skipped: one CPU, nothing to pin apart");
+        return;
+    }
+    let slot_engines: Vec<i32> = engines.iter().filter(|(l, _)| l.len() == 1).map(|(_, p)| *p).collect();
+    assert!(!slot_engines.is_empty(), "{engines:?}");
+    assert!(slot_engines.iter().all(|&p| p == BATCH), "{engines:?}");
+    assert!(
+        engines.iter().filter(|(l, _)| l.len() > 1).all(|(_, p)| *p == NORMAL),
+        "{engines:?}"
+    );
+}
+
+/// A match stopped after some games resumes from its state file: the games already played
+/// are not played again, and the total is the match's.
 #[test]
 fn an_interrupted_match_resumes_without_duplicates() {
     let Some(fairy) = find("fairy-stockfish") else { return };

@@ -3,7 +3,8 @@ one, else with the next move of a fixed list (one per ply), so tests know every 
 
 Usage: uci.py [--log FILE] [--cpus DIR] [MOVE ...]   (the list; by default a short Xiangqi opening)
 
-With `--cpus DIR` it writes the CPUs it may run on into DIR/PID.cpus (one number a line).
+With `--cpus DIR` it writes the CPUs it may run on into DIR/PID.cpus (one number a line) and
+its scheduling policy (os.SCHED_*) into DIR/PID.policy.
 """
 import os
 import sys
@@ -16,6 +17,8 @@ if args[:1] == ["--log"]:
 if args[:1] == ["--cpus"]:
     with open(os.path.join(args[1], "%d.cpus" % os.getpid()), "w") as f:
         f.write("".join("%d\n" % c for c in sorted(os.sched_getaffinity(0))))
+    with open(os.path.join(args[1], "%d.policy" % os.getpid()), "w") as f:
+        f.write("%d\n" % os.sched_getscheduler(0))
     args = args[2:]
 script = args or ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]
 plies = 0
