@@ -42,9 +42,9 @@ pub fn keep_on_cpus(slot: usize, per_slot: usize) {
 /// Not also given long time slices (Linux 6.12's custom slices, `sched_setattr`), though they
 /// would keep a ready runner from taking the CPU when an engine's slice ends mid-search (2.55
 /// switches to the runner a move at `go nodes 10000` → 1.06): with 100 ms slices, two pinned
-/// slots now and then ended a match with seconds of system time burnt in the runner (3 of 6
-/// runs at concurrency 2 in the benchmark, never reproduced under `perf`), a cost no saving
-/// is worth until it is understood.
+/// slots now and then ended a match with seconds of system time burnt in the runner (4 of 10
+/// runs at concurrency 2, none of 12 under `perf`), a cost no saving is worth until it is
+/// understood.
 pub fn yield_to_engines() -> bool {
     #[cfg(target_os = "linux")]
     #[allow(unsafe_code)]
