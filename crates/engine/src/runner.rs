@@ -291,7 +291,7 @@ pub struct Summary {
     pub engine_time: Duration,
     pub wall: Duration,
     /// The runner process's own CPU time over the match, user and system (all its threads,
-    /// never the engines'), where the system tells it (Linux: see `cpu::process_cpu`).
+    /// never the engines'), where the system tells it (Linux: see `cpu::CpuTime`).
     pub cpu: Option<(Duration, Duration)>,
     pub sprt: Option<(f64, Status)>,
     /// Terminations by code, with counts.
