@@ -30,10 +30,11 @@ struct Header {
     pgn_bytes: u64,
 }
 
+/// A game's line: `G` is the game, borrowed to write a line and owned when one is read.
 #[derive(Serialize, Deserialize)]
-struct Entry {
+struct Entry<G> {
     #[serde(flatten)]
-    game: Finished,
+    game: G,
     pgn_bytes: u64,
 }
 
@@ -98,11 +99,7 @@ impl Journal {
 
     /// Adds a game, counted once its record is `pgn_bytes` into the PGN.
     pub fn add(&mut self, game: &Finished, pgn_bytes: u64) -> Result<(), MatchError> {
-        let mut line = serde_json::to_vec(&Entry {
-            game: game.clone(),
-            pgn_bytes,
-        })
-        .map_err(|e| MatchError::Io(e.to_string()))?;
+        let mut line = serde_json::to_vec(&Entry { game, pgn_bytes }).map_err(|e| MatchError::Io(e.to_string()))?;
         line.push(b'\n');
         // One write: a kill leaves the line whole or torn, never two games run together.
         self.file.write_all(&line).map_err(|e| io_err("write", &self.path, e))
@@ -134,7 +131,7 @@ fn read(text: &[u8], hash: &str) -> Result<(Resumed, usize), String> {
     for line in lines {
         let Some(entry) = line
             .ends_with(b"\n")
-            .then(|| serde_json::from_slice::<Entry>(line).ok())
+            .then(|| serde_json::from_slice::<Entry<Finished>>(line).ok())
             .flatten()
         else {
             break;
