@@ -1,6 +1,7 @@
 //! The commands a request becomes, written into one reusable buffer: the position, the banned
 //! moves and `go`. The game is followed move by move across requests, so each ply costs only
-//! its new move to check and the text to write.
+//! its new move to check and the text to write — or, for moves a referee already checked
+//! ([`Go::checked`]), only the text: the position catches up when a command needs it.
 
 use game::{Game, Kind, Side};
 
@@ -11,6 +12,10 @@ struct Track<G: Game> {
     /// As the request gave it, to recognise the same game in the next request.
     start_fen: Option<String>,
     pos: G,
+    /// How many of the moves are played into `pos`: all but checked ones not needed yet.
+    at: usize,
+    /// The side to move at the start.
+    first: Side,
     /// Every move in the project's coordinates, end to end; `ends[i]` is where move `i` ends.
     /// One string rather than a string per move: fewer allocations, and it is compared with
     /// the next request to find what is new.
@@ -34,7 +39,9 @@ impl<G: Game> Track<G> {
         position_line(&mut line, start_fen.map(|_| pos.fen()).as_deref());
         Ok(Track {
             start_fen: start_fen.map(str::to_string),
+            first: pos.turn(),
             pos,
+            at: 0,
             played: String::with_capacity(1024),
             ends: Vec::with_capacity(256),
             line,
@@ -53,6 +60,43 @@ impl<G: Game> Track<G> {
             from = end;
             same
         })
+    }
+
+    /// Writes down a move in coordinates: in `played` and in the `position` command.
+    fn write_down(&mut self, text: &str, fsf: bool) {
+        let from = self.played.len();
+        self.played.push_str(text);
+        self.ends.push(self.played.len());
+        if !self.line_has_moves {
+            self.line.push_str(" moves");
+            self.line_has_moves = true;
+        }
+        self.line.push(' ');
+        push_move(&mut self.line, fsf, &self.played[from..]);
+    }
+
+    /// The side to move after the moves.
+    fn turn(&self) -> Side {
+        if self.ends.len().is_multiple_of(2) {
+            self.first
+        } else {
+            !self.first
+        }
+    }
+
+    /// The position after the moves, played into now where it lags behind.
+    fn position(&mut self) -> Result<&G, EngineError> {
+        while self.at < self.ends.len() {
+            let from = if self.at == 0 { 0 } else { self.ends[self.at - 1] };
+            let text = &self.played[from..self.ends[self.at]];
+            let m = self
+                .pos
+                .parse_move(text)
+                .map_err(|_| EngineError::Request(format!("move {} ({text}) is not legal", self.at + 1)))?;
+            self.pos.play(m);
+            self.at += 1;
+        }
+        Ok(&self.pos)
     }
 }
 
@@ -79,8 +123,15 @@ impl<G: Game> Commander<G> {
         self.track = None;
     }
 
-    /// Brings the followed game up to the request's moves, checking each new one.
-    fn follow<S: AsRef<str>>(&mut self, start_fen: Option<&str>, moves: &[S]) -> Result<&mut Track<G>, EngineError> {
+    /// Brings the followed game up to the request's moves. Each new move is checked and
+    /// played as it comes, unless `checked` — then it is only written down — or the protocol
+    /// is UCCI, whose `position` starts after the last capture: every move must be seen.
+    fn follow<S: AsRef<str>>(
+        &mut self,
+        start_fen: Option<&str>,
+        moves: &[S],
+        checked: bool,
+    ) -> Result<(), EngineError> {
         let ucci = self.protocol == Protocol::Ucci;
         let fsf = self.fsf;
         let reuse = self.track.as_ref().is_some_and(|t| t.extends(start_fen, moves));
@@ -91,65 +142,79 @@ impl<G: Game> Commander<G> {
             Some(t) => t,
             none => none.insert(Track::new(start_fen)?),
         };
-        for (i, text) in moves.iter().enumerate().skip(track.ends.len()) {
+        let new = &moves[track.ends.len()..];
+        if checked && !ucci {
+            for text in new {
+                track.write_down(text.as_ref(), fsf);
+            }
+            return Ok(());
+        }
+        // Unchecked moves after checked ones: the position catches up first.
+        if let Err(e) = track.position() {
+            self.track = None;
+            return Err(e);
+        }
+        for text in new {
             let text = text.as_ref();
             let m = match track.pos.parse_move(text) {
                 Ok(m) => m,
                 Err(_) => {
-                    let err = EngineError::Request(format!("move {} ({text}) is not legal", i + 1));
+                    let err = EngineError::Request(format!("move {} ({text}) is not legal", track.ends.len() + 1));
                     self.track = None;
                     return Err(err);
                 }
             };
             let zeroing = track.pos.is_zeroing(m);
-            let from = track.played.len();
-            track.played.push_str(&track.pos.coordinate(m));
-            track.ends.push(track.played.len());
+            let coordinate = track.pos.coordinate(m);
             track.pos.play(m);
+            track.at += 1;
             // UCCI gets the position after the last capture and the moves since: the engine
             // then sees every position of a repetition cycle without replaying the whole
             // game, which is what the protocol asks of a GUI.
             if zeroing && ucci {
+                track.played.push_str(&coordinate);
+                track.ends.push(track.played.len());
                 position_line(&mut track.line, Some(&track.pos.fen()));
                 track.line_has_moves = false;
             } else {
-                if !track.line_has_moves {
-                    track.line.push_str(" moves");
-                    track.line_has_moves = true;
-                }
-                track.line.push(' ');
-                push_move(&mut track.line, fsf, &track.played[from..]);
+                track.write_down(&coordinate, fsf);
             }
         }
-        match &mut self.track {
-            Some(t) => Ok(t),
-            None => Err(EngineError::Request("no game".into())),
-        }
+        Ok(())
     }
 
     /// Writes the request's commands into `buf`; returns the side to move.
     pub fn prepare<S: AsRef<str>>(&mut self, req: &Go<'_, S>) -> Result<Side, EngineError> {
         let ucci = self.protocol == Protocol::Ucci;
         let fsf = self.fsf;
-        self.follow(req.start_fen, req.moves)?;
-        let Some(track) = &self.track else {
+        self.follow(req.start_fen, req.moves, req.checked)?;
+        let Some(track) = &mut self.track else {
             return Err(EngineError::Request("no game".into()));
         };
         let buf = &mut self.buf;
         buf.clear();
         buf.push_str(&track.line);
         buf.push('\n');
+        let turn = track.turn();
 
-        let pos = &track.pos;
         let mut banned: Vec<G::Move> = Vec::new();
-        for text in req.banned {
-            if let Ok(m) = pos.parse_move(text) {
-                if !banned.contains(&m) {
-                    banned.push(m);
+        if !req.banned.is_empty() {
+            let pos = match track.position() {
+                Ok(pos) => pos,
+                Err(e) => {
+                    self.track = None;
+                    return Err(e);
+                }
+            };
+            for text in req.banned {
+                if let Ok(m) = pos.parse_move(text) {
+                    if !banned.contains(&m) {
+                        banned.push(m);
+                    }
                 }
             }
         }
-        let turn = pos.turn();
+        let pos = &track.pos;
         if ucci && !banned.is_empty() {
             buf.push_str("banmoves");
             for &m in &banned {
@@ -213,7 +278,8 @@ fn same_move(a: &[u8], b: &[u8]) -> bool {
     }
     match (a.split_first_chunk::<4>(), b.split_first_chunk::<4>()) {
         (Some((a4, a_rest)), Some((b4, b_rest))) => {
-            u32::from_ne_bytes(*a4) == u32::from_ne_bytes(*b4) && a_rest == b_rest
+            // The rest (a promotion's letter) byte by byte: `==` on slices calls `memcmp`.
+            u32::from_ne_bytes(*a4) == u32::from_ne_bytes(*b4) && a_rest.iter().zip(b_rest).all(|(x, y)| x == y)
         }
         _ => a == b,
     }
@@ -510,13 +576,11 @@ mod tests {
         assert!(matches!(c.prepare(&req), Err(EngineError::Request(_))));
     }
 
-    /// The runner's own cost per ply: following the game and writing the commands, for a long
-    /// game passed whole at every ply.
-    #[test]
-    fn per_ply_cost() {
+    /// A game of legal moves in coordinates, captures included, from the start.
+    fn some_game(plies: usize) -> Vec<String> {
         let mut pos = <xiangqi::Position as Game>::start();
         let mut moves: Vec<String> = Vec::new();
-        for i in 0..300 {
+        for i in 0..plies {
             let legal = Game::legal_moves(&pos);
             if legal.is_empty() {
                 break;
@@ -525,6 +589,60 @@ mod tests {
             moves.push(Game::coordinate(&pos, m));
             Game::play(&mut pos, m);
         }
+        moves
+    }
+
+    /// Checked moves make the same commands as moves checked one by one, whatever mix of the
+    /// two comes; the position they skip catches up when banned moves need it.
+    #[test]
+    fn checked_moves_are_written_down_and_played_when_needed() {
+        let moves = some_game(200);
+        assert!(moves.len() > 100);
+        for protocol in [Protocol::Uci, Protocol::Ucci] {
+            let mut unchecked: Commander<xiangqi::Position> = Commander::new(protocol, Coordinates::Fsf);
+            let mut checked: Commander<xiangqi::Position> = Commander::new(protocol, Coordinates::Fsf);
+            let mut mixed: Commander<xiangqi::Position> = Commander::new(protocol, Coordinates::Fsf);
+            let mut pos = <xiangqi::Position as Game>::start();
+            for n in 0..=moves.len() {
+                // Every fifth ply, a banned move (the first legal one), so that the position
+                // is needed.
+                let ban = (n % 5 == 4).then(|| Game::coordinate(&pos, Game::legal_moves(&pos)[0]));
+                let banned: Vec<&str> = ban.iter().map(String::as_str).collect();
+                let req = |checked: bool| Go {
+                    moves: &moves[..n],
+                    banned: &banned,
+                    checked,
+                    ..Go::default()
+                };
+                let want = unchecked.prepare(&req(false)).unwrap();
+                assert_eq!(checked.prepare(&req(true)).unwrap(), want);
+                assert_eq!(checked.buf, unchecked.buf, "{protocol:?} ply {n}");
+                assert_eq!(mixed.prepare(&req(n % 3 == 0)).unwrap(), want);
+                assert_eq!(mixed.buf, unchecked.buf, "{protocol:?} ply {n}");
+                if let Some(text) = moves.get(n) {
+                    let m = Game::parse_move(&pos, text).unwrap();
+                    Game::play(&mut pos, m);
+                }
+            }
+        }
+        // A "checked" move that is not legal is found once the position is needed.
+        let mut c: Commander<xiangqi::Position> = Commander::new(Protocol::Uci, Coordinates::Iccs);
+        let bad = ["h2e2", "h2e2"];
+        let req = |banned: &'static [&'static str]| Go {
+            moves: &bad,
+            banned,
+            checked: true,
+            ..Go::default()
+        };
+        c.prepare(&req(&[])).unwrap();
+        assert!(matches!(c.prepare(&req(&["a0a1"])), Err(EngineError::Request(_))));
+    }
+
+    /// The runner's own cost per ply: following the game and writing the commands, for a long
+    /// game passed whole at every ply.
+    #[test]
+    fn per_ply_cost() {
+        let moves = some_game(300);
         let limits = Limits {
             wtime: Some(1000),
             btime: Some(1000),

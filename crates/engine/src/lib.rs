@@ -170,6 +170,12 @@ pub struct Go<'a, S: AsRef<str> = &'a str> {
     pub limits: Limits,
     /// The opponent offers a draw (UCCI's `go draw`; UCI has no way to say it).
     pub draw_offered: bool,
+    /// The moves were checked by the caller's own rules (a referee) and are in the game's
+    /// coordinates as it writes them: the engine passes them on as they are and plays them
+    /// into its own position only when a command needs it (UCI `searchmoves`, UCCI's
+    /// position after a capture). Unchecked moves (the default) are checked as they come,
+    /// and an illegal one is a [`EngineError::Request`].
+    pub checked: bool,
 }
 
 impl<S: AsRef<str>> Default for Go<'_, S> {
@@ -180,6 +186,7 @@ impl<S: AsRef<str>> Default for Go<'_, S> {
             banned: &[],
             limits: Limits::default(),
             draw_offered: false,
+            checked: false,
         }
     }
 }

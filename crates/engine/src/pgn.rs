@@ -45,41 +45,76 @@ pub struct MoveInfo {
 
 /// A score as fastchess writes it: pawns with two decimals and a sign (`0.00` without), mates
 /// in plies (`+M5` mates in 3, `-M4` is mated in 2).
-pub fn score_text(score: Score) -> String {
+fn push_score(out: &mut String, score: Score) {
     match score {
-        Score::Cp(0) => "0.00".to_string(),
-        Score::Cp(c) => format!(
-            "{}{}.{:02}",
-            if c > 0 { '+' } else { '-' },
-            c.abs() / 100,
-            c.abs() % 100
-        ),
-        Score::Mate(m) if m > 0 => format!("+M{}", 2 * i64::from(m) - 1),
-        Score::Mate(m) => format!("-M{}", -2 * i64::from(m)),
+        Score::Cp(0) => out.push_str("0.00"),
+        Score::Cp(c) => {
+            out.push(if c > 0 { '+' } else { '-' });
+            let c = c.unsigned_abs();
+            push_number(out, u64::from(c / 100));
+            out.push('.');
+            push_digits(out, u64::from(c % 100), 2);
+        }
+        Score::Mate(m) if m > 0 => {
+            out.push_str("+M");
+            push_number(out, (2 * i64::from(m) - 1).unsigned_abs());
+        }
+        Score::Mate(m) => {
+            out.push_str("-M");
+            push_number(out, (2 * i64::from(m)).unsigned_abs());
+        }
     }
 }
 
 /// Seconds with three decimals and an `s`, as fastchess writes times.
-pub fn seconds_text(ms: u128) -> String {
-    format!("{}.{:03}s", ms / 1000, ms % 1000)
+fn push_seconds(out: &mut String, ms: u128) {
+    push_number(out, u64::try_from(ms / 1000).unwrap_or(u64::MAX));
+    out.push('.');
+    push_digits(out, (ms % 1000) as u64, 3);
+    out.push('s');
+}
+
+/// A number in decimal. Every engine move's comment has three or four: written by hand they
+/// cost a tenth of what `format!` does.
+fn push_number(out: &mut String, v: u64) {
+    let digits = v.checked_ilog10().map_or(1, |d| d as usize + 1);
+    push_digits(out, v, digits);
+}
+
+/// The last `width` decimal digits of `v`, with leading zeros.
+fn push_digits(out: &mut String, mut v: u64, width: usize) {
+    let mut buf = [b'0'; 20];
+    for b in buf[..width.min(20)].iter_mut().rev() {
+        *b += (v % 10) as u8;
+        v /= 10;
+    }
+    buf[..width.min(20)].iter().for_each(|&b| out.push(char::from(b)));
 }
 
 /// The comment of an engine move: `score/depth time` (an empty score and depth 0 when the
 /// engine gave none, as fastchess writes them), then the options' fields after commas.
 pub fn move_comment(info: &MoveInfo, time_left: Option<Millis>, options: PgnOptions) -> String {
-    let mut s = format!(
-        "{}/{} {}",
-        info.score.map(score_text).unwrap_or_default(),
-        info.depth.unwrap_or(0),
-        seconds_text(info.elapsed.as_millis())
-    );
+    let mut s = String::with_capacity(32);
+    push_move_comment(&mut s, info, time_left, options);
+    s
+}
+
+fn push_move_comment(out: &mut String, info: &MoveInfo, time_left: Option<Millis>, options: PgnOptions) {
+    if let Some(score) = info.score {
+        push_score(out, score);
+    }
+    out.push('/');
+    push_number(out, u64::from(info.depth.unwrap_or(0)));
+    out.push(' ');
+    push_seconds(out, info.elapsed.as_millis());
     if let (true, Some(left)) = (options.time_left, time_left) {
-        s.push_str(&format!(", tl={}", seconds_text(u128::from(left))));
+        out.push_str(", tl=");
+        push_seconds(out, u128::from(left));
     }
     if options.nodes {
-        s.push_str(&format!(", n={}", info.nodes.unwrap_or(0)));
+        out.push_str(", n=");
+        push_number(out, info.nodes.unwrap_or(0));
     }
-    s
 }
 
 /// Seconds as the time control tag writes them: `60`, `0.6`, `0.05`.
@@ -263,25 +298,36 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
         .filter(|&n| n > 0)
         .unwrap_or(1);
     let mut first_move = true;
-    let mut number = |side: Side, text: &str| -> String {
-        let s = match side {
-            Side::First => format!("{fullmove}. {text}"),
-            Side::Second if first_move => format!("{fullmove}... {text}"),
-            Side::Second => text.to_string(),
-        };
+    // A move's token, built in one buffer reused move after move.
+    let mut token = String::with_capacity(64);
+    let mut number = |token: &mut String, side: Side, text: &str| {
+        token.clear();
+        match side {
+            Side::First => {
+                push_number(token, fullmove as u64);
+                token.push_str(". ");
+            }
+            Side::Second if first_move => {
+                push_number(token, fullmove as u64);
+                token.push_str("... ");
+            }
+            Side::Second => {}
+        }
+        token.push_str(text);
         if side == Side::Second {
             fullmove += 1;
         }
         first_move = false;
-        s
     };
     let mut pos = record.root.clone();
     for &m in record.book {
-        let token = number(pos.turn(), &pos.notation(m));
-        text.push(&format!("{token} {{book}}"));
+        number(&mut token, pos.turn(), &pos.notation(m));
+        token.push_str(" {book}");
+        text.push(&token);
         pos.play(m);
     }
     let mut infos = record.moves.iter();
+    let timed = !referee.clock().control().stages.is_empty();
     for e in referee.events() {
         let EventKind::MoveAccepted {
             side,
@@ -296,17 +342,19 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
             }
             continue;
         };
-        let mut token = number(*side, notation);
+        number(&mut token, *side, notation);
         if let Some(info) = infos.next() {
-            let left = (!referee.clock().control().stages.is_empty()).then(|| {
+            let left = timed.then(|| {
                 clocks[match side {
                     Side::First => 0,
                     Side::Second => 1,
                 }]
                 .main
             });
-            token.push(' ');
-            token.push_str(&comment(&move_comment(info, left, record.options)));
+            // The comment's fields are numbers and words: no `}` to replace.
+            token.push_str(" {");
+            push_move_comment(&mut token, info, left, record.options);
+            token.push('}');
         }
         text.push(&token);
         if *offers_draw {
@@ -326,6 +374,58 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
 mod tests {
     use super::*;
     use crate::play::Tc;
+
+    fn score_text(score: Score) -> String {
+        let mut s = String::new();
+        push_score(&mut s, score);
+        s
+    }
+
+    #[test]
+    fn numbers_written_by_hand_read_as_format_writes_them() {
+        let mut values = vec![0, 1, 9, 10, 99, 100, 999, 1000, 12_345, u64::MAX, u64::MAX / 10];
+        values.extend((0..19).map(|k| 10u64.pow(k)));
+        values.extend((1..20).map(|k| 10u64.pow(k) - 1));
+        for v in values {
+            let mut s = String::new();
+            push_number(&mut s, v);
+            assert_eq!(s, v.to_string());
+            let mut s = String::new();
+            push_seconds(&mut s, u128::from(v));
+            assert_eq!(s, format!("{}.{:03}s", v / 1000, v % 1000));
+        }
+        for c in [
+            -100_000,
+            -101,
+            -100,
+            -99,
+            -1,
+            1,
+            7,
+            99,
+            100,
+            101,
+            32_000,
+            i32::MIN,
+            i32::MAX,
+        ] {
+            let want = format!(
+                "{}{}.{:02}",
+                if c > 0 { '+' } else { '-' },
+                c.unsigned_abs() / 100,
+                c.unsigned_abs() % 100
+            );
+            assert_eq!(score_text(Score::Cp(c)), want);
+        }
+        assert_eq!(
+            score_text(Score::Mate(i32::MIN)),
+            format!("-M{}", -2 * i64::from(i32::MIN))
+        );
+        assert_eq!(
+            score_text(Score::Mate(i32::MAX)),
+            format!("+M{}", 2 * i64::from(i32::MAX) - 1)
+        );
+    }
 
     #[test]
     fn scores_as_fastchess_writes_them() {

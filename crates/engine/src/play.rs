@@ -281,9 +281,14 @@ pub fn play_game<J: Judge + Clone>(
         let fen = setup.root.fen();
         (fen != <J::Game as Game>::start().fen()).then_some(fen)
     };
-    // Every move from the root: the opening's, then the engines'.
+    // Every move from the root: the opening's, then the engines', in coordinates as the game
+    // writes them (the engines get them as they are: see `Go::checked`).
     let mut moves: Vec<String> = Vec::with_capacity(256);
-    moves.extend(setup.opening[..book.len()].iter().cloned());
+    let mut pos = setup.root.clone();
+    for &m in &book {
+        moves.push(pos.coordinate(m));
+        pos.play(m);
+    }
     let mut infos: Vec<MoveInfo> = Vec::with_capacity(256);
     let mut scores = Scores::default();
     let mut runner_end: Option<RunnerEnd> = None;
@@ -349,6 +354,8 @@ pub fn play_game<J: Judge + Clone>(
             banned: &banned_refs,
             limits,
             draw_offered: offer_standing,
+            // The referee accepted each move and wrote it in coordinates.
+            checked: true,
         };
         let asked = Instant::now();
         let reply = engines[index(side)].go(&go, asked + wait);

@@ -34,6 +34,13 @@ pub fn forbidden_moves<J: Judge + Clone>(judge: &J) -> Vec<<J::Game as Game>::Mo
     let pos = judge.position();
     let mover = pos.turn();
     let history = judge.recurrable();
+    // A move can bring back only a position at least three plies old: the one before the
+    // opponent's last move differs from any the mover can make by where that move went. So
+    // with fewer than four positions since the last capture no move repeats one, and the
+    // moves need not be listed (a runner asks every ply).
+    if history.is_some_and(|(_, keys)| keys.len() < 4) {
+        return out;
+    }
     // A standing warning against the mover: the positions of the cycle it must not repeat.
     let cycle: &[u64] = match (judge.pending(), history) {
         (Some(p), Some((base, keys))) if !p.claim && loser(p) == Some(mover) && !keys.is_empty() => {

@@ -65,3 +65,105 @@ fn chess_forbids_nothing() {
     }
     assert!(forbidden_moves(&j).is_empty());
 }
+
+/// The moves the rules forbid, found the slow way: every legal move tried on a copy of the
+/// judge, with no shortcut through the repetition keys.
+fn forbidden_by_trying(j: &XiangqiJudge) -> Vec<String> {
+    let pos = j.position();
+    let mover = Game::turn(pos);
+    let loses = |r: judge::Outcome| match mover {
+        game::Side::First => r == judge::Outcome::SecondWins,
+        game::Side::Second => r == judge::Outcome::FirstWins,
+    };
+    // The cycle a side told to vary may not go back into.
+    let cycle: Vec<u64> = match (j.pending(), j.recurrable()) {
+        (Some(p), Some((base, keys))) if !p.claim && loses(p.result) => {
+            let first = p.repetition.as_ref().map_or(p.ply, |r| r.first_ply);
+            keys[first.saturating_sub(base).min(keys.len() - 1)..=p.ply.saturating_sub(base).min(keys.len() - 1)]
+                .to_vec()
+        }
+        _ => Vec::new(),
+    };
+    let mut out = Vec::new();
+    for m in Game::legal_moves(pos) {
+        let mut after = j.clone();
+        let forbidden = cycle.contains(&Game::key_after(pos, m))
+            || match after.push(m) {
+                Ok(Some(v)) => loses(v.result),
+                Ok(None) => after
+                    .pending()
+                    .is_some_and(|p| !p.claim && p.ply == after.ply() && loses(p.result)),
+                Err(_) => false,
+            };
+        if forbidden {
+            out.push(to_iccs(m));
+        }
+    }
+    out
+}
+
+/// On games that shuffle back and forth (so that positions recur, checks and chases repeat),
+/// the shortcuts `forbidden_moves` takes — captures skipped, only moves that repeat a
+/// position tried, nothing looked at within three plies of a capture — ban exactly what
+/// trying every move bans.
+#[test]
+fn the_shortcuts_ban_what_trying_every_move_bans() {
+    let starts = [
+        "9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1",
+        "3k5/9/9/9/2n1R4/9/9/9/4C4/4K4 w - - 0 1",
+        "2bak4/4a4/4b4/9/2p1r4/9/2P1R4/4B4/4A4/2BAK4 w - - 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    ];
+    // A small deterministic generator (xorshift), so that a failure can be replayed.
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut tried = 0;
+    let mut banned_seen = 0;
+    for fen in starts {
+        for rules in [Rules::cxa(), Rules::cxa().at_trigger(), Rules::axf()] {
+            for _ in 0..12 {
+                let mut j = XiangqiJudge::new(Position::from_fen(fen).unwrap(), rules.clone());
+                let mut played: Vec<xiangqi::Move> = Vec::new();
+                for _ in 0..80 {
+                    if j.verdict().is_some() {
+                        break;
+                    }
+                    let slow = forbidden_by_trying(&j);
+                    assert_eq!(
+                        banned(&j),
+                        slow,
+                        "{fen} after {:?}",
+                        played.iter().map(|&m| to_iccs(m)).collect::<Vec<_>>()
+                    );
+                    tried += 1;
+                    banned_seen += usize::from(!slow.is_empty());
+                    let legal = Game::legal_moves(j.position());
+                    if legal.is_empty() {
+                        break;
+                    }
+                    // Mostly the mover's move of two plies ago undone, when it can be: cycles.
+                    let back = played
+                        .len()
+                        .checked_sub(2)
+                        .map(|i| played[i])
+                        .map(|m| xiangqi::Move::new(m.to, m.from));
+                    let m = match back {
+                        Some(b) if next() % 4 != 0 && legal.contains(&b) => b,
+                        _ => legal[(next() % legal.len() as u64) as usize],
+                    };
+                    j.push(m).unwrap();
+                    played.push(m);
+                }
+            }
+        }
+    }
+    assert!(
+        tried > 1000 && banned_seen > 10,
+        "{tried} positions, {banned_seen} with a ban"
+    );
+}
