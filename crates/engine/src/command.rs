@@ -397,25 +397,12 @@ fn ucci_limits(buf: &mut String, l: &Limits, turn: Side) {
     }
 }
 
-/// Writes ` name value`; numbers by hand, as `write!` costs more than the rest of a request.
+/// Writes ` name value`.
 fn field(buf: &mut String, name: &str, value: u64) {
     buf.push(' ');
     buf.push_str(name);
     buf.push(' ');
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut v = value;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        buf.push(d as char);
-    }
+    crate::decimal::push(buf, value);
 }
 
 #[cfg(test)]

@@ -41,6 +41,7 @@
 
 mod command;
 mod cpu;
+mod decimal;
 mod engine;
 pub mod event;
 mod journal;

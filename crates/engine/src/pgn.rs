@@ -21,7 +21,7 @@ use referee::clock::Millis;
 use referee::{EventKind, Referee};
 
 use crate::play::Control;
-use crate::Score;
+use crate::{decimal, Score};
 
 /// What the engine-match PGN adds to each engine move beyond `{score/depth time}` (fastchess's
 /// `-pgnout timeleft=true nodes=true`).
@@ -51,44 +51,27 @@ fn push_score(out: &mut String, score: Score) {
         Score::Cp(c) => {
             out.push(if c > 0 { '+' } else { '-' });
             let c = c.unsigned_abs();
-            push_number(out, u64::from(c / 100));
+            decimal::push(out, u64::from(c / 100));
             out.push('.');
-            push_digits(out, u64::from(c % 100), 2);
+            decimal::push_padded(out, u64::from(c % 100), 2);
         }
         Score::Mate(m) if m > 0 => {
             out.push_str("+M");
-            push_number(out, (2 * i64::from(m) - 1).unsigned_abs());
+            decimal::push(out, (2 * i64::from(m) - 1).unsigned_abs());
         }
         Score::Mate(m) => {
             out.push_str("-M");
-            push_number(out, (2 * i64::from(m)).unsigned_abs());
+            decimal::push(out, (2 * i64::from(m)).unsigned_abs());
         }
     }
 }
 
 /// Seconds with three decimals and an `s`, as fastchess writes times.
 fn push_seconds(out: &mut String, ms: u128) {
-    push_number(out, u64::try_from(ms / 1000).unwrap_or(u64::MAX));
+    decimal::push(out, u64::try_from(ms / 1000).unwrap_or(u64::MAX));
     out.push('.');
-    push_digits(out, (ms % 1000) as u64, 3);
+    decimal::push_padded(out, (ms % 1000) as u64, 3);
     out.push('s');
-}
-
-/// A number in decimal. Every engine move's comment has three or four: written by hand they
-/// cost a tenth of what `format!` does.
-fn push_number(out: &mut String, v: u64) {
-    let digits = v.checked_ilog10().map_or(1, |d| d as usize + 1);
-    push_digits(out, v, digits);
-}
-
-/// The last `width` decimal digits of `v`, with leading zeros.
-fn push_digits(out: &mut String, mut v: u64, width: usize) {
-    let mut buf = [b'0'; 20];
-    for b in buf[..width.min(20)].iter_mut().rev() {
-        *b += (v % 10) as u8;
-        v /= 10;
-    }
-    buf[..width.min(20)].iter().for_each(|&b| out.push(char::from(b)));
 }
 
 /// The comment of an engine move: `score/depth time` (an empty score and depth 0 when the
@@ -104,7 +87,7 @@ fn push_move_comment(out: &mut String, info: &MoveInfo, time_left: Option<Millis
         push_score(out, score);
     }
     out.push('/');
-    push_number(out, u64::from(info.depth.unwrap_or(0)));
+    decimal::push(out, u64::from(info.depth.unwrap_or(0)));
     out.push(' ');
     push_seconds(out, info.elapsed.as_millis());
     if let (true, Some(left)) = (options.time_left, time_left) {
@@ -113,7 +96,7 @@ fn push_move_comment(out: &mut String, info: &MoveInfo, time_left: Option<Millis
     }
     if options.nodes {
         out.push_str(", n=");
-        push_number(out, info.nodes.unwrap_or(0));
+        decimal::push(out, info.nodes.unwrap_or(0));
     }
 }
 
@@ -304,11 +287,11 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
         token.clear();
         match side {
             Side::First => {
-                push_number(token, fullmove as u64);
+                decimal::push(token, fullmove as u64);
                 token.push_str(". ");
             }
             Side::Second if first_move => {
-                push_number(token, fullmove as u64);
+                decimal::push(token, fullmove as u64);
                 token.push_str("... ");
             }
             Side::Second => {}
@@ -388,7 +371,7 @@ mod tests {
         values.extend((1..20).map(|k| 10u64.pow(k) - 1));
         for v in values {
             let mut s = String::new();
-            push_number(&mut s, v);
+            decimal::push(&mut s, v);
             assert_eq!(s, v.to_string());
             let mut s = String::new();
             push_seconds(&mut s, u128::from(v));

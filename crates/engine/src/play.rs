@@ -275,7 +275,7 @@ pub fn play_game<J: Judge + Clone>(
     let control = setup.controls[0];
     let started = SystemTime::now();
     let clock_start = Instant::now();
-    let (judge, book) = play_opening(judge, setup.opening);
+    let (judge, book, mut moves) = play_opening(judge, setup.opening);
     let mut referee = Referee::new(judge, engine_rules(control.time_control()));
     let start_fen = {
         let fen = setup.root.fen();
@@ -283,12 +283,7 @@ pub fn play_game<J: Judge + Clone>(
     };
     // Every move from the root: the opening's, then the engines', in coordinates as the game
     // writes them (the engines get them as they are: see `Go::checked`).
-    let mut moves: Vec<String> = Vec::with_capacity(256);
-    let mut pos = setup.root.clone();
-    for &m in &book {
-        moves.push(pos.coordinate(m));
-        pos.play(m);
-    }
+    moves.reserve(256);
     let mut infos: Vec<MoveInfo> = Vec::with_capacity(256);
     let mut scores = Scores::default();
     let mut runner_end: Option<RunnerEnd> = None;
@@ -502,7 +497,7 @@ pub fn play_game<J: Judge + Clone>(
 pub fn forfeit<J: Judge + Clone>(judge: J, setup: &GameSetup<'_, J::Game>, side: Side, err: &EngineError) -> Played {
     let kind = <J::Game as Game>::KIND;
     let now = SystemTime::now();
-    let (judge, book) = play_opening(judge, setup.opening);
+    let (judge, book, _) = play_opening(judge, setup.opening);
     let mut referee = Referee::new(judge, engine_rules(setup.controls[0].time_control()));
     referee.apply(0, Side::First, Command::Start);
     let end = failure(kind, side, err);
@@ -538,23 +533,30 @@ pub fn forfeit<J: Judge + Clone>(judge: J, setup: &GameSetup<'_, J::Game>, side:
     }
 }
 
-/// The judge (built on the opening's root) with the opening's moves played, and those moves.
-/// The runner checked the moves; should the judge end the game within them, the opening stops
-/// there and the referee rules that ending at the start.
-fn play_opening<J: Judge>(mut judge: J, opening: &[String]) -> (J, Vec<<J::Game as Game>::Move>) {
+/// The judge (built on the opening's root) with the opening's moves played, those moves, and
+/// them in coordinates as the game writes them. The runner checked the moves; should the judge
+/// end the game within them, the opening stops there and the referee rules that ending at the
+/// start.
+fn play_opening<J: Judge>(mut judge: J, opening: &[String]) -> (J, Vec<<J::Game as Game>::Move>, Vec<String>) {
     let mut book = Vec::with_capacity(opening.len());
+    let mut coordinates = Vec::with_capacity(opening.len());
     for text in opening {
         if judge.verdict().is_some() {
             break;
         }
         let pos = judge.position();
         let Ok(m) = pos.parse_move(text) else { break };
-        if !pos.is_legal(m) || judge.push(m).is_err() {
+        if !pos.is_legal(m) {
+            break;
+        }
+        let coordinate = pos.coordinate(m);
+        if judge.push(m).is_err() {
             break;
         }
         book.push(m);
+        coordinates.push(coordinate);
     }
-    (judge, book)
+    (judge, book, coordinates)
 }
 
 /// The loss of the side whose engine failed.
