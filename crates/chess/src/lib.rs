@@ -7,7 +7,7 @@ pub use shakmaty;
 
 use game::{Game, GameError, Kind, Side};
 use shakmaty::fen::Fen;
-use shakmaty::san::{San, SanPlus};
+use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position as _};
@@ -148,7 +148,22 @@ impl Game for Position {
     }
 
     fn notation(&self, m: Move) -> String {
-        SanPlus::from_move(self.pos.clone(), m).to_string()
+        // `SanPlus::from_move` asks after every move whether the game is over (`outcome()`, a
+        // full move generation, the most of a referee's work a ply). In standard chess a move
+        // ends the game only by mate, and only a check can be one: moves are generated then.
+        let san = San::from_move(&self.pos, m);
+        let mut after = self.pos.clone();
+        after.play_unchecked(m);
+        let suffix = after.checkers().any().then(|| {
+            if after.legal_moves().is_empty() {
+                Suffix::Checkmate
+            } else {
+                Suffix::Check
+            }
+        });
+        let mut out = String::with_capacity(8);
+        SanPlus { san, suffix }.append_to_string(&mut out);
+        out
     }
 }
 
@@ -189,6 +204,47 @@ mod tests {
         }
         assert!(pos.parse_move("Ke3").is_err());
         assert!(pos.parse_move("zz").is_err());
+    }
+
+    #[test]
+    fn notation_is_shakmatys_san_plus() {
+        // Every legal move along random games (and the perft positions' moves) written as
+        // shakmaty's own `SanPlus::from_move` writes it: checks, mates, disambiguation,
+        // castling in both modes, promotions, en passant.
+        let mate = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2").unwrap();
+        assert_eq!(mate.notation(mate.parse_move("d8h4").unwrap()), "Qh4#");
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "1k6/6P1/8/3pP3/8/8/1p6/4K3 w - d6 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let (mut checked, mut checks, mut mates) = (0, 0, 0);
+        for game in 0..240 {
+            let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
+            for _ in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    let want = SanPlus::from_move(pos.pos.clone(), m).to_string();
+                    assert_eq!(pos.notation(m), want, "{} {m:?}", pos.fen());
+                    checked += 1;
+                    checks += usize::from(want.ends_with('+'));
+                    mates += usize::from(want.ends_with('#'));
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                pos.play(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(
+            checked > 500_000 && checks > 10_000 && mates > 100,
+            "{checked} {checks} {mates}"
+        );
     }
 
     #[test]

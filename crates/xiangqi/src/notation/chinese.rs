@@ -45,7 +45,8 @@ fn write(d: &Description, qual: Option<Qual>, with_file: bool) -> String {
         Color::Red => RED_NUMERALS[n as usize - 1],
         Color::Black => FULLWIDTH[n as usize - 1],
     };
-    let mut s = String::new();
+    // Four or five characters of three bytes each: one allocation.
+    let mut s = String::with_capacity(15);
     match qual {
         None => {
             s.push(glyph);
