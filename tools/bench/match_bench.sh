@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Engine-match runners side by side (issue 8): fastchess, `arbiter match` and a no-referee
-# self-play driver, on the same engines (`go nodes 1000`), the same openings, at each
-# concurrency. Prints one table row per run; see tools/bench/README.md.
+# Engine-match runners side by side (issue 8): fastchess, `arbiter match`, a no-referee
+# self-play driver, and the machine's floor (a native loop that only passes the engine's moves
+# back, crates/engine/examples/pipe_floor.rs), on the same engines (`go nodes 1000`), the same
+# openings, at each concurrency. Prints one table row per run; see tools/bench/README.md.
 #
 #   FASTCHESS=/path/to/fastchess tools/bench/match_bench.sh
 #
@@ -13,7 +14,11 @@
 #   RUNS         repetitions of each run (default 1)
 #   NODES        nodes per move (default 1000)
 #   WHAT         any of "chess xiangqi" (default both; fastchess plays chess only)
-#   RUNNERS      any of "fastchess arbiter noref" (default all three)
+#   RUNNERS      any of "fastchess arbiter noref floor" (default all four)
+#   FLOOR        the floor's binary (default target/release/examples/pipe_floor; build it with
+#                `cargo build --release -p arbiter-engine --example pipe_floor`); its row plays
+#                from the start position as many plies as arbiter's run did (games column 0),
+#                one process a slot, and counts only its own thread's CPU
 #   MAXPLIES     ply cap of the no-referee driver (default 200)
 #   STOCKFISH, FAIRY   engine binaries (default /usr/games/stockfish, /usr/games/fairy-stockfish)
 #   OUT          directory for PGNs, logs and per-run JSON (default: a new /tmp/match_bench.*)
@@ -44,7 +49,8 @@ CONC=${CONC-"1 2"}
 RUNS=${RUNS:-1}
 NODES=${NODES:-1000}
 WHAT=${WHAT:-"chess xiangqi"}
-RUNNERS=${RUNNERS:-"fastchess arbiter noref"}
+RUNNERS=${RUNNERS:-"fastchess arbiter noref floor"}
+FLOOR=${FLOOR:-target/release/examples/pipe_floor}
 MAXPLIES=${MAXPLIES:-200}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 FAIRY=${FAIRY:-/usr/games/fairy-stockfish}
@@ -138,6 +144,27 @@ for game in $WHAT; do
                     row arbiter "$game" "$c" "$run" "$g" "$p" "$(jget "$j" wall_s)" \
                         "$(jget "$j" runner_cpu_s)" "$(jget "$j" descendants_cpu_s)" "$l"
                 fi
+            fi
+            if want floor && [ -x "$FLOOR" ]; then
+                l=$(load1)
+                p=2000
+                [ -s "$OUT/arbiter-$tag.pgn" ] && read -r _ p < <(python3 $HERE/pgn_plies.py "$OUT/arbiter-$tag.pgn")
+                xq=(); [ "$game" = xiangqi ] && xq=(--xiangqi)
+                pin=(); [ "${AFFINITY:-0}" = 1 ] || pin=(--unpinned)
+                for s in $(seq 0 $((c - 1))); do
+                    "$FLOOR" --engine "$eng" "${xq[@]}" $(( (p + c - 1) / c )) "$NODES" --slot "$s" "${pin[@]}" \
+                        --json "$OUT/floor-$tag-s$s.json" > "$OUT/floor-$tag-s$s.log" 2>&1 &
+                done
+                wait
+                read -r fp fw fc < <(python3 - "$OUT"/floor-"$tag"-s*.json <<'PY'
+import json, sys
+rows = [json.load(open(f)) for f in sys.argv[1:]]
+print(sum(r["plies"] for r in rows), max(r["wall_s"] for r in rows), sum(r["cpu_s"] for r in rows))
+PY
+)
+                row floor "$game" "$c" "$run" 0 "$fp" "$fw" "$fc" 0 "$l"
+            elif want floor; then
+                [ "$run" = 1 ] && echo "# floor: skipped ($FLOOR not built)" >&2
             fi
             if want noref; then
                 l=$(load1)

@@ -40,7 +40,7 @@
 #![deny(unsafe_code)]
 
 mod command;
-mod cpu;
+pub mod cpu;
 mod decimal;
 mod engine;
 pub mod event;

@@ -1,0 +1,341 @@
+//! The machine's floor for a runner's cost a ply: the CPU one thread spends handing a request
+//! to a child over a pipe and reading the answer back, with nothing else done. `arbiter match`
+//! does this once a ply (a write, a `poll`, a read, the switch to the engine and back) and
+//! judges the move besides, so its "runner CPU" a ply cannot go below these figures on the
+//! same machine; BENCHMARKS.md reports them side by side.
+//!
+//!   cargo run --release -p arbiter-engine --example pipe_floor -- [ROUNDS] [BYTES] [--unpinned]
+//!   cargo run --release -p arbiter-engine --example pipe_floor -- --engine CMD [--xiangqi] [PLIES] [NODES] [--unpinned]
+//!
+//! The first form answers with `cat`, at once: the cost of the pipes and the switches alone,
+//! with the caches warm. The second has a real UCI engine play itself from the start position
+//! with `go nodes NODES` (default 1000), the moves passed back unread and unchecked (a game
+//! restarts at `bestmove (none)` or 200 plies): the same pipes after a search has run through
+//! the caches, which is what a match pays.
+//!
+//! By default the thread and its child share one CPU and the thread yields to it
+//! (`SCHED_BATCH`), as `arbiter match --affinity` runs a game slot; `--unpinned` leaves both
+//! to the scheduler.
+
+use std::io::{ErrorKind, Read, Write};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use rustix::event::{poll, PollFd, PollFlags};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let pinned = !args.iter().any(|a| a == "--unpinned");
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let slot = value("--slot").and_then(|v| v.parse().ok()).unwrap_or(0);
+    // Plain numbers are the counts; the values of flags are not.
+    let mut numbers = args
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i == 0 || !matches!(args[i - 1].as_str(), "--slot" | "--json" | "--engine"))
+        .filter_map(|(_, a)| a.parse::<usize>().ok());
+    if let Some(cmd) = value("--engine") {
+        let floor = SelfPlay {
+            xiangqi: args.iter().any(|a| a == "--xiangqi"),
+            plies: numbers.next().unwrap_or(2_000).max(1),
+            nodes: numbers.next().unwrap_or(1_000),
+            pinned,
+            wait: if args.iter().any(|a| a == "--socket") {
+                Wait::Socket
+            } else if args.iter().any(|a| a == "--blocking") {
+                Wait::Blocking
+            } else {
+                Wait::Poll
+            },
+            idle: args.iter().any(|a| a == "--idle"),
+            json: value("--json"),
+            cmd,
+        };
+        if pinned {
+            pin_and_yield(slot);
+        }
+        return floor.run();
+    }
+    let rounds = numbers.next().unwrap_or(20_000).max(1);
+    let bytes = numbers.next().unwrap_or(120).max(1);
+    if pinned {
+        pin_and_yield(slot);
+    }
+    let mut child = match Command::new("cat").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("pipe_floor: cannot start cat: {e}");
+            std::process::exit(1);
+        }
+    };
+    let mut to = child.stdin.take().expect("piped stdin");
+    let mut from = child.stdout.take().expect("piped stdout");
+    let flags = rustix::fs::fcntl_getfl(&from).expect("fcntl");
+    rustix::fs::fcntl_setfl(&from, flags | rustix::fs::OFlags::NONBLOCK).expect("fcntl");
+    let mut request = vec![b'x'; bytes];
+    request[bytes - 1] = b'\n';
+    let mut buf = vec![0u8; 1 << 16];
+    let start = (Instant::now(), usage());
+    for _ in 0..rounds {
+        to.write_all(&request).expect("write to cat");
+        let mut got = 0;
+        while got < bytes {
+            // As the runner reads: wait for the pipe, then read what it holds.
+            let mut fds = [PollFd::new(&from, PollFlags::IN)];
+            let _ = poll(&mut fds, None);
+            match from.read(&mut buf) {
+                Ok(0) => panic!("cat closed its output"),
+                Ok(n) => got += n,
+                Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => panic!("read from cat: {e}"),
+            }
+        }
+    }
+    let (wall, (user, sys)) = (start.0.elapsed(), usage());
+    let (user, sys) = (user - start.1 .0, sys - start.1 .1);
+    drop(to);
+    let _ = child.wait();
+    let per = |us: f64| us / rounds as f64;
+    println!(
+        "{rounds} round trips of {bytes} bytes ({}): thread CPU {:.1} µs a round trip (user {:.1}, system {:.1}); wall {:.1} µs",
+        if pinned { "pinned, yielding" } else { "unpinned" },
+        per(user + sys),
+        per(user),
+        per(sys),
+        per(wall.as_secs_f64() * 1e6),
+    );
+}
+
+/// A UCI engine playing itself, the floor of a match at `go nodes`.
+struct SelfPlay {
+    cmd: String,
+    xiangqi: bool,
+    plies: usize,
+    nodes: usize,
+    pinned: bool,
+    wait: Wait,
+    /// `SCHED_IDLE` for the thread once the engine runs.
+    idle: bool,
+    /// Where to write the figures as JSON (for tools/bench/match_bench.sh).
+    json: Option<String>,
+}
+
+impl SelfPlay {
+    fn run(self) {
+        let SelfPlay {
+            cmd,
+            xiangqi,
+            plies,
+            nodes,
+            pinned,
+            wait: how,
+            idle,
+            json,
+        } = self;
+        let cmd = cmd.as_str();
+        let mut command = Command::new(cmd);
+        command.stdin(Stdio::piped()).stderr(Stdio::null());
+        // The engine's output: a pipe, or one end of a socket pair (which can time out a read).
+        let socket = match how {
+            Wait::Socket => {
+                use rustix::net::{socketpair, sockopt, AddressFamily, SocketFlags, SocketType};
+                let (ours, theirs) = socketpair(AddressFamily::UNIX, SocketType::STREAM, SocketFlags::CLOEXEC, None)
+                    .expect("socketpair");
+                sockopt::set_socket_timeout(
+                    &ours,
+                    sockopt::Timeout::Recv,
+                    Some(std::time::Duration::from_millis(50)),
+                )
+                .expect("SO_RCVTIMEO");
+                command.stdout(Stdio::from(theirs));
+                Some(ours)
+            }
+            _ => {
+                command.stdout(Stdio::piped());
+                None
+            }
+        };
+        let mut child = match command.spawn() {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("pipe_floor: cannot start {cmd}: {e}");
+                std::process::exit(1);
+            }
+        };
+        // The engine's end of a socket pair must close here, or its output never ends.
+        drop(command);
+        if idle {
+            set_idle();
+        }
+        let mut to = child.stdin.take().expect("piped stdin");
+        let mut from = std::fs::File::from(match (socket, child.stdout.take()) {
+            (Some(ours), _) => ours,
+            (None, Some(pipe)) => std::os::fd::OwnedFd::from(pipe),
+            (None, None) => unreachable!("stdout is piped"),
+        });
+        if how == Wait::Poll {
+            let flags = rustix::fs::fcntl_getfl(&from).expect("fcntl");
+            rustix::fs::fcntl_setfl(&from, flags | rustix::fs::OFlags::NONBLOCK).expect("fcntl");
+        }
+        let mut out = Output {
+            buf: Vec::with_capacity(1 << 16),
+            blocking: how != Wait::Poll,
+        };
+        let variant = if xiangqi {
+            "setoption name UCI_Variant value xiangqi\n"
+        } else {
+            ""
+        };
+        to.write_all(format!("uci\n{variant}isready\n").as_bytes())
+            .expect("write to engine");
+        out.until(&mut from, b"readyok");
+        let mut moves = String::new();
+        let mut game_plies = 0;
+        let mut request = String::with_capacity(4096);
+        let start = (Instant::now(), usage());
+        for _ in 0..plies {
+            request.clear();
+            request.push_str("position startpos");
+            if !moves.is_empty() {
+                request.push_str(" moves");
+                request.push_str(&moves);
+            }
+            request.push_str("\ngo nodes ");
+            request.push_str(&nodes.to_string());
+            request.push('\n');
+            to.write_all(request.as_bytes()).expect("write to engine");
+            let best = out.until(&mut from, b"bestmove ");
+            let best = best.split(|b| b.is_ascii_whitespace()).next().unwrap_or_default();
+            game_plies += 1;
+            if best.is_empty() || best == b"(none)" || game_plies >= 200 {
+                moves.clear();
+                game_plies = 0;
+            } else {
+                moves.push(' ');
+                moves.push_str(&String::from_utf8_lossy(best));
+            }
+        }
+        let (wall, (user, sys)) = (start.0.elapsed(), usage());
+        let (user, sys) = (user - start.1 .0, sys - start.1 .1);
+        let _ = to.write_all(b"quit\n");
+        drop(to);
+        let _ = child.wait();
+        if let Some(path) = json {
+            let text = format!(
+                "{{\"plies\": {plies}, \"wall_s\": {:.6}, \"cpu_s\": {:.6}, \"user_s\": {:.6}, \"sys_s\": {:.6}}}\n",
+                wall.as_secs_f64(),
+                (user + sys) / 1e6,
+                user / 1e6,
+                sys / 1e6
+            );
+            if let Err(e) = std::fs::write(&path, text) {
+                eprintln!("pipe_floor: cannot write {path}: {e}");
+            }
+        }
+        let per = |us: f64| us / plies as f64;
+        println!(
+        "{plies} plies of {cmd} at go nodes {nodes} ({}): thread CPU {:.1} µs a ply (user {:.1}, system {:.1}); wall {:.1} µs",
+        if pinned { "pinned, yielding" } else { "unpinned" },
+        per(user + sys),
+        per(user),
+        per(sys),
+        per(wall.as_secs_f64() * 1e6),
+    );
+    }
+}
+
+/// How the engine's output is waited for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wait {
+    /// `poll`, then a read of a non-blocking pipe (as `arbiter match` reads).
+    Poll,
+    /// A blocking read of the pipe.
+    Blocking,
+    /// A blocking read of a socket whose reads time out (`SO_RCVTIMEO`).
+    Socket,
+}
+
+/// An engine's output, read as the runner reads it: wait, read what the pipe holds, look for
+/// the line wanted; whole lines looked at are dropped, so each byte is looked at once (but for
+/// a line cut by a read).
+struct Output {
+    buf: Vec<u8>,
+    /// Read with a blocking read, without `poll` first.
+    blocking: bool,
+}
+
+impl Output {
+    /// The rest of the first line that starts with `prefix`; what came before is dropped.
+    fn until(&mut self, from: &mut std::fs::File, prefix: &[u8]) -> Vec<u8> {
+        loop {
+            let mut at = 0;
+            while let Some(i) = memchr::memchr(b'\n', &self.buf[at..]) {
+                let line = &self.buf[at..at + i];
+                if let Some(rest) = line.strip_prefix(prefix) {
+                    let rest = rest.to_vec();
+                    self.buf.drain(..at + i + 1);
+                    return rest;
+                }
+                at += i + 1;
+            }
+            self.buf.drain(..at);
+            if !self.blocking {
+                let mut fds = [PollFd::new(&*from, PollFlags::IN)];
+                let _ = poll(&mut fds, None);
+            }
+            let len = self.buf.len();
+            self.buf.resize(len + (1 << 16), 0);
+            match from.read(&mut self.buf[len..]) {
+                Ok(0) => panic!("the engine closed its output"),
+                Ok(n) => self.buf.truncate(len + n),
+                Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {
+                    self.buf.truncate(len)
+                }
+                Err(e) => panic!("read from the engine: {e}"),
+            }
+        }
+    }
+}
+
+/// Makes this thread run only when nothing else on its CPU wants to (`SCHED_IDLE`); the child
+/// already started keeps its own policy.
+fn set_idle() {
+    #[cfg(target_os = "linux")]
+    #[allow(unsafe_code)]
+    {
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: reads the parameter block given; changes only this thread's policy.
+        if unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) } != 0 {
+            eprintln!("pipe_floor: could not set SCHED_IDLE");
+        }
+    }
+}
+
+/// This thread's user and system CPU in microseconds.
+fn usage() -> (f64, f64) {
+    #[cfg(target_os = "linux")]
+    #[allow(unsafe_code)]
+    {
+        // SAFETY: getrusage writes one rusage into the zeroed block it is given.
+        let mut r: libc::rusage = unsafe { std::mem::zeroed() };
+        unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut r) };
+        let us = |t: libc::timeval| t.tv_sec as f64 * 1e6 + t.tv_usec as f64;
+        (us(r.ru_utime), us(r.ru_stime))
+    }
+    #[cfg(not(target_os = "linux"))]
+    (0.0, 0.0)
+}
+
+/// Keeps this thread (and the child it starts) on one CPU and makes it yield to the child, as
+/// a pinned game slot does (`engine::cpu`).
+fn pin_and_yield(slot: usize) {
+    engine::cpu::keep_on_cpus(slot, 1);
+    if !engine::cpu::yield_to_engines() {
+        eprintln!("pipe_floor: could not set SCHED_BATCH; measuring without it");
+    }
+}
