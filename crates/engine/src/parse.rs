@@ -47,6 +47,11 @@ fn info_bytes(rest: &[u8]) -> Info {
             b"string" | b"pv" | b"message" => break,
             _ => {}
         }
+        // Nothing after these four is kept (`nps`, `hashfull`, `time` … and the PV); each is
+        // said once a line.
+        if out.depth.is_some() && out.score.is_some() && out.nodes.is_some() && out.multipv.is_some() {
+            break;
+        }
     }
     out
 }
@@ -243,6 +248,19 @@ mod tests {
         assert_eq!(info("string depth 9"), Info::default());
         assert_eq!(info("score cp"), Info::default());
         assert_eq!(info("depth x nodes 5").nodes, Some(5));
+        // Read up to the last of the four fields kept, in whatever order they come.
+        let full = "depth 5 seldepth 6 multipv 1 score cp 94 upperbound nodes 1000 nps 142857 tbhits 0 time 7 pv h1g3";
+        let want = Info {
+            depth: Some(5),
+            nodes: Some(1000),
+            score: Some(Score::Cp(94)),
+            multipv: Some(1),
+        };
+        assert_eq!(info(full), want);
+        assert_eq!(
+            info("nodes 1000 time 7 score cp 94 seldepth 6 depth 5 hashfull 3 multipv 1"),
+            want
+        );
     }
 
     #[test]
