@@ -75,12 +75,11 @@ fn main() {
     };
     let mut to = child.stdin.take().expect("piped stdin");
     let mut from = child.stdout.take().expect("piped stdout");
-    let flags = rustix::fs::fcntl_getfl(&from).expect("fcntl");
-    rustix::fs::fcntl_setfl(&from, flags | rustix::fs::OFlags::NONBLOCK).expect("fcntl");
+    set_nonblocking(&from);
     let mut request = vec![b'x'; bytes];
     request[bytes - 1] = b'\n';
     let mut buf = vec![0u8; 1 << 16];
-    let start = (Instant::now(), usage());
+    let start = Measure::start();
     for _ in 0..rounds {
         to.write_all(&request).expect("write to cat");
         let mut got = 0;
@@ -96,18 +95,14 @@ fn main() {
             }
         }
     }
-    let (wall, (user, sys)) = (start.0.elapsed(), usage());
-    let (user, sys) = (user - start.1 .0, sys - start.1 .1);
+    let spent = start.stop();
     drop(to);
     let _ = child.wait();
-    let per = |us: f64| us / rounds as f64;
-    println!(
-        "{rounds} round trips of {bytes} bytes ({}): thread CPU {:.1} µs a round trip (user {:.1}, system {:.1}); wall {:.1} µs",
-        if pinned { "pinned, yielding" } else { "unpinned" },
-        per(user + sys),
-        per(user),
-        per(sys),
-        per(wall.as_secs_f64() * 1e6),
+    spent.report(
+        &format!("{rounds} round trips of {bytes} bytes"),
+        "a round trip",
+        rounds,
+        pinned,
     );
 }
 
@@ -179,11 +174,12 @@ impl SelfPlay {
             (None, None) => unreachable!("stdout is piped"),
         });
         if how == Wait::Poll {
-            let flags = rustix::fs::fcntl_getfl(&from).expect("fcntl");
-            rustix::fs::fcntl_setfl(&from, flags | rustix::fs::OFlags::NONBLOCK).expect("fcntl");
+            set_nonblocking(&from);
         }
         let mut out = Output {
-            buf: Vec::with_capacity(1 << 16),
+            buf: vec![0; 1 << 16],
+            start: 0,
+            end: 0,
             blocking: how != Wait::Poll,
         };
         let variant = if xiangqi {
@@ -197,7 +193,7 @@ impl SelfPlay {
         let mut moves = String::new();
         let mut game_plies = 0;
         let mut request = String::with_capacity(4096);
-        let start = (Instant::now(), usage());
+        let start = Measure::start();
         for _ in 0..plies {
             request.clear();
             request.push_str("position startpos");
@@ -220,32 +216,68 @@ impl SelfPlay {
                 moves.push_str(&String::from_utf8_lossy(best));
             }
         }
-        let (wall, (user, sys)) = (start.0.elapsed(), usage());
-        let (user, sys) = (user - start.1 .0, sys - start.1 .1);
+        let spent = start.stop();
         let _ = to.write_all(b"quit\n");
         drop(to);
         let _ = child.wait();
         if let Some(path) = json {
             let text = format!(
                 "{{\"plies\": {plies}, \"wall_s\": {:.6}, \"cpu_s\": {:.6}, \"user_s\": {:.6}, \"sys_s\": {:.6}}}\n",
-                wall.as_secs_f64(),
-                (user + sys) / 1e6,
-                user / 1e6,
-                sys / 1e6
+                spent.wall_us / 1e6,
+                (spent.user_us + spent.sys_us) / 1e6,
+                spent.user_us / 1e6,
+                spent.sys_us / 1e6
             );
             if let Err(e) = std::fs::write(&path, text) {
                 eprintln!("pipe_floor: cannot write {path}: {e}");
             }
         }
-        let per = |us: f64| us / plies as f64;
+        spent.report(
+            &format!("{plies} plies of {cmd} at go nodes {nodes}"),
+            "a ply",
+            plies,
+            pinned,
+        );
+    }
+}
+
+/// This thread's CPU and the wall time over a stretch of the run, in microseconds.
+struct Measure {
+    wall_us: f64,
+    user_us: f64,
+    sys_us: f64,
+}
+
+/// The start of a [`Measure`].
+struct Started(Instant, (f64, f64));
+
+impl Measure {
+    fn start() -> Started {
+        Started(Instant::now(), usage())
+    }
+
+    /// One line: the figures for each of `count` round trips.
+    fn report(&self, what: &str, unit: &str, count: usize, pinned: bool) {
+        let per = |us: f64| us / count as f64;
         println!(
-        "{plies} plies of {cmd} at go nodes {nodes} ({}): thread CPU {:.1} µs a ply (user {:.1}, system {:.1}); wall {:.1} µs",
-        if pinned { "pinned, yielding" } else { "unpinned" },
-        per(user + sys),
-        per(user),
-        per(sys),
-        per(wall.as_secs_f64() * 1e6),
-    );
+            "{what} ({}): thread CPU {:.1} µs {unit} (user {:.1}, system {:.1}); wall {:.1} µs",
+            if pinned { "pinned, yielding" } else { "unpinned" },
+            per(self.user_us + self.sys_us),
+            per(self.user_us),
+            per(self.sys_us),
+            per(self.wall_us),
+        );
+    }
+}
+
+impl Started {
+    fn stop(self) -> Measure {
+        let (user, sys) = usage();
+        Measure {
+            wall_us: self.0.elapsed().as_secs_f64() * 1e6,
+            user_us: user - self.1 .0,
+            sys_us: sys - self.1 .1,
+        }
     }
 }
 
@@ -260,11 +292,14 @@ enum Wait {
     Socket,
 }
 
-/// An engine's output, read as the runner reads it: wait, read what the pipe holds, look for
-/// the line wanted; whole lines looked at are dropped, so each byte is looked at once (but for
-/// a line cut by a read).
+/// An engine's output, read as the runner reads it: wait, read what the pipe holds into one
+/// buffer reused throughout, look for the line wanted; lines looked at are passed over, so each
+/// byte is looked at once (but for a line cut by a read).
 struct Output {
     buf: Vec<u8>,
+    /// `buf[start..end]` is read and not yet looked at.
+    start: usize,
+    end: usize,
     /// Read with a blocking read, without `poll` first.
     blocking: bool,
 }
@@ -273,33 +308,36 @@ impl Output {
     /// The rest of the first line that starts with `prefix`; what came before is dropped.
     fn until(&mut self, from: &mut std::fs::File, prefix: &[u8]) -> Vec<u8> {
         loop {
-            let mut at = 0;
-            while let Some(i) = memchr::memchr(b'\n', &self.buf[at..]) {
-                let line = &self.buf[at..at + i];
+            while let Some(i) = memchr::memchr(b'\n', &self.buf[self.start..self.end]) {
+                let line = &self.buf[self.start..self.start + i];
+                self.start += i + 1;
                 if let Some(rest) = line.strip_prefix(prefix) {
-                    let rest = rest.to_vec();
-                    self.buf.drain(..at + i + 1);
-                    return rest;
+                    return rest.to_vec();
                 }
-                at += i + 1;
             }
-            self.buf.drain(..at);
+            // Keep the cut line at the front and read after it.
+            self.buf.copy_within(self.start..self.end, 0);
+            (self.start, self.end) = (0, self.end - self.start);
+            if self.end == self.buf.len() {
+                self.buf.resize(2 * self.buf.len(), 0);
+            }
             if !self.blocking {
                 let mut fds = [PollFd::new(&*from, PollFlags::IN)];
                 let _ = poll(&mut fds, None);
             }
-            let len = self.buf.len();
-            self.buf.resize(len + (1 << 16), 0);
-            match from.read(&mut self.buf[len..]) {
+            match from.read(&mut self.buf[self.end..]) {
                 Ok(0) => panic!("the engine closed its output"),
-                Ok(n) => self.buf.truncate(len + n),
-                Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {
-                    self.buf.truncate(len)
-                }
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
                 Err(e) => panic!("read from the engine: {e}"),
             }
         }
     }
+}
+
+fn set_nonblocking(fd: &impl std::os::fd::AsFd) {
+    let flags = rustix::fs::fcntl_getfl(fd).expect("fcntl");
+    rustix::fs::fcntl_setfl(fd, flags | rustix::fs::OFlags::NONBLOCK).expect("fcntl");
 }
 
 /// Makes this thread run only when nothing else on its CPU wants to (`SCHED_IDLE`); the child
