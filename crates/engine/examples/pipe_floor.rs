@@ -13,6 +13,10 @@
 //! restarts at `bestmove (none)` or 200 plies): the same pipes after a search has run through
 //! the caches, which is what a match pays.
 //!
+//! `--touch PAGES` reads a byte from each of PAGES distinct 4 kB pages of memory every ply: what
+//! the runner's own work costs when it runs after a search has gone through the caches and
+//! TLBs (BENCHMARKS.md, issue 8, sixth session: ~0.1 µs a page).
+//!
 //! By default the thread and its child share one CPU and the thread yields to it
 //! (`SCHED_BATCH`), as `arbiter match --affinity` runs a game slot; `--unpinned` leaves both
 //! to the scheduler.
@@ -37,7 +41,7 @@ fn main() {
     let mut numbers = args
         .iter()
         .enumerate()
-        .filter(|&(i, _)| i == 0 || !matches!(args[i - 1].as_str(), "--slot" | "--json" | "--engine"))
+        .filter(|&(i, _)| i == 0 || !matches!(args[i - 1].as_str(), "--slot" | "--json" | "--engine" | "--touch"))
         .filter_map(|(_, a)| a.parse::<usize>().ok());
     if let Some(cmd) = value("--engine") {
         let floor = SelfPlay {
@@ -53,6 +57,7 @@ fn main() {
                 Wait::Poll
             },
             idle: args.iter().any(|a| a == "--idle"),
+            touch: value("--touch").and_then(|v| v.parse().ok()).unwrap_or(0),
             json: value("--json"),
             cmd,
         };
@@ -116,6 +121,9 @@ struct SelfPlay {
     wait: Wait,
     /// `SCHED_IDLE` for the thread once the engine runs.
     idle: bool,
+    /// Pages of memory read a ply (one byte each), to price what a runner's own work costs
+    /// after a search has gone through the caches and TLBs.
+    touch: usize,
     /// Where to write the figures as JSON (for tools/bench/match_bench.sh).
     json: Option<String>,
 }
@@ -130,8 +138,11 @@ impl SelfPlay {
             pinned,
             wait: how,
             idle,
+            touch,
             json,
         } = self;
+        let pages: Vec<u8> = (0..touch * 4096).map(|i| i as u8).collect();
+        let mut sum = 0u8;
         let cmd = cmd.as_str();
         let mut command = Command::new(cmd);
         command.stdin(Stdio::piped()).stderr(Stdio::null());
@@ -206,6 +217,9 @@ impl SelfPlay {
             request.push('\n');
             to.write_all(request.as_bytes()).expect("write to engine");
             let best = out.until(&mut from, b"bestmove ");
+            for p in 0..touch {
+                sum = sum.wrapping_add(std::hint::black_box(pages[p * 4096 + (p * 64) % 4096]));
+            }
             let best = best.split(|b| b.is_ascii_whitespace()).next().unwrap_or_default();
             game_plies += 1;
             if best.is_empty() || best == b"(none)" || game_plies >= 200 {
@@ -217,6 +231,7 @@ impl SelfPlay {
             }
         }
         let spent = start.stop();
+        std::hint::black_box(sum);
         let _ = to.write_all(b"quit\n");
         drop(to);
         let _ = child.wait();
