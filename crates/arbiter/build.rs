@@ -1,13 +1,21 @@
 //! Links the arbiter binary with `hot.ld`: the functions `arbiter match` runs every ply gathered
 //! at the start of the text, so that the code a ply runs cold after an engine's search lies on
-//! a few pages instead of ~60 (tools/bench/hot_layout.py writes the file; BENCHMARKS.md, issue
-//! 8, has the measurements). Linux only (ELF, linked by lld or GNU ld, which both read the
-//! script); elsewhere the layout is the linker's own.
+//! fewer pages (tools/bench/hot_layout.py writes the file; BENCHMARKS.md, issue 8, has the
+//! measurements). Linux only, with lld (Rust's default there) or GNU ld, which both read the
+//! script; mold and gold do not, so a build that asks for them, or sets
+//! `ARBITER_HOT_LAYOUT=0`, is linked without it.
 
 fn main() {
     println!("cargo:rerun-if-changed=hot.ld");
-    if std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux") {
+    println!("cargo:rerun-if-env-changed=ARBITER_HOT_LAYOUT");
+    let linux = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
+    let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    let other_linker = ["fuse-ld=mold", "fuse-ld=gold"].iter().any(|f| flags.contains(f));
+    let off = std::env::var("ARBITER_HOT_LAYOUT").is_ok_and(|v| v == "0");
+    if linux && !other_linker && !off {
         let dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
         println!("cargo:rustc-link-arg-bins=-Wl,-T,{dir}/hot.ld");
+        // Tells tests/layout.rs to look for the section.
+        println!("cargo:rustc-env=ARBITER_HOT_LAYOUT_APPLIED=1");
     }
 }

@@ -7,7 +7,7 @@ its instructions (see BENCHMARKS.md, issue 8, sixth session). Left where the lin
 the ~800 code lines a ply lie on ~60 pages among 9 MB of code; gathered at the start of the text
 they fill a few pages.
 
-Input: callgrind profiles of `arbiter match` made with symbols left mangled and only play_game
+`tools/bench/hot_layout.sh [ARBITER]` does all of the following. Input: callgrind profiles of `arbiter match` made with symbols left mangled and only play_game
 counted (one chess, one Xiangqi), each with the plies it played:
 
     valgrind --tool=callgrind --demangle=no --dump-instr=yes --compress-pos=no \\
@@ -55,6 +55,8 @@ def profile(path, plies, hot, seen):
 
 
 def pattern(symbol):
+    # LTO numbers the local copies of a function (`.1234`, `.llvm.5678`), anew in every build.
+    symbol = re.sub(r"(\.llvm)?\.[0-9]+$", "", symbol)
     # Legacy mangling ends in a hash of the crate and the instance; v0 names (`_R…`) keep theirs.
     m = re.match(r"(_ZN.*)17h[0-9a-f]{16}E$", symbol)
     return (m.group(1) if m else symbol) + "*"
