@@ -4,8 +4,8 @@
 Between two moves an engine's search runs through the caches and TLBs, so the runner's own code
 runs cold every ply: what it costs is mostly the distinct code lines and pages it touches, not
 its instructions (see BENCHMARKS.md, issue 8, sixth session). Left where the linker puts them,
-the ~800 code lines a ply lie on ~60 pages among 9 MB of code; gathered at the start of the text
-they fill a few pages.
+the ~700-800 code lines a ply lie on ~60 pages among 9 MB of code; gathered at the start of the
+text they lie on 41-48 (whole functions move, and both games' instances of generic ones).
 
 `tools/bench/hot_layout.sh [ARBITER]` does all of the following. Input: callgrind profiles of `arbiter match` made with symbols left mangled and only play_game
 counted (one chess, one Xiangqi), each with the plies it played:
