@@ -314,6 +314,7 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
     for e in referee.events() {
         let EventKind::MoveAccepted {
             side,
+            coordinate,
             notation,
             clocks,
             offers_draw,
@@ -325,7 +326,21 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
             }
             continue;
         };
-        number(&mut token, *side, notation);
+        // The referee of an engine game leaves notation to the record (`set_live_notation`):
+        // worked out here, move after move in one warm loop, not between two searches.
+        let worked_out;
+        let written = match pos.parse_move(coordinate) {
+            Ok(m) => {
+                worked_out = notation.is_empty().then(|| pos.notation(m));
+                pos.play(m);
+                worked_out.as_deref().unwrap_or(notation)
+            }
+            // Every accepted move was legal where it was made, so this is a bug; the record
+            // still gets the move as the referee wrote it.
+            Err(_) if notation.is_empty() => coordinate,
+            Err(_) => notation,
+        };
+        number(&mut token, *side, written);
         if let Some(info) = infos.next() {
             let left = timed.then(|| {
                 clocks[match side {
@@ -357,6 +372,7 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
 mod tests {
     use super::*;
     use crate::play::Tc;
+    use referee::Command;
 
     fn score_text(score: Score) -> String {
         let mut s = String::new();
@@ -408,6 +424,82 @@ mod tests {
             score_text(Score::Mate(i32::MAX)),
             format!("+M{}", 2 * i64::from(i32::MAX) - 1)
         );
+    }
+
+    /// A record from a referee that left the notation out (`set_live_notation(false)`, as
+    /// `play_game` runs it) is the record from one that wrote it move by move: random games of
+    /// both kinds, each after an opening of a few book moves.
+    #[test]
+    fn notation_worked_out_after_the_game_is_the_referees() {
+        fn compare<J: Judge + Clone>(mut judge: J, seed: &mut u64) -> usize {
+            let mut next = |n: usize| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                (*seed % n as u64) as usize
+            };
+            let root = judge.position().clone();
+            let mut book = Vec::new();
+            for _ in 0..4 {
+                let moves = judge.position().legal_moves();
+                let m = moves[next(moves.len())];
+                judge.push(m).unwrap();
+                book.push(m);
+            }
+            let rules = || crate::play::engine_rules(referee::clock::TimeControl::unlimited());
+            let mut live = Referee::new(judge.clone(), rules());
+            let mut late = Referee::new(judge, rules());
+            late.set_live_notation(false);
+            live.apply(0, Side::First, Command::Start);
+            late.apply(0, Side::First, Command::Start);
+            let mut infos = Vec::new();
+            while live.ending().is_none() && infos.len() < 160 {
+                let pos = live.judge().position();
+                let moves = pos.legal_moves();
+                let text = pos.coordinate(moves[next(moves.len())]);
+                let side = pos.turn();
+                live.apply(1, side, Command::Move(text.clone()));
+                late.apply(1, side, Command::Move(text));
+                infos.push(MoveInfo::default());
+            }
+            let blank = late
+                .events()
+                .iter()
+                .any(|e| matches!(&e.kind, EventKind::MoveAccepted { notation, .. } if notation.is_empty()));
+            assert!(blank, "the referee wrote notation it was told to leave out");
+            let control = Control::default();
+            let record = GameRecord {
+                tags: &[],
+                root: &root,
+                book: &book,
+                moves: &infos,
+                result: live.ending().map_or(Outcome::Draw, |e| e.result),
+                termination: "test",
+                runner_end: None,
+                controls: [&control, &control],
+                started: SystemTime::UNIX_EPOCH,
+                ended: SystemTime::UNIX_EPOCH,
+                duration: Duration::ZERO,
+                options: PgnOptions::default(),
+            };
+            assert_eq!(write(&late, &record), write(&live, &record));
+            infos.len()
+        }
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut plies = 0;
+        for _ in 0..30 {
+            let rules = judge::chess::ChessRules::by_name("fide").unwrap();
+            plies += compare(
+                judge::chess::ChessJudge::new(chess::Position::start(), rules),
+                &mut seed,
+            );
+            let rules = judge::xiangqi::Rules::by_name("cxa").unwrap();
+            plies += compare(
+                judge::xiangqi::XiangqiJudge::new(xiangqi::Position::start(), rules),
+                &mut seed,
+            );
+        }
+        assert!(plies > 3000, "{plies} plies");
     }
 
     #[test]

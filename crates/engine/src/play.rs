@@ -277,6 +277,8 @@ pub fn play_game<J: Judge + Clone>(
     let clock_start = Instant::now();
     let (judge, book, mut moves) = play_opening(judge, setup.opening);
     let mut referee = Referee::new(judge, engine_rules(control.time_control()));
+    // The PGN works out the notation after the game ([`crate::pgn::write`]).
+    referee.set_live_notation(false);
     let start_fen = {
         let fen = setup.root.fen();
         (fen != <J::Game as Game>::start().fen()).then_some(fen)

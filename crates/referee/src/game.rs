@@ -270,6 +270,8 @@ pub struct Referee<J: Judge> {
     phase_start: usize,
     ending: Option<Ending>,
     told_to_vary: bool,
+    /// Whether each accepted move's notation is written as it is made ([`Self::set_live_notation`]).
+    live_notation: bool,
     events: Vec<Event>,
     log: Vec<(Millis, Side, Command)>,
 }
@@ -290,6 +292,7 @@ impl<J: Judge> Referee<J> {
             phase_start: 0,
             ending: None,
             told_to_vary: false,
+            live_notation: true,
             events: Vec::new(),
             log: Vec::new(),
         }
@@ -309,6 +312,15 @@ impl<J: Judge> Referee<J> {
 
     pub fn ending(&self) -> Option<&Ending> {
         self.ending.as_ref()
+    }
+
+    /// With `false`, accepted moves come with an empty `notation` (their `coordinate` is there
+    /// as always): for a caller that writes the record after the game, replaying the moves,
+    /// and would rather not have notation worked out while the game runs. An engine match does
+    /// so: worked out between two engine searches, notation is code run cold every ply (issue
+    /// 8, BENCHMARKS.md). [`Self::pgn`] then writes the moves in coordinates.
+    pub fn set_live_notation(&mut self, on: bool) {
+        self.live_notation = on;
     }
 
     /// Every event so far; `events()[v]` has version `v`.
@@ -595,7 +607,11 @@ impl<J: Judge> Referee<J> {
             return;
         }
         let coordinate = pos.coordinate(m);
-        let notation = pos.notation(m);
+        let notation = if self.live_notation {
+            pos.notation(m)
+        } else {
+            String::new()
+        };
         let zeroing = pos.is_zeroing(m);
         let ruled = match self.judge.push(m) {
             Ok(v) => v.cloned(),
@@ -923,6 +939,7 @@ impl<J: Judge> Referee<J> {
         for e in &self.events {
             let EventKind::MoveAccepted {
                 side,
+                coordinate,
                 notation,
                 clocks,
                 offers_draw,
@@ -943,7 +960,8 @@ impl<J: Judge> Referee<J> {
                 fullmove += 1;
             }
             first = false;
-            line.push_str(notation);
+            // Without live notation, the coordinates.
+            line.push_str(if notation.is_empty() { coordinate } else { notation });
             let left = clocks[match side {
                 Side::First => 0,
                 Side::Second => 1,

@@ -442,6 +442,30 @@ fn the_record_is_pgn_with_clocks_and_termination() {
     assert_eq!(games[0].tree.main_line().count(), 1);
 }
 
+/// Without live notation (what an engine match asks for, writing its record after the game)
+/// accepted moves carry their coordinates only, and the referee's own PGN writes those.
+#[test]
+fn without_live_notation_moves_are_recorded_in_coordinates() {
+    let mut r = chess_from(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        RefereeRules::online(),
+    );
+    r.set_live_notation(false);
+    let ev = kinds(&mut r, 2_000, R, mv("Nf3"));
+    assert!(
+        matches!(&ev[0], EventKind::MoveAccepted { coordinate, notation, .. } if coordinate == "g1f3" && notation.is_empty()),
+        "{ev:?}"
+    );
+    r.set_live_notation(true);
+    let ev = kinds(&mut r, 3_000, B, mv("d7d5"));
+    assert!(
+        matches!(&ev[0], EventKind::MoveAccepted { notation, .. } if notation == "d5"),
+        "{ev:?}"
+    );
+    let pgn = r.pgn(&<chess::Position as Game>::start(), &[]);
+    assert!(pgn.contains("1. g1f3 {[%clk 0:05:01]} d5 {"), "{pgn}");
+}
+
 #[test]
 fn seed_001_an_illegal_reply_to_check_must_be_made_again_with_the_same_piece() {
     // White is in check from the rook on e8; the knight on d2 can block on e4, the king can
