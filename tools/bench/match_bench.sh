@@ -39,6 +39,9 @@
 # machine's 1-minute load average when the run started (other work on the machine shows up
 # there and in the wall times). CPU is split by tools/bench/cputree.py
 # (polls /proc/PID/stat; /usr/bin/time would fold reaped engines into the runner's time).
+# With RUNS > 1 the medians follow, and, where arbiter and the floor ran alike, arbiter over
+# the floor run by run: the CPU a ply the runner adds to the bare exchange with the engine
+# (BENCHMARKS.md, issue 8), and both as a share of the time a ply takes in its game slot.
 # The noref driver measures itself (Python; its CPU excludes interpreter start-up) and ends
 # games only on `bestmove (none)` or the ply cap, so compare it per ply, not per game.
 set -u
@@ -244,6 +247,25 @@ for (r, g, c), rows in runs.items():
         v = [float(x[i]) for x in rows]
         return f"{statistics.median(v):.{d}f} ({min(v):.{d}f}-{max(v):.{d}f})"
     print(f"{r:10} {g:8} {c:>4} {col(6):>20} {col(11):>20} {col(12, 3):>20} {rows[0][10]:>8}")
+# arbiter over the floor of the same run: what the runner adds to the bare pipe exchange.
+floor = {(f[1], f[2], f[3]): float(f[11]) for rows in runs.values() for f in rows if f[0] == "floor"}
+own = {}
+for rows in runs.values():
+    for f in rows:
+        key = (f[1], f[2], f[3])
+        if f[0] == "arbiter" and key in floor:
+            # A slot plays one ply in conc × wall ms/ply: the share of its time.
+            us, slot_us = float(f[11]), float(f[12]) * 1e3 * int(f[2])
+            own.setdefault(key[:2], []).append((us - floor[key], us / slot_us * 100, (us - floor[key]) / slot_us * 100))
+if own:
+    print()
+    print("arbiter over the floor, run by run: median (min-max)")
+    print(f"{'game':8} {'conc':>4} {'over floor us/ply':>20} {'runner CPU % of ply':>20} {'over floor % of ply':>20}")
+    for (g, c), v in own.items():
+        def med(i, d):
+            xs = [x[i] for x in v]
+            return f"{statistics.median(xs):.{d}f} ({min(xs):.{d}f}-{max(xs):.{d}f})"
+        print(f"{g:8} {c:>4} {med(0, 1):>20} {med(1, 2):>20} {med(2, 2):>20}")
 PY
 fi
 echo "# logs, PGNs and JSON in $OUT" >&2

@@ -41,7 +41,13 @@ fn main() {
     let mut numbers = args
         .iter()
         .enumerate()
-        .filter(|&(i, _)| i == 0 || !matches!(args[i - 1].as_str(), "--slot" | "--json" | "--engine" | "--touch"))
+        .filter(|&(i, _)| {
+            i == 0
+                || !matches!(
+                    args[i - 1].as_str(),
+                    "--slot" | "--json" | "--engine" | "--touch" | "--stride"
+                )
+        })
         .filter_map(|(_, a)| a.parse::<usize>().ok());
     if let Some(cmd) = value("--engine") {
         let floor = SelfPlay {
@@ -58,6 +64,8 @@ fn main() {
             },
             idle: args.iter().any(|a| a == "--idle"),
             touch: value("--touch").and_then(|v| v.parse().ok()).unwrap_or(0),
+            stride: value("--stride").and_then(|v| v.parse().ok()).unwrap_or(4096).max(64),
+            huge: args.iter().any(|a| a == "--huge"),
             json: value("--json"),
             cmd,
         };
@@ -124,6 +132,11 @@ struct SelfPlay {
     /// Pages of memory read a ply (one byte each), to price what a runner's own work costs
     /// after a search has gone through the caches and TLBs.
     touch: usize,
+    /// Bytes between two reads of `touch` (4096: one read a page; 64: one a cache line, on
+    /// few pages).
+    stride: usize,
+    /// The touched memory on 2 MB pages (`MADV_HUGEPAGE`): cache misses without TLB misses.
+    huge: bool,
     /// Where to write the figures as JSON (for tools/bench/match_bench.sh).
     json: Option<String>,
 }
@@ -139,9 +152,11 @@ impl SelfPlay {
             wait: how,
             idle,
             touch,
+            stride,
+            huge,
             json,
         } = self;
-        let pages: Vec<u8> = (0..touch * 4096).map(|i| i as u8).collect();
+        let pages = touched(touch * stride, huge);
         let mut sum = 0u8;
         let cmd = cmd.as_str();
         let mut command = Command::new(cmd);
@@ -218,7 +233,7 @@ impl SelfPlay {
             to.write_all(request.as_bytes()).expect("write to engine");
             let best = out.until(&mut from, b"bestmove ");
             for p in 0..touch {
-                sum = sum.wrapping_add(std::hint::black_box(pages[p * 4096 + (p * 64) % 4096]));
+                sum = sum.wrapping_add(std::hint::black_box(pages[p * stride + (p * 64) % stride]));
             }
             let best = best.split(|b| b.is_ascii_whitespace()).next().unwrap_or_default();
             game_plies += 1;
@@ -390,5 +405,36 @@ fn pin_and_yield(slot: usize) {
     engine::cpu::keep_on_cpus(slot, 1);
     if !engine::cpu::yield_to_engines() {
         eprintln!("pipe_floor: could not set SCHED_BATCH; measuring without it");
+    }
+}
+
+/// `len` bytes of memory, filled; with `huge`, at a 2 MB boundary and advised onto huge pages.
+fn touched(len: usize, huge: bool) -> &'static [u8] {
+    const HUGE: usize = 2 << 20;
+    if !huge || len == 0 {
+        return Vec::leak((0..len).map(|i| i as u8).collect());
+    }
+    let size = len.div_ceil(HUGE) * HUGE;
+    #[allow(unsafe_code)]
+    // SAFETY: a fresh private anonymous mapping, larger by one huge page so that an aligned
+    // start lies within it; it is only read and written through the slice made here, and
+    // never unmapped (the slice is 'static).
+    unsafe {
+        let raw = libc::mmap(
+            std::ptr::null_mut(),
+            size + HUGE,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        );
+        assert!(raw != libc::MAP_FAILED, "mmap");
+        let start = (raw as usize).next_multiple_of(HUGE) as *mut u8;
+        libc::madvise(start.cast(), size, libc::MADV_HUGEPAGE);
+        let bytes = std::slice::from_raw_parts_mut(start, len);
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = i as u8;
+        }
+        bytes
     }
 }
