@@ -15,7 +15,9 @@
 //!
 //! `--touch PAGES` reads a byte from each of PAGES distinct 4 kB pages of memory every ply: what
 //! the runner's own work costs when it runs after a search has gone through the caches and
-//! TLBs (BENCHMARKS.md, issue 8, sixth session: ~0.1 µs a page).
+//! TLBs (BENCHMARKS.md, issue 8, sixth session: ~0.1 µs a page). `--stride BYTES` spaces the
+//! reads (64: one a cache line, on few pages) and `--huge` puts the memory on 2 MB pages: cache
+//! misses with and without TLB misses (seventh session).
 //!
 //! By default the thread and its child share one CPU and the thread yields to it
 //! (`SCHED_BATCH`), as `arbiter match --affinity` runs a game slot; `--unpinned` leaves both
@@ -410,10 +412,17 @@ fn pin_and_yield(slot: usize) {
 
 /// `len` bytes of memory, filled; with `huge`, at a 2 MB boundary and advised onto huge pages.
 fn touched(len: usize, huge: bool) -> &'static [u8] {
-    const HUGE: usize = 2 << 20;
-    if !huge || len == 0 {
-        return Vec::leak((0..len).map(|i| i as u8).collect());
+    #[cfg(target_os = "linux")]
+    if huge && len > 0 {
+        return on_huge_pages(len);
     }
+    let _ = huge;
+    Vec::leak((0..len).map(|i| i as u8).collect())
+}
+
+#[cfg(target_os = "linux")]
+fn on_huge_pages(len: usize) -> &'static [u8] {
+    const HUGE: usize = 2 << 20;
     let size = len.div_ceil(HUGE) * HUGE;
     #[allow(unsafe_code)]
     // SAFETY: a fresh private anonymous mapping, larger by one huge page so that an aligned
