@@ -9,12 +9,6 @@ use clap::{Parser, Subcommand};
 use xiangqi::notation::Notation;
 use xiangqi::{Fen, Position};
 
-/// mimalloc: its allocation and free for small sizes are a few lines of code on thread-local
-/// free lists, where glibc's run through ~50 code lines a ply of `arbiter match` — code that
-/// runs cold after every engine search (BENCHMARKS.md, issue 8, seventh session).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 mod convert;
 mod events;
 mod judge;
