@@ -70,6 +70,10 @@ def main(args):
     hot, seen = collections.Counter(), collections.Counter()
     for path, plies in zip(args[::2], args[1::2]):
         profile(path, int(plies), hot, seen)
+    if not hot:
+        # Nothing of the binary was seen: it is not named `arbiter` (a copy under another name)
+        # or was not profiled. An empty script would undo the layout without a word.
+        sys.exit("hot_layout.py: no per-ply function of a binary named `arbiter` in the profiles")
     order = [f for f, _ in hot.most_common()] + [f for f, _ in seen.most_common() if f not in hot]
     patterns = list(dict.fromkeys(pattern(f) for f in order))
     # lld and GNU ld read a bare token of these characters; anything else would need quotes,

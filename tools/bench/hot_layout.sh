@@ -5,6 +5,8 @@
 #
 #   tools/bench/hot_layout.sh [ARBITER]        # default target/release/arbiter
 #
+# The binary must be named `arbiter` (hot_layout.py picks its functions out by that name).
+#
 # Environment: STOCKFISH, FAIRY (default /usr/games/stockfish, /usr/games/fairy-stockfish).
 set -eu
 cd "$(dirname "$0")/../.."
@@ -26,5 +28,7 @@ for game in chess xiangqi; do
     plies=$(python3 tools/bench/pgn_plies.py "$OUT/$game.pgn" | cut -d' ' -f2)
     args+=("$OUT/$game.cg" "$plies")
 done
-python3 tools/bench/hot_layout.py "${args[@]}" > crates/arbiter/hot.ld
+# Into a file of its own first: a failed run leaves the old layout in place.
+python3 tools/bench/hot_layout.py "${args[@]}" > "$OUT/hot.ld"
+mv "$OUT/hot.ld" crates/arbiter/hot.ld
 echo "crates/arbiter/hot.ld rewritten (profiles in $OUT)"
