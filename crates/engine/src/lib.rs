@@ -215,7 +215,19 @@ impl MoveText {
     }
 
     pub fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+        let bytes = &self.bytes[..self.len as usize];
+        // SAFETY: `new` is the only constructor and takes ASCII only, which is UTF-8. Not
+        // `from_utf8`: a runner compares the whole game's moves every ply (`Go::moves`).
+        #[allow(unsafe_code)]
+        unsafe {
+            std::str::from_utf8_unchecked(bytes)
+        }
+    }
+}
+
+impl AsRef<str> for MoveText {
+    fn as_ref(&self) -> &str {
+        self.as_str()
     }
 }
 

@@ -20,7 +20,7 @@ use referee::{Command, EndReason, EventKind, OfferPenalty, Referee, RefereeRules
 
 use crate::pgn::{GameRecord, MoveInfo, PgnOptions};
 use crate::syzygy::Syzygy;
-use crate::{Engine, EngineError, Go, Limits, Reply, Score};
+use crate::{Engine, EngineError, Go, Limits, MoveText, Reply, Score};
 
 /// A time control as match runners write it: `40/60+0.6` (40 moves in 60 s, 0.6 s a move
 /// added), `10+0.1`, `60`. Times are milliseconds.
@@ -284,7 +284,8 @@ pub fn play_game<J: Judge + Clone>(
         (fen != <J::Game as Game>::start().fen()).then_some(fen)
     };
     // Every move from the root: the opening's, then the engines', in coordinates as the game
-    // writes them (the engines get them as they are: see `Go::checked`).
+    // writes them (the engines get them as they are: see `Go::checked`). Held inline, so that
+    // the engine's check that a request continues its game reads one run of memory.
     moves.reserve(256);
     let mut infos: Vec<MoveInfo> = Vec::with_capacity(256);
     let mut scores = Scores::default();
@@ -296,6 +297,8 @@ pub fn play_game<J: Judge + Clone>(
     // The game's time in microseconds: the engines' thinking, summed.
     let mut now_us: u64 = 0;
     let mut offer_standing = false;
+    // Each ply's end is the next one's start: one reading of the clock serves both.
+    let mut ply_start = Instant::now();
 
     for (i, e) in engines.iter_mut().enumerate() {
         if let Err(err) = e.new_game() {
@@ -308,7 +311,6 @@ pub fn play_game<J: Judge + Clone>(
     referee.apply(0, Side::First, Command::Start);
 
     while runner_end.is_none() && referee.ending().is_none() {
-        let ply_start = Instant::now();
         let now = now_us / 1000;
         let pos = referee.judge().position();
         let side = pos.turn();
@@ -397,7 +399,7 @@ pub fn play_game<J: Judge + Clone>(
                 at,
                 side,
                 Command::LaggedMove {
-                    text: best.to_string(),
+                    text: best.as_str().to_owned(),
                     offering: reply.draw,
                     lag,
                 },
@@ -405,16 +407,27 @@ pub fn play_game<J: Judge + Clone>(
             offer_standing = false;
             for e in events {
                 match &e.kind {
-                    EventKind::MoveAccepted { coordinate, .. } => {
-                        moves.push(coordinate.clone());
-                        infos.push(MoveInfo {
-                            score: reply.score,
-                            depth: reply.depth,
-                            nodes: reply.nodes,
-                            elapsed: reply.elapsed,
-                        });
-                        plies += 1;
-                    }
+                    EventKind::MoveAccepted { coordinate, .. } => match MoveText::new(coordinate) {
+                        Some(m) => {
+                            moves.push(m);
+                            infos.push(MoveInfo {
+                                score: reply.score,
+                                depth: reply.depth,
+                                nodes: reply.nodes,
+                                elapsed: reply.elapsed,
+                            });
+                            plies += 1;
+                        }
+                        // No game writes such a move; should one, the game stops rather
+                        // than send the engines a wrong position.
+                        None => {
+                            runner_end = Some(RunnerEnd {
+                                result: Outcome::Ongoing,
+                                code: "error",
+                                explanation: format!("the move {coordinate:?} is too long to pass on to an engine"),
+                            })
+                        }
+                    },
                     EventKind::DrawOffered { .. } => offer_standing = true,
                     _ => {}
                 }
@@ -445,8 +458,10 @@ pub fn play_game<J: Judge + Clone>(
         }
         // The runner's own time this ply: everything but the engine's thinking as measured at
         // the pipe (so the request's writing and the wake-up after `bestmove` count here).
-        overhead += ply_start.elapsed().saturating_sub(reply.elapsed);
-        work += (asked - ply_start) + answered.elapsed();
+        let end = Instant::now();
+        overhead += (end - ply_start).saturating_sub(reply.elapsed);
+        work += (asked - ply_start) + (end - answered);
+        ply_start = end;
     }
 
     let (result, termination, explanation) = match (&runner_end, referee.ending()) {
@@ -539,7 +554,7 @@ pub fn forfeit<J: Judge + Clone>(judge: J, setup: &GameSetup<'_, J::Game>, side:
 /// them in coordinates as the game writes them. The runner checked the moves; should the judge
 /// end the game within them, the opening stops there and the referee rules that ending at the
 /// start.
-fn play_opening<J: Judge>(mut judge: J, opening: &[String]) -> (J, Vec<<J::Game as Game>::Move>, Vec<String>) {
+fn play_opening<J: Judge>(mut judge: J, opening: &[String]) -> (J, Vec<<J::Game as Game>::Move>, Vec<MoveText>) {
     let mut book = Vec::with_capacity(opening.len());
     let mut coordinates = Vec::with_capacity(opening.len());
     for text in opening {
@@ -551,7 +566,10 @@ fn play_opening<J: Judge>(mut judge: J, opening: &[String]) -> (J, Vec<<J::Game 
         if !pos.is_legal(m) {
             break;
         }
-        let coordinate = pos.coordinate(m);
+        // Every game's coordinates fit (a few ASCII bytes).
+        let Some(coordinate) = MoveText::new(&pos.coordinate(m)) else {
+            break;
+        };
         if judge.push(m).is_err() {
             break;
         }

@@ -25,6 +25,7 @@ mod words;
 pub use dead::{can_checkmate, can_checkmate_within, dead_position, Dead, Mate, Proof, SEARCH_BUDGET};
 pub use rules::{Articles, ChessRules};
 
+use ::chess::shakmaty::uci::UciMove;
 use ::chess::shakmaty::zobrist::Zobrist64;
 use ::chess::shakmaty::{EnPassantMode, Move, Position as _};
 use ::chess::Position;
@@ -228,6 +229,20 @@ impl Judge for ChessJudge {
 
     fn ply(&self) -> usize {
         self.ply
+    }
+
+    /// UCI, the form engines and the server send, is looked up among the legal moves worked
+    /// out when the position arose (the check a referee makes of every move, at no cost);
+    /// anything else — SAN, the other castling form, a move that is not legal and its error —
+    /// is the position's to read.
+    fn parse_move(&self, text: &str) -> Result<Move, game::GameError> {
+        if let Ok(uci) = text.trim().parse::<UciMove>() {
+            let mode = self.pos.castling_mode();
+            if let Some(&m) = self.moves.iter().find(|m| m.to_uci(mode) == uci) {
+                return Ok(m);
+            }
+        }
+        self.pos.parse_move(text)
     }
 
     fn ruleset(&self) -> &str {

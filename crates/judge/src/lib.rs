@@ -52,6 +52,13 @@ pub trait Judge {
     /// Plies played so far.
     fn ply(&self) -> usize;
 
+    /// Reads a move in the position now, as [`Game::parse_move`] does (same moves, same
+    /// errors). A judge that already holds the position's legal moves looks the move up in
+    /// them rather than work out its legality again.
+    fn parse_move(&self, text: &str) -> Result<<Self::Game as Game>::Move, game::GameError> {
+        self.position().parse_move(text)
+    }
+
     /// The ruleset's name.
     fn ruleset(&self) -> &str;
 

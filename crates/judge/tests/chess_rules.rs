@@ -459,4 +459,57 @@ mod lichess {
         }
         assert_eq!((games, mates, stalemates, dead), (438, 103, 4, 2));
     }
+
+    /// The judge reads a move from the legal moves it holds; the position reads it from
+    /// scratch. On every position of the sample games (castling, promotions, en passant), and
+    /// on a Chess960 start, both read every legal move's forms and some bad texts the same.
+    #[test]
+    fn the_judge_reads_moves_as_the_position_does() {
+        use shakmaty::CastlingMode;
+        let agree = |j: &ChessJudge, checked: &mut usize| {
+            let pos = j.position();
+            let mut texts: Vec<String> = ["a1a1", "e7e8", "e2e4q", "0000", "O-O", "Nf3", "zz", " e2e4 ", ""]
+                .iter()
+                .map(|t| t.to_string())
+                .collect();
+            for &m in j.legal_moves() {
+                for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+                    let uci = m.to_uci(mode).to_string();
+                    // A promotion without its piece, and a move with one it may not have.
+                    texts.push(uci[..4].to_string());
+                    texts.push(format!("{}n", &uci[..4]));
+                    texts.push(uci);
+                }
+                texts.push(pos.notation(m));
+            }
+            for t in &texts {
+                let (a, b) = (j.parse_move(t), pos.parse_move(t));
+                assert_eq!(a, b, "{t:?} in {}", pos.fen());
+                *checked += 1;
+            }
+        };
+        let file = File::open(testdata::shared().join(DIR).join("lichess-2025-05-sample.pgn")).unwrap();
+        let mut checked = 0;
+        for record in ChessGames::new(BufReader::new(file)).take(60) {
+            let record = record.unwrap();
+            let mut j = ChessJudge::new(start_position(&record).into(), ChessRules::fide());
+            for &m in record.tree.main_line() {
+                agree(&j, &mut checked);
+                j.push(m).unwrap();
+            }
+            agree(&j, &mut checked);
+        }
+        // Chess960 castling both ways, the king-takes-rook form being the position's own.
+        let fischer = Position::from_fen("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1").unwrap();
+        assert_eq!(fischer.castling_mode(), CastlingMode::Chess960);
+        let mut j = ChessJudge::new(fischer, ChessRules::fide());
+        for ply in 0..12 {
+            agree(&j, &mut checked);
+            let moves = j.legal_moves();
+            let m = moves[(ply * 7) % moves.len()];
+            j.push(m).unwrap();
+        }
+        agree(&j, &mut checked);
+        assert!(checked > 100_000, "{checked}");
+    }
 }

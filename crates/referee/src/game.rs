@@ -381,7 +381,12 @@ impl<J: Judge> Referee<J> {
         let first = self.events.len();
         // Time never runs backwards: a command stamped before the last is taken as simultaneous.
         let at = at.max(self.log.last().map_or(0, |&(t, _, _)| t));
-        self.log.push((at, side, command.clone()));
+        self.dispatch(at, side, &command);
+        self.log.push((at, side, command));
+        &self.events[first..]
+    }
+
+    fn dispatch(&mut self, at: Millis, side: Side, command: &Command) {
         if self.phase == Phase::Playing {
             // A lagged move's own flag is ruled at the moment it was made.
             let credit = match &command {
@@ -390,13 +395,13 @@ impl<J: Judge> Referee<J> {
             };
             self.rule_time(at, credit);
         }
-        if self.phase == Phase::Over || (self.phase == Phase::NotStarted && command != Command::Start) {
+        if self.phase == Phase::Over || (self.phase == Phase::NotStarted && *command != Command::Start) {
             let reason = if self.phase == Phase::Over {
                 "the game is over"
             } else {
                 "the game has not started"
             };
-            if command != Command::Tick {
+            if *command != Command::Tick {
                 self.emit(
                     at,
                     EventKind::Refused {
@@ -405,14 +410,14 @@ impl<J: Judge> Referee<J> {
                     },
                 );
             }
-            return &self.events[first..];
+            return;
         }
         match command {
             Command::Start => self.start(at, side),
             Command::Tick => {}
-            Command::Move(text) => self.play(at, side, &text, false, 0),
-            Command::MoveOfferingDraw(text) => self.play(at, side, &text, true, 0),
-            Command::LaggedMove { text, offering, lag } => self.play(at, side, &text, offering, lag),
+            Command::Move(text) => self.play(at, side, text, false, 0),
+            Command::MoveOfferingDraw(text) => self.play(at, side, text, true, 0),
+            Command::LaggedMove { text, offering, lag } => self.play(at, side, text, *offering, *lag),
             Command::OfferDraw => self.offer(at, side),
             Command::AcceptDraw => self.accept(at, side),
             Command::DeclineDraw => self.decline(at, side),
@@ -425,8 +430,8 @@ impl<J: Judge> Referee<J> {
             ),
             Command::ClaimDraw => self.claim_draw(at, side),
             Command::ClaimTime => self.claim_time(at, side),
-            Command::Touch(t) => self.touch(at, side, t),
-            Command::TechnicalFoul(what) => self.foul(at, side, FoulKind::Technical, what),
+            Command::Touch(t) => self.touch(at, side, t.clone()),
+            Command::TechnicalFoul(what) => self.foul(at, side, FoulKind::Technical, what.clone()),
             Command::RefusesRules => self.end(
                 at,
                 Outcome::win(!side),
@@ -468,7 +473,6 @@ impl<J: Judge> Referee<J> {
                 None,
             ),
         }
-        &self.events[first..]
     }
 
     fn start(&mut self, at: Millis, _side: Side) {
@@ -555,14 +559,16 @@ impl<J: Judge> Referee<J> {
         if self.not_your_turn(at, side) {
             return;
         }
-        let pos = self.judge.position().clone();
-        let parsed = pos.parse_move(text);
-        let m = match parsed {
+        // Read by the judge, which may hold the legal moves already (a chess judge does).
+        let m = match self.judge.parse_move(text) {
             Ok(m) => m,
-            // A move exposing one's own king: the judge rules it where the rules make it a loss
-            // (CXA 4.1.3 走棋后形成"自杀"); elsewhere it is an illegal move.
-            Err(_) if pos.parse_self_check(text).is_some_and(|m| self.judge_self_check(at, m)) => return,
             Err(e) => {
+                let pos = self.judge.position().clone();
+                // A move exposing one's own king: the judge rules it where the rules make it a
+                // loss (CXA 4.1.3 走棋后形成"自杀"); elsewhere it is an illegal move.
+                if pos.parse_self_check(text).is_some_and(|m| self.judge_self_check(at, m)) {
+                    return;
+                }
                 self.reject(at, side, text, e.to_string());
                 self.foul(at, side, FoulKind::IllegalMove, format!("illegal move {text}"));
                 // Seed 001 纠正失误 (3): a move that ignored a check is taken back; the piece
@@ -590,7 +596,7 @@ impl<J: Judge> Referee<J> {
         };
         // Touches are only entered where touch-move applies; a correction's obligation always.
         if !self.touches.is_empty() {
-            let o = obligation(&pos, &self.touches);
+            let o = obligation(self.judge.position(), &self.touches);
             if !o.permits(m) {
                 self.reject(at, side, text, o.rule.clone());
                 self.foul(
@@ -606,6 +612,7 @@ impl<J: Judge> Referee<J> {
             self.flag_fell(flag);
             return;
         }
+        let pos = self.judge.position();
         let coordinate = pos.coordinate(m);
         let notation = if self.live_notation {
             pos.notation(m)
