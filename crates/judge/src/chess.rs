@@ -231,6 +231,10 @@ impl Judge for ChessJudge {
         self.ply
     }
 
+    fn legal_moves_now(&self) -> Option<&[Move]> {
+        Some(&self.moves)
+    }
+
     /// UCI, the form engines and the server send, is looked up among the legal moves worked
     /// out when the position arose (the check a referee makes of every move, at no cost);
     /// anything else — SAN, the other castling form, a move that is not legal and its error —

@@ -61,7 +61,15 @@ pub fn forbidden_moves<J: Judge + Clone>(judge: &J) -> Vec<<J::Game as Game>::Mo
     let in_history = |key: u64| {
         history.is_none_or(|(_, keys)| filter[(key >> 6 & 3) as usize] & 1 << (key & 63) != 0 && keys.contains(&key))
     };
-    for m in pos.legal_moves() {
+    let listed;
+    let legal = match judge.legal_moves_now() {
+        Some(moves) => moves,
+        None => {
+            listed = pos.legal_moves();
+            &listed[..]
+        }
+    };
+    for &m in legal {
         // A capture makes a position that has never stood (nothing before it can recur).
         if pos.is_zeroing(m) {
             continue;

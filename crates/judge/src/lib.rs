@@ -59,6 +59,12 @@ pub trait Judge {
         self.position().parse_move(text)
     }
 
+    /// The legal moves in the position now, when the judge keeps them listed (as both games'
+    /// judges do, to check each move): callers need not generate them again.
+    fn legal_moves_now(&self) -> Option<&[<Self::Game as Game>::Move]> {
+        None
+    }
+
     /// The ruleset's name.
     fn ruleset(&self) -> &str;
 

@@ -171,3 +171,63 @@ fn clone(g: &Game) -> Game {
         moves: g.moves.clone(),
     }
 }
+
+/// The judge lists the legal moves once a position arises and reads moves from that list; the
+/// position generates and reads them from scratch. On every position of the CCPD sample both
+/// give the same list, and read every legal move in ICCS, in Fairy-Stockfish's coordinates and
+/// in Chinese notation, and some bad texts, the same.
+#[test]
+fn the_judge_lists_and_reads_moves_as_the_position_does() {
+    use game::Game as _;
+    let games = tsv(
+        "data/records/xiangqi-ccpd/ccpd-sample.expected.tsv",
+        0,
+        2,
+        Some(3),
+        Some(5),
+        6,
+    );
+    let mut checked = 0;
+    let agree = |j: &XiangqiJudge, checked: &mut usize| {
+        let pos = j.position();
+        let mut listed = j.legal_moves_now().unwrap().to_vec();
+        let mut fresh = pos.legal_moves().as_slice().to_vec();
+        listed.sort_by_key(|m| xiangqi::notation::to_iccs(*m));
+        fresh.sort_by_key(|m| xiangqi::notation::to_iccs(*m));
+        assert_eq!(listed, fresh, "{}", pos.fen());
+        let mut texts: Vec<String> = ["a0a0", "e0e1", "h2e2", "i9i0", "炮二平五", "zz", " h2e2 ", ""]
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        for &m in &fresh {
+            let iccs = xiangqi::notation::to_iccs(m);
+            // The move's reverse, mostly not legal.
+            texts.push(format!("{}{}", &iccs[2..], &iccs[..2]));
+            let b = iccs.as_bytes();
+            let rank = |r: u8| (r - b'0' + 1).to_string();
+            texts.push(format!("{}{}{}{}", b[0] as char, rank(b[1]), b[2] as char, rank(b[3])));
+            texts.push(iccs);
+            texts.push(pos.notation(m));
+        }
+        for t in &texts {
+            assert_eq!(
+                j.parse_move(t),
+                game::Game::parse_move(pos, t),
+                "{t:?} in {}",
+                pos.fen()
+            );
+            *checked += 1;
+        }
+    };
+    for g in games.iter().take(120) {
+        let mut j = XiangqiJudge::new(Position::from_fen(&g.fen).unwrap(), Rules::cxa());
+        for &m in &g.moves {
+            agree(&j, &mut checked);
+            if j.push(m).is_err() || j.verdict().is_some() {
+                break;
+            }
+        }
+        agree(&j, &mut checked);
+    }
+    assert!(checked > 100_000, "{checked}");
+}

@@ -50,6 +50,10 @@ pub struct XiangqiJudge {
     window: Position,
     window_ply: usize,
     moves: Vec<Move>,
+    /// The legal moves in `pos`, listed once when it arises: whether the side to move has one,
+    /// whether the next move is legal, what it is ([`Judge::parse_move`]), and which moves the
+    /// rules forbid ([`crate::forbidden_moves`]) are all read from here.
+    legal: Vec<Move>,
     /// Repetition keys of the positions since `window` (index 0 = `window`).
     keys: Vec<u64>,
     /// Plies toward the natural move limit since the last capture.
@@ -77,11 +81,13 @@ impl XiangqiJudge {
             pos: start,
             rules,
             moves: Vec::new(),
+            legal: Vec::new(),
             checks: [0, 0],
             uncounted_check: false,
             verdict: None,
             pending: None,
         };
+        j.list_legal();
         j.verdict = j.no_moves().or_else(|| j.dead()).or_else(|| j.move_limit(false));
         j
     }
@@ -112,8 +118,13 @@ impl XiangqiJudge {
     }
 
     /// The side to move has no legal move: it loses, in check (将死) or not (困毙).
+    fn list_legal(&mut self) {
+        self.legal.clear();
+        self.legal.extend_from_slice(self.pos.legal_moves().as_slice());
+    }
+
     fn no_moves(&self) -> Option<Verdict> {
-        if self.pos.has_legal_move() {
+        if !self.legal.is_empty() {
             return None;
         }
         let loser: Side = self.pos.turn().into();
@@ -224,6 +235,7 @@ impl XiangqiJudge {
         let loser: Side = self.pos.turn().into();
         let text = xiangqi::notation::to_iccs(m);
         self.pos.play_unchecked(m);
+        self.list_legal();
         self.moves.push(m);
         let name = loser.name(Kind::Xiangqi);
         let v = self.make(
@@ -325,6 +337,21 @@ impl Judge for XiangqiJudge {
         self.ply_now()
     }
 
+    /// ICCS, the form engines send, is looked up among the legal moves; any other form, and a
+    /// move that is not legal with its error, is the position's to read.
+    fn parse_move(&self, text: &str) -> Result<Move, game::GameError> {
+        if let Ok(m) = xiangqi::notation::parse_iccs(text.trim()) {
+            if self.legal.contains(&m) {
+                return Ok(m);
+            }
+        }
+        game::Game::parse_move(&self.pos, text)
+    }
+
+    fn legal_moves_now(&self) -> Option<&[Move]> {
+        Some(&self.legal)
+    }
+
     fn ruleset(&self) -> &str {
         self.rules.name
     }
@@ -334,7 +361,7 @@ impl Judge for XiangqiJudge {
         if let Some(v) = &self.verdict {
             return Err(JudgeError::AfterEnd { ply, ended_at: v.ply });
         }
-        if !self.pos.is_legal(m) {
+        if !self.legal.contains(&m) {
             if self.rules.self_check_loses && self.pos.is_pseudo_legal(m) {
                 return Ok(Some(self.self_check(m)));
             }
@@ -346,6 +373,7 @@ impl Judge for XiangqiJudge {
         let mover = self.pos.turn();
         let capture = self.pos.is_capture(m);
         self.pos.play_unchecked(m);
+        self.list_legal();
         self.moves.push(m);
         if capture {
             self.window = self.pos.clone();
