@@ -297,8 +297,6 @@ pub fn play_game<J: Judge + Clone>(
     // The game's time in microseconds: the engines' thinking, summed.
     let mut now_us: u64 = 0;
     let mut offer_standing = false;
-    // Each ply's end is the next one's start: one reading of the clock serves both.
-    let mut ply_start = Instant::now();
 
     for (i, e) in engines.iter_mut().enumerate() {
         if let Err(err) = e.new_game() {
@@ -310,6 +308,8 @@ pub fn play_game<J: Judge + Clone>(
     }
     referee.apply(0, Side::First, Command::Start);
 
+    // Each ply's end is the next one's start: one reading of the clock serves both.
+    let mut ply_start = Instant::now();
     while runner_end.is_none() && referee.ending().is_none() {
         let now = now_us / 1000;
         let pos = referee.judge().position();
