@@ -337,7 +337,11 @@ pub fn play_game<J: Judge + Clone>(
             allowance = Some(allowance.map_or(main, |a| a.min(main)));
         }
         let banned_moves = forbidden_moves(referee.judge());
-        let banned: Vec<String> = if banned_moves.is_empty() || banned_moves.len() >= pos.count_legal() {
+        let legal = || {
+            let judge = referee.judge();
+            judge.legal_moves_now().map_or_else(|| pos.count_legal(), <[_]>::len)
+        };
+        let banned: Vec<String> = if banned_moves.is_empty() || banned_moves.len() >= legal() {
             Vec::new()
         } else {
             banned_moves.iter().map(|&m| pos.coordinate(m)).collect()

@@ -389,7 +389,7 @@ impl<J: Judge> Referee<J> {
     fn dispatch(&mut self, at: Millis, side: Side, command: &Command) {
         if self.phase == Phase::Playing {
             // A lagged move's own flag is ruled at the moment it was made.
-            let credit = match &command {
+            let credit = match command {
                 Command::LaggedMove { lag, .. } if self.clock.running() == Some(side) => *lag,
                 _ => 0,
             };
