@@ -289,7 +289,7 @@ impl<G: Game> Engine<G> {
     /// The next line by `deadline`, as an error when there is none.
     fn line(&mut self, deadline: Instant, waiting_for: &'static str, after: Duration) -> Result<String, EngineError> {
         match self.process.next_line(deadline, None) {
-            Ok(line) => Ok(line.text),
+            Ok(line) => Ok(line.text.into_owned()),
             Err(Wait::Timeout) => Err(EngineError::Timeout { waiting_for, after }),
             Err(Wait::Closed) => Err(self.process.crashed()),
         }

@@ -24,8 +24,8 @@ fn info(rest: &str) -> Info {
 /// ASCII, so the line (with its PV) need not be checked as UTF-8 first. A word that is not
 /// UTF-8 reads as nothing, as it would after a lossy conversion.
 fn info_bytes(rest: &[u8]) -> Info {
-    fn num<T: std::str::FromStr>(v: Option<&[u8]>) -> Option<T> {
-        std::str::from_utf8(v?).ok()?.parse().ok()
+    fn num<T: TryFrom<i128>>(v: Option<&[u8]>) -> Option<T> {
+        int(v?)
     }
     let mut out = Info::default();
     let mut t = Words(rest);
@@ -56,6 +56,34 @@ fn info_bytes(rest: &[u8]) -> Info {
     out
 }
 
+/// An integer in decimal as `str::parse` reads one (an optional `+` or `-`, then digits; out
+/// of `T`'s range or anything else is `None`), read from bytes: no UTF-8 check and no
+/// dispatch on the type's parsing code, on a path run for every move of a match.
+fn int<T: TryFrom<i128>>(v: &[u8]) -> Option<T> {
+    let (negative, digits) = match v {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, v),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    // Every type read is at most 64 bits: a magnitude past `u64` is out of range for all.
+    let mut n: u64 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+    }
+    // `-0` is no unsigned number to `str::parse`.
+    if negative && T::try_from(-1).is_err() {
+        return None;
+    }
+    let n = i128::from(n);
+    T::try_from(if negative { -n } else { n }).ok()
+}
+
 /// The words of a line split at ASCII blanks, as `split_ascii_whitespace` splits text.
 struct Words<'a>(&'a [u8]);
 
@@ -63,11 +91,19 @@ impl<'a> Iterator for Words<'a> {
     type Item = &'a [u8];
 
     fn next(&mut self) -> Option<&'a [u8]> {
-        let rest = self.0.trim_ascii_start();
-        let end = rest.iter().position(u8::is_ascii_whitespace).unwrap_or(rest.len());
-        let (word, after) = rest.split_at(end);
-        self.0 = after;
-        (!word.is_empty()).then_some(word)
+        // Every ASCII blank is at most a space: most bytes are told apart by one comparison.
+        let blank = |b: u8| b <= b' ' && b.is_ascii_whitespace();
+        let s = self.0;
+        let mut i = 0;
+        while i < s.len() && blank(s[i]) {
+            i += 1;
+        }
+        let start = i;
+        while i < s.len() && !blank(s[i]) {
+            i += 1;
+        }
+        self.0 = &s[i..];
+        (i > start).then(|| &s[start..i])
     }
 }
 
@@ -115,6 +151,14 @@ pub(crate) fn class(line: &[u8]) -> Class<'_> {
     if let Some(rest) = line.trim_ascii_start().strip_prefix(b"info") {
         if rest.first().is_none_or(u8::is_ascii_whitespace) {
             return Class::Info(rest);
+        }
+    }
+    // The end of a search, once a move: its text is checked as UTF-8 and borrowed, not copied.
+    if let Some(rest) = line.strip_prefix(b"bestmove") {
+        if rest.first().is_none_or(u8::is_ascii_whitespace) {
+            if let Ok(text) = std::str::from_utf8(line) {
+                return Class::Keep(Cow::Borrowed(text));
+            }
         }
     }
     let text = String::from_utf8_lossy(line);
@@ -226,8 +270,14 @@ pub(crate) fn option(rest: &str) -> Option<EngineOption> {
 
 /// Splits a line into its first word and the rest.
 pub(crate) fn head(line: &str) -> (&str, &str) {
-    let line = line.trim_start();
-    match line.find(|c: char| c.is_ascii_whitespace()) {
+    // Lines start with their ASCII word but for rare ones, which are trimmed of any blanks.
+    let line = if line.as_bytes().first().is_some_and(u8::is_ascii_graphic) {
+        line
+    } else {
+        line.trim_start()
+    };
+    // An ASCII byte is never part of another character, so the split is found on bytes.
+    match line.bytes().position(|c| c.is_ascii_whitespace()) {
         Some(i) => (&line[..i], line[i..].trim_start()),
         None => (line, ""),
     }
@@ -320,6 +370,77 @@ mod tests {
             assert_eq!(class(drop.as_bytes()), Class::Drop, "{drop}");
         }
         assert_eq!(class(b"\xffinfo depth 3"), Class::Drop);
+    }
+
+    /// `int` reads what `str::parse` reads, for each type an `info` line's numbers have.
+    #[test]
+    fn integers_read_as_str_parse_reads_them() {
+        fn same(text: &str) {
+            let b = text.as_bytes();
+            assert_eq!(int::<u32>(b), text.parse::<u32>().ok(), "u32 {text:?}");
+            assert_eq!(int::<u64>(b), text.parse::<u64>().ok(), "u64 {text:?}");
+            assert_eq!(int::<i32>(b), text.parse::<i32>().ok(), "i32 {text:?}");
+        }
+        for text in [
+            "",
+            "0",
+            "-0",
+            "+0",
+            "+",
+            "-",
+            "--1",
+            "+-1",
+            "1000",
+            "-7",
+            "+42",
+            "007",
+            " 1",
+            "1 ",
+            "1e3",
+            "0x10",
+            "4294967295",
+            "4294967296",
+            "2147483647",
+            "2147483648",
+            "-2147483648",
+            "-2147483649",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-18446744073709551615",
+            "000000000000000000000000000000000000000000000000001",
+            "99999999999999999999999999999999999999999999999999",
+        ] {
+            same(text);
+        }
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let alphabet = b"0123456789+- x";
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 24) as usize;
+            let text: String = (0..len)
+                .map(|i| {
+                    let pick = (seed >> (i % 8 * 8)) as usize ^ i;
+                    // Mostly digits, so that long numbers (and overflows) come up.
+                    let pick = if pick % 5 == 0 { pick / 5 } else { pick % 10 };
+                    alphabet[pick % alphabet.len()] as char
+                })
+                .collect();
+            same(&text);
+        }
+        assert_eq!(info_bytes(b"depth 4 score cp -0 nodes +12").score, Some(Score::Cp(0)));
+        assert_eq!(info_bytes(b"depth -4 nodes -12").nodes, None);
+    }
+
+    #[test]
+    fn heads() {
+        assert_eq!(head("bestmove e2e4 ponder e7e5"), ("bestmove", "e2e4 ponder e7e5"));
+        assert_eq!(head("readyok"), ("readyok", ""));
+        assert_eq!(head("  \u{a0}id name  x"), ("id", "name  x"));
+        assert_eq!(head("\u{2003}bestmove\t\u{a0}e2e4"), ("bestmove", "e2e4"));
+        assert_eq!(head("é x"), ("é", "x"));
+        assert_eq!(head(""), ("", ""));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! stderr is drained on a thread of its own, so that a full stderr pipe never stops an engine
 //! that writes to it.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
@@ -37,11 +38,20 @@ const READ_CHUNK: usize = 1 << 16;
 
 /// A line of engine output that some wait may act on, with the moment it was read, so that
 /// thinking time is measured at the pipe rather than when the runner got round to the line.
-pub(crate) struct Line {
+pub(crate) struct Line<'a> {
     pub at: Instant,
-    pub text: String,
+    /// Borrowed from the buffer the line was read into (a copy only if it was not UTF-8).
+    pub text: Cow<'a, str>,
     /// What the `info` lines read since the previous line passed on said.
     pub seen: Seen,
+}
+
+/// A line [`Output::sort`] passes on: `buf[start..end]`, or its lossy copy.
+struct Found {
+    start: usize,
+    end: usize,
+    lossy: Option<String>,
+    seen: Seen,
 }
 
 /// The engine's stdout, read by the waiting thread.
@@ -170,14 +180,23 @@ impl Process {
 
     /// The next line a wait may act on, or why there is none by `deadline`. Before `quiet`
     /// the pipe is not looked at (the thread sleeps until then unless a line is already in).
-    pub fn next_line(&mut self, deadline: Instant, quiet: Option<Instant>) -> Result<Line, Wait> {
+    pub fn next_line(&mut self, deadline: Instant, quiet: Option<Instant>) -> Result<Line<'_>, Wait> {
         let Some(out) = &mut self.out else {
             return Err(Wait::Closed);
         };
         let mut quiet = quiet.filter(|&q| q < deadline);
         loop {
-            if let Some(line) = out.sort() {
-                return Ok(line);
+            if let Some(found) = out.sort() {
+                let text = match found.lossy {
+                    Some(copy) => Cow::Owned(copy),
+                    // `sort` found these bytes UTF-8.
+                    None => Cow::Borrowed(std::str::from_utf8(&out.buf[found.start..found.end]).unwrap_or_default()),
+                };
+                return Ok(Line {
+                    at: out.read_at,
+                    text,
+                    seen: found.seen,
+                });
             }
             if out.closed {
                 return Err(Wait::Closed);
@@ -257,7 +276,7 @@ impl Drop for Process {
 impl Output {
     /// Sorts the lines read: the next line a wait may act on, with what the `info` lines before
     /// it said, or None when more must be read.
-    fn sort(&mut self) -> Option<Line> {
+    fn sort(&mut self) -> Option<Found> {
         while let Some(i) = memchr::memchr(b'\n', &self.buf[self.scan..self.end]) {
             let end = self.scan + i + 1;
             if self.skipping {
@@ -269,19 +288,35 @@ impl Output {
                 continue;
             }
             let mut line = &self.buf[self.scan..end - 1];
+            // The common line, told at once: `info` lines stay in the span, unread.
+            if line.starts_with(b"info ") {
+                self.scan = end;
+                continue;
+            }
             if let [rest @ .., b'\r'] = line {
                 line = rest;
             }
             match parse::class(line) {
                 Class::Info(_) | Class::Drop => self.scan = end,
                 Class::Keep(text) => {
-                    let text = text.trim_end_matches(['\r', '\n']).to_string();
+                    // Passed on as the bytes' place in the buffer (they were found UTF-8), or
+                    // as a copy where they were not; either way without line ends.
+                    let start = self.scan;
+                    let trimmed = line
+                        .iter()
+                        .rposition(|&b| b != b'\r' && b != b'\n')
+                        .map_or(0, |i| i + 1);
+                    let lossy = match text {
+                        Cow::Owned(copy) => Some(copy.trim_end_matches(['\r', '\n']).to_string()),
+                        Cow::Borrowed(_) => None,
+                    };
                     let seen = parse::fold_back(&self.buf[self.span..self.scan], std::mem::take(&mut self.older));
                     self.span = end;
                     self.scan = end;
-                    return Some(Line {
-                        at: self.read_at,
-                        text,
+                    return Some(Found {
+                        start,
+                        end: start + trimmed,
+                        lossy,
                         seen,
                     });
                 }
