@@ -129,9 +129,13 @@ impl Game for Position {
     }
 
     fn coordinate(&self, m: Move) -> String {
+        self.coordinate_inline(m).into_string()
+    }
+
+    fn coordinate_inline(&self, m: Move) -> game::CompactString {
         // Written by hand: this runs for every move a referee or an engine match takes in,
         // and the formatting machinery costs more than the move.
-        let mut out = String::with_capacity(5);
+        let mut out = game::CompactString::const_new("");
         match m.to_uci(self.mode) {
             UciMove::Normal { from, to, promotion } => {
                 for sq in [from, to] {
@@ -188,6 +192,7 @@ mod tests {
             assert!(!moves.is_empty(), "{fen}");
             for m in moves {
                 assert_eq!(pos.coordinate(m), m.to_uci(pos.castling_mode()).to_string(), "{fen}");
+                assert_eq!(pos.coordinate_inline(m), pos.coordinate(m), "{fen}");
                 assert_eq!(pos.parse_move(&pos.coordinate(m)).unwrap(), m, "{fen}");
             }
         }

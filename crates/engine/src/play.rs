@@ -403,7 +403,7 @@ pub fn play_game<J: Judge + Clone>(
                 at,
                 side,
                 Command::LaggedMove {
-                    text: best.as_str().to_owned(),
+                    text: best.as_str().into(),
                     offering: reply.draw,
                     lag,
                 },

@@ -8,6 +8,10 @@
 use std::fmt;
 use std::hash::Hash;
 
+/// A short text held inline (up to 24 bytes): coordinate moves, which a referee writes into
+/// every accepted move's event and an engine match sends every ply, without an allocation.
+pub use compact_str::CompactString;
+
 /// Which game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -151,6 +155,11 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// The move in coordinates: ICCS (`h2e2`) or UCI (`e2e4`).
     fn coordinate(&self, m: Self::Move) -> String;
+
+    /// [`Game::coordinate`], held inline: what a referee puts in each accepted move's event.
+    fn coordinate_inline(&self, m: Self::Move) -> CompactString {
+        CompactString::from(self.coordinate(m))
+    }
 
     /// The move in the game's standard notation for people: Chinese (`炮二平五`) or SAN (`Nf3`).
     fn notation(&self, m: Self::Move) -> String;

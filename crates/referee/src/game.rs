@@ -16,7 +16,7 @@
 //! assert!(matches!(&events[0].kind, EventKind::GameOver(e) if e.result.name(game::Kind::Xiangqi) == "red"));
 //! ```
 
-use game::{Game, Side};
+use game::{CompactString, Game, Side};
 use judge::{Judge, Outcome, Verdict};
 use serde::Serialize;
 
@@ -37,7 +37,8 @@ pub enum Command {
     /// compensation, the credit decided by the server): the mover's clock stops that much
     /// earlier, though never before its turn began, and the other side's starts on arrival.
     LaggedMove {
-        text: String,
+        /// Inline up to 24 bytes: an engine match sends one a ply, and the log keeps each.
+        text: CompactString,
         offering: bool,
         lag: Millis,
     },
@@ -147,7 +148,8 @@ pub enum EventKind {
     MoveAccepted {
         ply: usize,
         side: Side,
-        coordinate: String,
+        /// Held inline (see [`game::CompactString`]): no allocation a move.
+        coordinate: CompactString,
         notation: String,
         /// Both clocks after the move (first, second).
         clocks: [Remaining; 2],
@@ -613,7 +615,7 @@ impl<J: Judge> Referee<J> {
             return;
         }
         let pos = self.judge.position();
-        let coordinate = pos.coordinate(m);
+        let coordinate = pos.coordinate_inline(m);
         let notation = if self.live_notation {
             pos.notation(m)
         } else {
@@ -968,7 +970,11 @@ impl<J: Judge> Referee<J> {
             }
             first = false;
             // Without live notation, the coordinates.
-            line.push_str(if notation.is_empty() { coordinate } else { notation });
+            line.push_str(if notation.is_empty() {
+                coordinate.as_str()
+            } else {
+                notation.as_str()
+            });
             let left = clocks[match side {
                 Side::First => 0,
                 Side::Second => 1,

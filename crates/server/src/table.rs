@@ -327,12 +327,12 @@ impl Actor {
             let credit = self.lag.credit(side, lag, at - self.live.last_at());
             match command {
                 Command::Move(text) if credit > 0 => Command::LaggedMove {
-                    text,
+                    text: text.into(),
                     offering: false,
                     lag: credit,
                 },
                 Command::MoveOfferingDraw(text) if credit > 0 => Command::LaggedMove {
-                    text,
+                    text: text.into(),
                     offering: true,
                     lag: credit,
                 },

@@ -49,7 +49,7 @@ impl View {
                     ..
                 } => {
                     let sep = if self.moves.is_empty() { "" } else { "," };
-                    self.moves.push(coordinate.clone());
+                    self.moves.push(coordinate.to_string());
                     if self.moves_joined.is_empty() {
                         // Coordinates are letters and digits: nothing to escape.
                         self.moves_joined += coordinate;

@@ -80,6 +80,12 @@ impl Game for Position {
         to_iccs(m)
     }
 
+    fn coordinate_inline(&self, m: Move) -> game::CompactString {
+        let b = m.iccs_bytes();
+        // ICCS is four ASCII bytes.
+        game::CompactString::from_utf8(&b).unwrap_or_default()
+    }
+
     fn notation(&self, m: Move) -> String {
         to_chinese(self, m)
     }

@@ -29,6 +29,8 @@ fn game_positions(limit_games: usize) -> Vec<Position> {
 
 fn round_trip(pos: &Position) {
     for &m in pos.legal_moves().iter() {
+        // The referee's inline coordinate is the game's ICCS.
+        assert_eq!(game::Game::coordinate_inline(pos, m), xiangqi::notation::to_iccs(m));
         for n in [Notation::Iccs, Notation::Fsf, Notation::Wxf, Notation::Chinese] {
             let text = n.write(pos, m);
             assert_eq!(n.parse(pos, &text), Ok(m), "{n:?} {text} for {m} in {}", pos.fen());
