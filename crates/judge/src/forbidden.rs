@@ -51,6 +51,37 @@ pub fn forbidden_moves<J: Judge + Clone>(judge: &J) -> Vec<<J::Game as Game>::Mo
         }
         _ => &[],
     };
+    let try_move = |m, key: u64, out: &mut Vec<_>| {
+        if cycle.contains(&key) {
+            out.push(m);
+            return;
+        }
+        let mut after = judge.clone();
+        let forbidden = match after.push(m) {
+            Ok(Some(v)) => loser(v) == Some(mover),
+            Ok(None) => after
+                .pending()
+                .is_some_and(|p| !p.claim && p.ply == after.ply() && loser(p) == Some(mover)),
+            Err(_) => false,
+        };
+        if forbidden {
+            out.push(m);
+        }
+    };
+    // The judge may name the moves that repeat a position itself (the Xiangqi judge does,
+    // from where the pieces stand).
+    if let Some(back) = judge.moves_back() {
+        for (m, key) in back {
+            try_move(m, key, &mut out);
+        }
+        // In the order of the legal moves, as the scan below gives them.
+        if out.len() > 1 {
+            if let Some(legal) = judge.legal_moves_now() {
+                out.sort_by_key(|m| legal.iter().position(|x| x == m));
+            }
+        }
+        return out;
+    }
     // The history's keys as a 256-bit filter: most moves' keys miss it and are passed over
     // without a scan of the history, which in a long run without captures is a hundred
     // positions or more for each of some forty moves.
@@ -75,23 +106,8 @@ pub fn forbidden_moves<J: Judge + Clone>(judge: &J) -> Vec<<J::Game as Game>::Mo
             continue;
         }
         let key = pos.key_after(m);
-        if !in_history(key) {
-            continue;
-        }
-        if cycle.contains(&key) {
-            out.push(m);
-            continue;
-        }
-        let mut after = judge.clone();
-        let forbidden = match after.push(m) {
-            Ok(Some(v)) => loser(v) == Some(mover),
-            Ok(None) => after
-                .pending()
-                .is_some_and(|p| !p.claim && p.ply == after.ply() && loser(p) == Some(mover)),
-            Err(_) => false,
-        };
-        if forbidden {
-            out.push(m);
+        if in_history(key) {
+            try_move(m, key, &mut out);
         }
     }
     out

@@ -106,6 +106,13 @@ pub trait Judge {
     fn recurrable(&self) -> Option<(usize, &[u64])> {
         None
     }
+
+    /// The legal moves that bring back a position that can still recur ([`Judge::recurrable`]),
+    /// each with that position's key, when the judge finds them without working out every
+    /// legal move's key; `None` when it does not. [`forbidden_moves`] tries only these.
+    fn moves_back(&self) -> Option<Vec<(<Self::Game as Game>::Move, u64)>> {
+        None
+    }
 }
 
 /// The ruling on a whole game: the verdict at the first ply where the game ended by rule;

@@ -124,6 +124,7 @@ fn the_shortcuts_ban_what_trying_every_move_bans() {
     };
     let mut tried = 0;
     let mut banned_seen = 0;
+    let mut returning = 0;
     for fen in starts {
         for rules in [Rules::cxa(), Rules::cxa().at_trigger(), Rules::axf()] {
             for _ in 0..12 {
@@ -143,6 +144,26 @@ fn the_shortcuts_ban_what_trying_every_move_bans() {
                     tried += 1;
                     banned_seen += usize::from(!slow.is_empty());
                     let legal = Game::legal_moves(j.position());
+                    // The judge's search for the moves that bring a position back (from where
+                    // the pieces stand) finds what a look at every legal move's key finds.
+                    let pos = j.position();
+                    let keys = j.recurrable().unwrap().1;
+                    let mut scan: Vec<(xiangqi::Move, u64)> = legal
+                        .iter()
+                        .filter(|&&m| !pos.is_capture(m))
+                        .map(|&m| (m, pos.key_after(m)))
+                        .filter(|(_, k)| keys.contains(k))
+                        .collect();
+                    let mut back = j.moves_back().unwrap();
+                    scan.sort_by_key(|&(m, _)| to_iccs(m));
+                    back.sort_by_key(|&(m, _)| to_iccs(m));
+                    assert_eq!(
+                        back,
+                        scan,
+                        "{fen} after {:?}",
+                        played.iter().map(|&m| to_iccs(m)).collect::<Vec<_>>()
+                    );
+                    returning += usize::from(!scan.is_empty());
                     if legal.is_empty() {
                         break;
                     }
@@ -163,7 +184,7 @@ fn the_shortcuts_ban_what_trying_every_move_bans() {
         }
     }
     assert!(
-        tried > 1000 && banned_seen > 10,
-        "{tried} positions, {banned_seen} with a ban"
+        tried > 1000 && banned_seen > 10 && returning > 100,
+        "{tried} positions, {banned_seen} with a ban, {returning} with a move back"
     );
 }

@@ -35,7 +35,7 @@ mod rules;
 pub use rules::{ChaseNewness, CheckCounting, RepetitionRuling, Rules, Style};
 
 use game::{Kind, Side};
-use xiangqi::{Color, Move, Position, Role};
+use xiangqi::{Bitboard, Color, Move, Position, Role};
 
 use crate::verdict::{Outcome, Reason, Repetition, Verdict};
 use crate::{Judge, JudgeError};
@@ -56,6 +56,9 @@ pub struct XiangqiJudge {
     legal: Vec<Move>,
     /// Repetition keys of the positions since `window` (index 0 = `window`).
     keys: Vec<u64>,
+    /// The occupied points of the same positions: a move can bring one back only where it
+    /// differs from the position now in just the move's two points ([`Judge::moves_back`]).
+    placements: Vec<Bitboard>,
     /// Plies toward the natural move limit since the last capture.
     counted: u32,
     /// Checks given by each side since the last capture, and whether the last move was a
@@ -76,6 +79,7 @@ impl XiangqiJudge {
         let mut j = XiangqiJudge {
             counted: start.halfmoves(),
             keys: vec![start.key()],
+            placements: vec![start.board().occupied()],
             window: start.clone(),
             window_ply: 0,
             pos: start,
@@ -379,6 +383,7 @@ impl Judge for XiangqiJudge {
             self.window = self.pos.clone();
             self.window_ply = self.moves.len();
             self.keys.clear();
+            self.placements.clear();
             self.counted = 0;
             self.checks = [0, 0];
             self.uncounted_check = false;
@@ -387,6 +392,7 @@ impl Judge for XiangqiJudge {
             self.count_move(mover, check);
         }
         self.keys.push(self.pos.key());
+        self.placements.push(self.pos.board().occupied());
         if capture {
             self.pending = None;
         }
@@ -429,6 +435,33 @@ impl Judge for XiangqiJudge {
 
     fn recurrable(&self) -> Option<(usize, &[u64])> {
         Some((self.window_ply, &self.keys))
+    }
+
+    /// Found from the placements, not the keys: after a move the other side is to move, so
+    /// only every second position back can come again, and one does only if the points it
+    /// occupies differ from those occupied now in exactly two — the move's from (occupied now)
+    /// and to (empty now). That names the one move that could bring it back, whose key then
+    /// decides (the same points, the same pieces). So a look at the moves costs a comparison a
+    /// position, instead of a key worked out for each legal move.
+    fn moves_back(&self) -> Option<Vec<(Move, u64)>> {
+        let mut out: Vec<(Move, u64)> = Vec::new();
+        let now = self.pos.board().occupied();
+        for i in (0..self.keys.len().saturating_sub(1)).rev().step_by(2) {
+            let then = self.placements[i];
+            let diff = now ^ then;
+            if diff.count() != 2 {
+                continue;
+            }
+            let (Some(from), Some(to)) = ((diff & now).single(), (diff & then).single()) else {
+                continue;
+            };
+            let m = Move::new(from, to);
+            let key = self.keys[i];
+            if self.legal.contains(&m) && self.pos.key_after(m) == key && !out.iter().any(|&(x, _)| x == m) {
+                out.push((m, key));
+            }
+        }
+        Some(out)
     }
 
     fn claimable(&self) -> Option<Verdict> {
