@@ -42,6 +42,8 @@
 # With RUNS > 1 the medians follow, and, where arbiter and the floor ran alike, arbiter over
 # the floor run by run: the CPU a ply the runner adds to the bare exchange with the engine
 # (BENCHMARKS.md, issue 8), and both as a share of the time a ply takes in its game slot.
+# There arbiter's CPU is its own "runner CPU" line (nanosecond process clock), not the
+# us/ply column (cputree's 10 ms ticks, start-up included).
 # The noref driver measures itself (Python; its CPU excludes interpreter start-up) and ends
 # games only on `bestmove (none)` or the ply cap, so compare it per ply, not per game.
 set -u
@@ -68,6 +70,7 @@ want() { case " $RUNNERS " in *" $1 "*) return 0 ;; esac; return 1; }
 
 ROWS="$OUT/rows.tsv"
 : > "$ROWS"
+: > "$OUT/own.tsv"
 row() { # runner game conc run games plies wall runner_cpu engines_cpu load
     awk -v r="$1" -v g="$2" -v c="$3" -v n="$4" -v games="$5" -v plies="$6" -v wall="$7" \
         -v rc="$8" -v ec="$9" -v ld="${10}" 'BEGIN {
@@ -146,6 +149,10 @@ for game in $WHAT; do
                     j="$OUT/arbiter-$tag.json"
                     row arbiter "$game" "$c" "$run" "$g" "$p" "$(jget "$j" wall_s)" \
                         "$(jget "$j" runner_cpu_s)" "$(jget "$j" descendants_cpu_s)" "$l"
+                    # arbiter's own figure (its process CPU clock over the match, in ns):
+                    # what "over the floor" is taken from, not cputree's 10 ms ticks.
+                    own=$(sed -nE 's/.*runner CPU: ([0-9.]+) .*/\1/p' "$OUT/arbiter-$tag.log" | tail -1)
+                    [ -n "$own" ] && printf '%s %s %s %s\n' "$game" "$c" "$run" "$own" >> "$OUT/own.tsv"
                 fi
             fi
             if want floor && [ -x "$FLOOR" ]; then
@@ -235,9 +242,15 @@ fi
 if [ "$RUNS" -gt 1 ] && [ -s "$ROWS" ]; then
     echo
     echo "median (min-max) over $RUNS runs:"
-    python3 - "$ROWS" <<'PY'
-import statistics, sys
+    python3 - "$ROWS" "$OUT/own.tsv" <<'PY'
+import os, statistics, sys
 runs = {}
+# arbiter's own "runner CPU" a ply by (game, conc, run), where its log gave one.
+own_us = {}
+if os.path.exists(sys.argv[2]):
+    for line in open(sys.argv[2]):
+        g, c, n, us = line.split()
+        own_us[(g, c, n)] = float(us)
 for line in open(sys.argv[1]):
     f = line.split()
     runs.setdefault((f[0], f[1], f[2]), []).append(f)
@@ -254,8 +267,9 @@ for rows in runs.values():
     for f in rows:
         key = (f[1], f[2], f[3])
         if f[0] == "arbiter" and key in floor:
-            # A slot plays one ply in conc × wall ms/ply: the share of its time.
-            us, slot_us = float(f[11]), float(f[12]) * 1e3 * int(f[2])
+            # A slot plays one ply in conc × wall ms/ply: the share of its time. The
+            # runner's CPU is its own figure where the log has it (cputree's otherwise).
+            us, slot_us = own_us.get(key, float(f[11])), float(f[12]) * 1e3 * int(f[2])
             own.setdefault(key[:2], []).append((us - floor[key], us / slot_us * 100, (us - floor[key]) / slot_us * 100))
 if own:
     print()
