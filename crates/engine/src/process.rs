@@ -354,6 +354,11 @@ impl Output {
     /// when the span of `info` lines grows long it is read (backwards, as usual) and dropped
     /// too. A line longer than [`MAX_LINE`] is skipped to its end.
     fn make_room(&mut self) {
+        // All passed on: the next read goes to the start again, into lines (and a page) the
+        // last reads touched, rather than on through the buffer into cold memory.
+        if self.span == self.end {
+            (self.span, self.scan, self.end) = (0, 0, 0);
+        }
         if self.buf.len() - self.end >= READ_CHUNK {
             return;
         }
