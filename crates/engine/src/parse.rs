@@ -423,7 +423,7 @@ mod tests {
                 .map(|i| {
                     let pick = (seed >> (i % 8 * 8)) as usize ^ i;
                     // Mostly digits, so that long numbers (and overflows) come up.
-                    let pick = if pick % 5 == 0 { pick / 5 } else { pick % 10 };
+                    let pick = if pick.is_multiple_of(5) { pick / 5 } else { pick % 10 };
                     alphabet[pick % alphabet.len()] as char
                 })
                 .collect();

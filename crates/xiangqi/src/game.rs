@@ -83,7 +83,7 @@ impl Game for Position {
     fn coordinate_inline(&self, m: Move) -> game::CompactString {
         let b = m.iccs_bytes();
         // ICCS is four ASCII bytes.
-        game::CompactString::from_utf8(&b).unwrap_or_default()
+        game::CompactString::from_utf8(b).unwrap_or_default()
     }
 
     fn notation(&self, m: Move) -> String {
