@@ -571,7 +571,7 @@ fn play_opening<J: Judge>(mut judge: J, opening: &[String]) -> (J, Vec<<J::Game 
             break;
         }
         // Every game's coordinates fit (a few ASCII bytes).
-        let Some(coordinate) = MoveText::new(&pos.coordinate(m)) else {
+        let Some(coordinate) = MoveText::new(&pos.coordinate_inline(m)) else {
             break;
         };
         if judge.push(m).is_err() {

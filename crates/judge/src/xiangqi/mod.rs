@@ -121,12 +121,12 @@ impl XiangqiJudge {
         }
     }
 
-    /// The side to move has no legal move: it loses, in check (将死) or not (困毙).
     fn list_legal(&mut self) {
         self.legal.clear();
         self.legal.extend_from_slice(self.pos.legal_moves().as_slice());
     }
 
+    /// The side to move has no legal move: it loses, in check (将死) or not (困毙).
     fn no_moves(&self) -> Option<Verdict> {
         if !self.legal.is_empty() {
             return None;
