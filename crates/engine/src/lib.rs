@@ -11,7 +11,7 @@
 //!   a deadline (a non-blocking pipe and `poll`, on Unix), so a broken engine costs its game,
 //!   never the runner; errors say which ([`EngineError`]).
 //! - Cheap per move: the waiting thread reads the pipe itself and reads back only the last
-//!   `info` lines a reply needs; untimed searches (`go nodes`, `go depth`) are slept through
+//!   `info` lines a reply needs ([`lines`]); untimed searches (`go nodes`, `go depth`) are slept through
 //!   for most of their expected length instead of waking for each line the engine prints.
 //! - [`play`] plays one game between two engines under the referee and the judge (clocks from
 //!   the engines' measured thinking time, banned moves, adjudication); [`runner`] plays a
@@ -45,6 +45,7 @@ mod decimal;
 mod engine;
 pub mod event;
 mod journal;
+pub mod lines;
 pub mod openings;
 mod parse;
 pub mod pgn;

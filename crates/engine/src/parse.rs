@@ -23,7 +23,7 @@ fn info(rest: &str) -> Info {
 /// [`info`] on bytes: an engine prints an `info` line many times a move, and its words are
 /// ASCII, so the line (with its PV) need not be checked as UTF-8 first. A word that is not
 /// UTF-8 reads as nothing, as it would after a lossy conversion.
-fn info_bytes(rest: &[u8]) -> Info {
+pub(crate) fn info_bytes(rest: &[u8]) -> Info {
     fn num<T: TryFrom<i128>>(v: Option<&[u8]>) -> Option<T> {
         int(v?)
     }
@@ -110,7 +110,7 @@ impl<'a> Iterator for Words<'a> {
 /// What a run of `info` lines leaves for a reply: each field as the last line that gave it
 /// said (score and depth from the first PV only).
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Seen {
+pub struct Seen {
     pub score: Option<Score>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,

@@ -3,8 +3,8 @@
 //! The engine's output is read by the thread that waits for it, from a non-blocking pipe, with
 //! `poll` for the deadline (std has no timed read on a pipe): no reader thread to hand each
 //! answer over, so an answer costs the waiting thread one wake-up, not two threads' worth.
-//! Lines are sorted as they are read ([`parse::class`]); `info` lines are kept in the buffer
-//! unread and read back from the answer only as far as the reply needs ([`parse::fold_back`]).
+//! Lines are sorted as they are read ([`Lines`]); `info` lines are kept in the buffer unread
+//! and read back from the answer only as far as the reply needs.
 //! A search whose answer is not timed against a clock (nodes, depth) may be given a quiet
 //! period: the thread sleeps through the engine's first lines instead of waking for each.
 //! stderr is drained on a thread of its own, so that a full stderr pipe never stops an engine
@@ -21,20 +21,15 @@ use std::time::{Duration, Instant};
 
 use rustix::event::{poll, PollFd, PollFlags, Timespec};
 
-use crate::parse::{self, Class, Seen};
+use crate::lines::{Lines, Seen, MAX_LINE};
 use crate::{EngineConfig, EngineError};
 
 /// How many of the engine's last stderr lines are kept for error reports.
 const STDERR_LINES: usize = 20;
-/// A line longer than this is skipped: a runaway engine must not eat the runner's memory.
-const MAX_LINE: usize = 1 << 20;
 /// How long an engine that closed its output gets to exit before its status is given up on.
 const EXIT_GRACE: Duration = Duration::from_millis(300);
 /// How long an engine told to `quit` gets before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(250);
-
-/// How much of the engine's output is read at a time.
-const READ_CHUNK: usize = 1 << 16;
 
 /// A line of engine output that some wait may act on, with the moment it was read, so that
 /// thinking time is measured at the pipe rather than when the runner got round to the line.
@@ -46,28 +41,10 @@ pub(crate) struct Line<'a> {
     pub seen: Seen,
 }
 
-/// A line [`Output::sort`] passes on: `buf[start..end]`, or its lossy copy.
-struct Found {
-    start: usize,
-    end: usize,
-    lossy: Option<String>,
-    seen: Seen,
-}
-
 /// The engine's stdout, read by the waiting thread.
 struct Output {
     pipe: ChildStdout,
-    /// Bytes read and not yet passed on are `buf[span..end]`: `buf[span..scan]` are whole
-    /// `info` (or ignored) lines since the last line passed on, `buf[scan..end]` the lines not
-    /// yet sorted. The rest of `buf` is room to read into.
-    buf: Vec<u8>,
-    span: usize,
-    scan: usize,
-    end: usize,
-    /// What `info` lines of the span that no longer fit in the buffer said.
-    older: Seen,
-    /// A line longer than [`MAX_LINE`] is being skipped up to its end.
-    skipping: bool,
+    lines: Lines,
     /// When the last bytes were read.
     read_at: Instant,
     /// The last read emptied the pipe: the next waits for more before reading (a read that
@@ -113,12 +90,7 @@ impl Process {
         let stderr_done = Arc::new(AtomicBool::new(false));
         let out = stdout.map(|pipe| Output {
             pipe,
-            buf: vec![0; 2 * READ_CHUNK],
-            span: 0,
-            scan: 0,
-            end: 0,
-            older: Seen::default(),
-            skipping: false,
+            lines: Lines::default(),
             read_at: Instant::now(),
             drained: false,
             closed: false,
@@ -186,16 +158,12 @@ impl Process {
         };
         let mut quiet = quiet.filter(|&q| q < deadline);
         loop {
-            if let Some(found) = out.sort() {
-                let text = match found.lossy {
-                    Some(copy) => Cow::Owned(copy),
-                    // `sort` found these bytes UTF-8.
-                    None => Cow::Borrowed(std::str::from_utf8(&out.buf[found.start..found.end]).unwrap_or_default()),
-                };
+            if let Some(found) = out.lines.sort() {
+                let (text, seen) = out.lines.take(found);
                 return Ok(Line {
                     at: out.read_at,
                     text,
-                    seen: found.seen,
+                    seen,
                 });
             }
             if out.closed {
@@ -274,62 +242,12 @@ impl Drop for Process {
 }
 
 impl Output {
-    /// Sorts the lines read: the next line a wait may act on, with what the `info` lines before
-    /// it said, or None when more must be read.
-    fn sort(&mut self) -> Option<Found> {
-        while let Some(i) = memchr::memchr(b'\n', &self.buf[self.scan..self.end]) {
-            let end = self.scan + i + 1;
-            if self.skipping {
-                // The end of an overlong line: dropped, with what came before it in the span.
-                self.skipping = false;
-                self.older = parse::fold_back(&self.buf[self.span..self.scan], self.older);
-                self.span = end;
-                self.scan = end;
-                continue;
-            }
-            let mut line = &self.buf[self.scan..end - 1];
-            // The common line, told at once: `info` lines stay in the span, unread.
-            if line.starts_with(b"info ") {
-                self.scan = end;
-                continue;
-            }
-            if let [rest @ .., b'\r'] = line {
-                line = rest;
-            }
-            match parse::class(line) {
-                Class::Info(_) | Class::Drop => self.scan = end,
-                Class::Keep(text) => {
-                    // Passed on as the bytes' place in the buffer (they were found UTF-8), or
-                    // as a copy where they were not; either way without line ends.
-                    let start = self.scan;
-                    let trimmed = line
-                        .iter()
-                        .rposition(|&b| b != b'\r' && b != b'\n')
-                        .map_or(0, |i| i + 1);
-                    let lossy = match text {
-                        Cow::Owned(copy) => Some(copy.trim_end_matches(['\r', '\n']).to_string()),
-                        Cow::Borrowed(_) => None,
-                    };
-                    let seen = parse::fold_back(&self.buf[self.span..self.scan], std::mem::take(&mut self.older));
-                    self.span = end;
-                    self.scan = end;
-                    return Some(Found {
-                        start,
-                        end: start + trimmed,
-                        lossy,
-                        seen,
-                    });
-                }
-            }
-        }
-        None
-    }
-
     /// Reads what the pipe holds: true if anything came, false if nothing is there yet.
     /// The end of the output sets `closed`.
     fn fill(&mut self) -> std::io::Result<bool> {
-        self.make_room();
-        match self.pipe.read(&mut self.buf[self.end..]) {
+        let room = self.lines.room();
+        let offered = room.len();
+        match self.pipe.read(room) {
             Ok(0) => {
                 self.closed = true;
                 Ok(false)
@@ -337,8 +255,8 @@ impl Output {
             Ok(n) => {
                 self.read_at = Instant::now();
                 // A pipe gives all it holds up to the room offered.
-                self.drained = self.end + n < self.buf.len();
-                self.end += n;
+                self.drained = n < offered;
+                self.lines.filled(n);
                 Ok(true)
             }
             Err(e) if e.kind() == ErrorKind::WouldBlock => {
@@ -347,34 +265,6 @@ impl Output {
             }
             Err(e) if e.kind() == ErrorKind::Interrupted => Ok(false),
             Err(e) => Err(e),
-        }
-    }
-
-    /// Leaves at least [`READ_CHUNK`] bytes to read into: lines passed on are dropped, and
-    /// when the span of `info` lines grows long it is read (backwards, as usual) and dropped
-    /// too. A line longer than [`MAX_LINE`] is skipped to its end.
-    fn make_room(&mut self) {
-        // All passed on: the next read goes to the start again, into lines (and a page) the
-        // last reads touched, rather than on through the buffer into cold memory.
-        if self.span == self.end {
-            (self.span, self.scan, self.end) = (0, 0, 0);
-        }
-        if self.buf.len() - self.end >= READ_CHUNK {
-            return;
-        }
-        if self.scan - self.span > READ_CHUNK {
-            self.older = parse::fold_back(&self.buf[self.span..self.scan], self.older);
-            self.span = self.scan;
-        }
-        if self.end - self.scan > MAX_LINE {
-            self.end = self.scan;
-            self.skipping = true;
-        }
-        self.buf.copy_within(self.span..self.end, 0);
-        (self.scan, self.end) = (self.scan - self.span, self.end - self.span);
-        self.span = 0;
-        if self.buf.len() - self.end < READ_CHUNK {
-            self.buf.resize(self.end + 2 * READ_CHUNK, 0);
         }
     }
 }
