@@ -1,12 +1,12 @@
 //! An engine's output cut into the lines a runner acts on, from reads of any size.
 //!
 //! The waiting thread reads the pipe into [`Lines::room`] and takes the lines out with
-//! [`Lines::next_line`]: the handshake, `readyok` and the end of a search, each with what the `info`
-//! lines since the previous one said ([`Seen`]). `info` lines are only stepped over as they
-//! come; the few a reply needs are read back from the last when a line is passed on, so a
-//! search's output costs one parsed line. A line that outgrows [`Lines::max_line`] is skipped
-//! to its end. Nothing here touches the pipe: the same bytes cut into any reads give the same
-//! lines ([`check_against_model`]).
+//! [`Lines::next_line`]: the handshake, `readyok` and the end of a search, each with what the
+//! `info` lines since the previous one said ([`Seen`]). `info` lines are only stepped over as
+//! they come; the few a reply needs are read back from the last when a line is passed on, so a
+//! search's output costs one parsed line. A line that outgrows the limit ([`MAX_LINE`] unless
+//! [`Lines::with_sizes`] says otherwise) is skipped to its end. Nothing here touches the pipe:
+//! the same bytes cut into any reads give the same lines ([`check_against_model`]).
 
 use std::borrow::Cow;
 
@@ -65,11 +65,6 @@ impl Lines {
             chunk,
             max_line,
         }
-    }
-
-    /// The longest line this reader keeps.
-    pub fn max_line(&self) -> usize {
-        self.max_line
     }
 
     /// At least a chunk's worth of room to read into; report what was read with
