@@ -20,8 +20,9 @@
 //! misses with and without TLB misses (seventh session).
 //!
 //! By default the thread and its child share one CPU and the thread yields to it
-//! (`SCHED_BATCH`), as `arbiter match --affinity` runs a game slot; `--unpinned` leaves both
-//! to the scheduler.
+//! (`SCHED_BATCH`); with `--idle` it then waits as an idle task, as `arbiter match --affinity`
+//! runs a game slot (tools/bench/match_bench.sh passes it); `--unpinned` leaves both to the
+//! scheduler.
 
 use std::io::{ErrorKind, Read, Write};
 use std::process::{Command, Stdio};

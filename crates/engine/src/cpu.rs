@@ -8,7 +8,9 @@
 //! ends), and then finds the whole answer in the pipe: about one hand-over a move at `go nodes
 //! 1000`, whatever the engine prints, and the engine is not stopped to hand each line over.
 //! Timed searches are left to wake the thread for each line: a yielding thread would time an
-//! answer when the engine next waits, not when it wrote `bestmove`.
+//! answer when the engine next waits, not when it wrote `bestmove`. The engines are started as
+//! batch tasks and the thread then waits as an idle one ([`starting_engines`]), which keeps it
+//! from taking the CPU mid-search where batch alone did not (two slots on a 6.18 kernel).
 
 use std::time::Duration;
 
@@ -56,6 +58,44 @@ pub fn yield_to_engines() -> bool {
     }
     #[cfg(not(target_os = "linux"))]
     false
+}
+
+/// Runs `start` (which starts engines) with the calling thread a batch task, so that what it
+/// starts yields as [`yield_to_engines`] says; then leaves the thread an idle one (Linux
+/// `SCHED_IDLE`) until the next call: it then runs only when nothing else on its CPUs (its
+/// engines) wants to. For a yielding slot's thread, whose CPUs are its engines'.
+///
+/// Why: on a 6.18 kernel (AMD EPYC VM), with two pinned slots, a batch runner sometimes fell
+/// into taking its engine's CPU at each `info` line (5–14 wake-ups a ply instead of one, three
+/// to five times the CPU); as an idle task it woke once a ply in every run (BENCHMARKS.md,
+/// issue 8, tenth session).
+pub fn starting_engines<T>(start: impl FnOnce() -> T) -> T {
+    set_policy(Policy::Batch);
+    let started = start();
+    set_policy(Policy::Idle);
+    started
+}
+
+enum Policy {
+    Batch,
+    Idle,
+}
+
+fn set_policy(policy: Policy) {
+    #[cfg(target_os = "linux")]
+    #[allow(unsafe_code)]
+    {
+        let policy = match policy {
+            Policy::Batch => libc::SCHED_BATCH,
+            Policy::Idle => libc::SCHED_IDLE,
+        };
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: sched_setscheduler reads the parameter block it is given (valid for the
+        // call) and changes only the calling thread's (pid 0) policy.
+        unsafe { libc::sched_setscheduler(0, policy, &param) };
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = policy;
 }
 
 /// Whether the calling thread yields to its engines ([`yield_to_engines`]).
@@ -159,6 +199,27 @@ mod tests {
         .unwrap();
         assert!(!yields_to_engines(), "other threads are left as they were");
         assert_eq!(policy_of(std::process::id()), libc::SCHED_OTHER);
+    }
+
+    #[test]
+    fn engines_started_by_an_idle_waiter_yield_as_batch_tasks() {
+        std::thread::spawn(|| {
+            if !yield_to_engines() {
+                println!("skipped: the system would not set SCHED_BATCH");
+                return;
+            }
+            let mut child = starting_engines(|| std::process::Command::new("sleep").arg("5").spawn().unwrap());
+            let policy = policy_of(child.id());
+            child.kill().unwrap();
+            child.wait().unwrap();
+            assert_eq!(policy, libc::SCHED_BATCH, "the engine is a batch task");
+            // SAFETY: no arguments but the calling thread's id (0); reads its policy.
+            #[allow(unsafe_code)]
+            let mine = unsafe { libc::sched_getscheduler(0) };
+            assert_eq!(mine, libc::SCHED_IDLE, "the thread waits as an idle task");
+        })
+        .join()
+        .unwrap();
     }
 
     #[test]

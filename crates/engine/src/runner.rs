@@ -678,7 +678,13 @@ where
     };
     for (side, idx) in [(Side::First, job.first), (Side::Second, job.second)] {
         if engines[idx].is_none() {
-            match Engine::start(&config.engines[idx].config) {
+            let start = || Engine::start(&config.engines[idx].config);
+            let started = if yields(config) {
+                cpu::starting_engines(start)
+            } else {
+                start()
+            };
+            match started {
                 Ok(mut e) => {
                     // A yielding slot's thread runs only when its engine waits (see `cpu`).
                     e.set_quiet_periods(!yields(config));
