@@ -46,18 +46,9 @@ pub fn keep_on_cpus(slot: usize, per_slot: usize) {
 /// switches to the runner a move at `go nodes 10000` → 1.06): with 100 ms slices, two pinned
 /// slots now and then ended a match with seconds of system time burnt in the runner (4 of 10
 /// runs at concurrency 2, none of 12 under `perf`), a cost no saving is worth until it is
-/// understood.
+/// understood; nor did they keep two slots from the wake-ups [`starting_engines`] ends.
 pub fn yield_to_engines() -> bool {
-    #[cfg(target_os = "linux")]
-    #[allow(unsafe_code)]
-    {
-        let param = libc::sched_param { sched_priority: 0 };
-        // SAFETY: sched_setscheduler reads the parameter block it is given (valid for the
-        // call) and changes only the calling thread's (pid 0) policy.
-        unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) == 0 }
-    }
-    #[cfg(not(target_os = "linux"))]
-    false
+    set_policy(Policy::Batch)
 }
 
 /// Runs `start` (which starts engines) with the calling thread a batch task, so that what it
@@ -81,7 +72,8 @@ enum Policy {
     Idle,
 }
 
-fn set_policy(policy: Policy) {
+/// Sets the calling thread's policy; true if the system did.
+fn set_policy(policy: Policy) -> bool {
     #[cfg(target_os = "linux")]
     #[allow(unsafe_code)]
     {
@@ -92,10 +84,13 @@ fn set_policy(policy: Policy) {
         let param = libc::sched_param { sched_priority: 0 };
         // SAFETY: sched_setscheduler reads the parameter block it is given (valid for the
         // call) and changes only the calling thread's (pid 0) policy.
-        unsafe { libc::sched_setscheduler(0, policy, &param) };
+        unsafe { libc::sched_setscheduler(0, policy, &param) == 0 }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = policy;
+    {
+        let _ = policy;
+        false
+    }
 }
 
 /// Whether the calling thread yields to its engines ([`yield_to_engines`]).
