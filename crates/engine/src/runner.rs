@@ -678,8 +678,9 @@ where
     };
     for (side, idx) in [(Side::First, job.first), (Side::Second, job.second)] {
         if engines[idx].is_none() {
+            let yielding = yields(config);
             let start = || Engine::start(&config.engines[idx].config);
-            let started = if yields(config) {
+            let started = if yielding {
                 cpu::starting_engines(start)
             } else {
                 start()
@@ -687,7 +688,7 @@ where
             match started {
                 Ok(mut e) => {
                     // A yielding slot's thread runs only when its engine waits (see `cpu`).
-                    e.set_quiet_periods(!yields(config));
+                    e.set_quiet_periods(!yielding);
                     engines[idx] = Some(e)
                 }
                 Err(err) => return crate::play::forfeit(make_judge(root.clone()), &setup, side, &err),
