@@ -4,7 +4,7 @@
 # chess and Xiangqi match played with it, then the release build laid out by those counts
 # (hot paths straight and together, cold branches out of the way). Between two moves an
 # engine's search runs through the caches, so the runner's own code runs cold every ply and
-# costs mostly what it touches: laid out by the profile, `arbiter match` costs ~12 % less CPU a
+# costs mostly what it touches: laid out by the profile, `arbiter match` costs 10–25 % less CPU a
 # ply (BENCHMARKS.md, issue 8, eleventh session). Everything else arbiter does works the same
 # in this build; code a match does not run is compiled for size, so use `cargo build
 # --release` for serving and events.
