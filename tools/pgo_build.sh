@@ -49,15 +49,15 @@ build() {
 
 say "1/3 the instrumented build"
 build "-Cprofile-generate=$work/raw" "$TARGET/pgo-generate"
-trainer=$TARGET/pgo-generate/$host/release/arbiter
+bin=$TARGET/pgo-generate/$host/release/arbiter
 
-# What a match runs a ply: both protocols' usual case (UCI, coordinates as each engine writes
-# them), untimed and timed searches, one and two game slots.
+# What a match runs a ply: each game over UCI (coordinates as each engine writes them),
+# untimed and timed searches, one and two game slots. `match GAME ARGS…` plays with `$bin`.
 match() {
     local game=$1 eng coords=()
     if [ "$game" = chess ]; then eng=$STOCKFISH; else eng=$FAIRY; coords=(coords=fsf); fi
     shift
-    "$trainer" match --engine name=A cmd="$eng" proto=uci "${coords[@]}" \
+    "$bin" match --engine name=A cmd="$eng" proto=uci "${coords[@]}" \
         --engine name=B cmd="$eng" proto=uci "${coords[@]}" --game "$game" \
         --openings file="tools/bench/openings-$game.epd" format=epd "$@" >"$work/$game.log" 2>&1 \
         || { say "the training match failed:"; cat "$work/$game.log" >&2; exit 1; }
@@ -77,7 +77,7 @@ build "-Cprofile-use=$work/arbiter.profdata -Cllvm-args=-enable-split-machine-fu
 cp "$TARGET/pgo/$host/release/arbiter" "$TARGET/pgo/arbiter"
 
 # The built binary plays a short match before it is called built.
-trainer=$TARGET/pgo/arbiter
+bin=$TARGET/pgo/arbiter
 match "${games[0]}" --each nodes=1000 --games 2 --pgnout "$work/check.pgn"
 grep -q '^2 games in' "$work/${games[0]}.log" || { say "the check match did not play 2 games"; exit 1; }
 say "built $TARGET/pgo/arbiter"
