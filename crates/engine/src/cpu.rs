@@ -172,6 +172,22 @@ mod tests {
         fields[38].parse().unwrap()
     }
 
+    /// A child that waits long enough to be looked at.
+    fn sleeper() -> std::process::Command {
+        let mut cmd = std::process::Command::new("sleep");
+        cmd.arg("5");
+        cmd
+    }
+
+    /// The scheduling policy of the child `start` starts, which is then ended.
+    fn policy_of_child(start: impl FnOnce() -> std::process::Child) -> i32 {
+        let mut child = start();
+        let policy = policy_of(child.id());
+        child.kill().unwrap();
+        child.wait().unwrap();
+        policy
+    }
+
     #[test]
     fn a_yielding_thread_passes_it_on_to_its_engines_only() {
         std::thread::spawn(|| {
@@ -180,10 +196,7 @@ mod tests {
                 return;
             }
             assert!(yields_to_engines());
-            let mut child = std::process::Command::new("sleep").arg("5").spawn().unwrap();
-            let policy = policy_of(child.id());
-            child.kill().unwrap();
-            child.wait().unwrap();
+            let policy = policy_of_child(|| sleeper().spawn().unwrap());
             assert_eq!(
                 policy,
                 libc::SCHED_BATCH,
@@ -203,10 +216,7 @@ mod tests {
                 println!("skipped: the system would not set SCHED_BATCH");
                 return;
             }
-            let mut child = starting_engines(|| std::process::Command::new("sleep").arg("5").spawn().unwrap());
-            let policy = policy_of(child.id());
-            child.kill().unwrap();
-            child.wait().unwrap();
+            let policy = policy_of_child(|| starting_engines(|| sleeper().spawn().unwrap()));
             assert_eq!(policy, libc::SCHED_BATCH, "the engine is a batch task");
             // SAFETY: no arguments but the calling thread's id (0); reads its policy.
             #[allow(unsafe_code)]
