@@ -160,8 +160,9 @@ for game in $WHAT; do
                 p=2000
                 [ -s "$OUT/arbiter-$tag.pgn" ] && read -r _ p < <(python3 $HERE/pgn_plies.py "$OUT/arbiter-$tag.pgn")
                 xq=(); [ "$game" = xiangqi ] && xq=(--xiangqi)
-                # Pinned, the floor waits as arbiter's slots do: an idle task once its engine runs.
-                pin=(--idle); [ "${AFFINITY:-0}" = 1 ] || pin=(--unpinned)
+                # Pinned, the floor waits as arbiter's slots do: an idle task once its engine
+                # runs, reading before it polls.
+                pin=(--idle --read-first); [ "${AFFINITY:-0}" = 1 ] || pin=(--unpinned)
                 for s in $(seq 0 $((c - 1))); do
                     "$FLOOR" --engine "$eng" "${xq[@]}" $(( (p + c - 1) / c )) "$NODES" --slot "$s" "${pin[@]}" \
                         --json "$OUT/floor-$tag-s$s.json" > "$OUT/floor-$tag-s$s.log" 2>&1 &

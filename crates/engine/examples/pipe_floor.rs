@@ -1,6 +1,7 @@
 //! The machine's floor for a runner's cost a ply: the CPU one thread spends handing a request
 //! to a child over a pipe and reading the answer back, with nothing else done. `arbiter match`
-//! does this once a ply (a write, a `poll`, a read, the switch to the engine and back) and
+//! does this once a ply (a write, a `poll` unless the answer is in, a read, the switch to the
+//! engine and back) and
 //! judges the move besides, so its "runner CPU" a ply cannot go below these figures on the
 //! same machine; BENCHMARKS.md reports them side by side.
 //!
@@ -21,8 +22,8 @@
 //!
 //! By default the thread and its child share one CPU and the thread yields to it
 //! (`SCHED_BATCH`); with `--idle` it then waits as an idle task, as `arbiter match --affinity`
-//! runs a game slot (tools/bench/match_bench.sh passes it); `--unpinned` leaves both to the
-//! scheduler.
+//! runs a game slot, and with `--read-first` it reads before it polls, as such a slot does
+//! (tools/bench/match_bench.sh passes both); `--unpinned` leaves both to the scheduler.
 
 use std::io::{ErrorKind, Read, Write};
 use std::process::{Command, Stdio};
@@ -62,6 +63,8 @@ fn main() {
                 Wait::Socket
             } else if args.iter().any(|a| a == "--blocking") {
                 Wait::Blocking
+            } else if args.iter().any(|a| a == "--read-first") {
+                Wait::ReadFirst
             } else {
                 Wait::Poll
             },
@@ -202,14 +205,14 @@ impl SelfPlay {
             (None, Some(pipe)) => std::os::fd::OwnedFd::from(pipe),
             (None, None) => unreachable!("stdout is piped"),
         });
-        if how == Wait::Poll {
+        if matches!(how, Wait::Poll | Wait::ReadFirst) {
             set_nonblocking(&from);
         }
         let mut out = Output {
             buf: vec![0; 1 << 16],
             start: 0,
             end: 0,
-            blocking: how != Wait::Poll,
+            wait: how,
         };
         let variant = if xiangqi {
             "setoption name UCI_Variant value xiangqi\n"
@@ -319,6 +322,9 @@ impl Started {
 enum Wait {
     /// `poll`, then a read of a non-blocking pipe (as `arbiter match` reads).
     Poll,
+    /// A read of a non-blocking pipe first, `poll` only when it finds nothing (as `arbiter
+    /// match --affinity` reads after a request: its thread runs once the engine waits).
+    ReadFirst,
     /// A blocking read of the pipe.
     Blocking,
     /// A blocking read of a socket whose reads time out (`SO_RCVTIMEO`).
@@ -333,8 +339,7 @@ struct Output {
     /// `buf[start..end]` is read and not yet looked at.
     start: usize,
     end: usize,
-    /// Read with a blocking read, without `poll` first.
-    blocking: bool,
+    wait: Wait,
 }
 
 impl Output {
@@ -354,13 +359,17 @@ impl Output {
             if self.end == self.buf.len() {
                 self.buf.resize(2 * self.buf.len(), 0);
             }
-            if !self.blocking {
+            if self.wait == Wait::Poll {
                 let mut fds = [PollFd::new(&*from, PollFlags::IN)];
                 let _ = poll(&mut fds, None);
             }
             match from.read(&mut self.buf[self.end..]) {
                 Ok(0) => panic!("the engine closed its output"),
                 Ok(n) => self.end += n,
+                Err(e) if e.kind() == ErrorKind::WouldBlock && self.wait == Wait::ReadFirst => {
+                    let mut fds = [PollFd::new(&*from, PollFlags::IN)];
+                    let _ = poll(&mut fds, None);
+                }
                 Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
                 Err(e) => panic!("read from the engine: {e}"),
             }

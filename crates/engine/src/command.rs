@@ -105,7 +105,9 @@ pub(crate) struct Commander<G: Game> {
     /// Xiangqi squares go to the engine with ranks 1–10.
     fsf: bool,
     track: Option<Track<G>>,
-    pub buf: String,
+    /// What follows the `position` command (kept in the track, sent as it is: copying it
+    /// would cost the whole game's moves every ply): its line end, `banmoves`, `go`.
+    rest: String,
 }
 
 impl<G: Game> Commander<G> {
@@ -114,7 +116,7 @@ impl<G: Game> Commander<G> {
             protocol,
             fsf: G::KIND == Kind::Xiangqi && coordinates == Coordinates::Fsf,
             track: None,
-            buf: String::with_capacity(4096),
+            rest: String::with_capacity(4096),
         }
     }
 
@@ -183,7 +185,20 @@ impl<G: Game> Commander<G> {
         Ok(())
     }
 
-    /// Writes the request's commands into `buf`; returns the side to move.
+    /// The commands [`Commander::prepare`] wrote, in two parts to be sent one after the other:
+    /// the `position` command, then the rest.
+    pub fn request(&self) -> [&[u8]; 2] {
+        let line = self.track.as_ref().map_or("", |t| t.line.as_str());
+        [line.as_bytes(), self.rest.as_bytes()]
+    }
+
+    /// The commands as one text.
+    #[cfg(test)]
+    fn text(&self) -> String {
+        String::from_utf8(self.request().concat()).unwrap_or_default()
+    }
+
+    /// Writes the request's commands (see [`Commander::request`]); returns the side to move.
     pub fn prepare<S: AsRef<str>>(&mut self, req: &Go<'_, S>) -> Result<Side, EngineError> {
         let ucci = self.protocol == Protocol::Ucci;
         let fsf = self.fsf;
@@ -191,9 +206,8 @@ impl<G: Game> Commander<G> {
         let Some(track) = &mut self.track else {
             return Err(EngineError::Request("no game".into()));
         };
-        let buf = &mut self.buf;
+        let buf = &mut self.rest;
         buf.clear();
-        buf.push_str(&track.line);
         buf.push('\n');
         let turn = track.turn();
 
@@ -450,23 +464,27 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(c.prepare(&go(&[], &[], limits)).unwrap(), Side::First);
-        assert_eq!(c.buf, "position startpos\ngo wtime 1000 btime 2000 winc 10 binc 10\n");
+        assert_eq!(
+            c.text(),
+            "position startpos\ngo wtime 1000 btime 2000 winc 10 binc 10\n"
+        );
         c.prepare(&go(&["h2e2", "h9g7"], &["h0g2"], Limits::default())).unwrap();
         assert!(
-            c.buf.starts_with("position startpos moves h3e3 h10g8\ngo searchmoves "),
+            c.text()
+                .starts_with("position startpos moves h3e3 h10g8\ngo searchmoves "),
             "{}",
-            c.buf
+            c.text()
         );
-        assert!(!c.buf.contains(" h1g3"));
-        assert!(c.buf.contains(" b1c3"));
-        assert!(c.buf.ends_with('\n'));
+        assert!(!c.text().contains(" h1g3"));
+        assert!(c.text().contains(" b1c3"));
+        assert!(c.text().ends_with('\n'));
         assert!(matches!(
             c.prepare(&go(&["h2e2", "h2e2"], &[], Limits::default())),
             Err(EngineError::Request(_))
         ));
         // Back to a consistent game after an error.
         c.prepare(&go(&["h2e2"], &[], Limits::default())).unwrap();
-        assert_eq!(c.buf, "position startpos moves h3e3\ngo\n");
+        assert_eq!(c.text(), "position startpos moves h3e3\ngo\n");
     }
 
     #[test]
@@ -489,7 +507,8 @@ mod tests {
             ..Go::default()
         };
         assert_eq!(c.prepare(&req).unwrap(), Side::Second);
-        let mut lines = c.buf.lines();
+        let text = c.text();
+        let mut lines = text.lines();
         let position = lines.next().unwrap();
         let fen = "rnbakabr1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR w - - 0 2";
         assert_eq!(position, format!("position fen {fen} moves b2e2"));
@@ -509,13 +528,13 @@ mod tests {
             ..Limits::default()
         };
         c.prepare(&go(&[], &[], limits)).unwrap();
-        assert_eq!(c.buf, "position startpos\ngo time 300 movestogo 1\n");
+        assert_eq!(c.text(), "position startpos\ngo time 300 movestogo 1\n");
         let limits = Limits {
             depth: Some(5),
             ..Limits::default()
         };
         c.prepare(&go(&["h2e2"], &[], limits)).unwrap();
-        assert_eq!(c.buf, "position startpos moves h2e2\ngo depth 5\n");
+        assert_eq!(c.text(), "position startpos moves h2e2\ngo depth 5\n");
     }
 
     #[test]
@@ -528,7 +547,10 @@ mod tests {
             ..Go::default()
         };
         c.prepare(&req).unwrap();
-        assert_eq!(c.buf, format!("position fen {} moves h2e2\ngo\n", xiangqi::Fen::START));
+        assert_eq!(
+            c.text(),
+            format!("position fen {} moves h2e2\ngo\n", xiangqi::Fen::START)
+        );
     }
 
     #[test]
@@ -548,7 +570,7 @@ mod tests {
         };
         c.prepare(&req).unwrap();
         assert_eq!(
-            c.buf,
+            c.text(),
             format!("position fen {fen} moves e1g1\ngo movestogo 5 nodes 100 depth 3\n")
         );
         assert_eq!(c.engine_move("e7e8q").unwrap(), "e7e8q");
@@ -603,9 +625,9 @@ mod tests {
                 };
                 let want = unchecked.prepare(&req(false)).unwrap();
                 assert_eq!(checked.prepare(&req(true)).unwrap(), want);
-                assert_eq!(checked.buf, unchecked.buf, "{protocol:?} ply {n}");
+                assert_eq!(checked.text(), unchecked.text(), "{protocol:?} ply {n}");
                 assert_eq!(mixed.prepare(&req(n % 3 == 0)).unwrap(), want);
-                assert_eq!(mixed.buf, unchecked.buf, "{protocol:?} ply {n}");
+                assert_eq!(mixed.text(), unchecked.text(), "{protocol:?} ply {n}");
                 if let Some(text) = moves.get(n) {
                     let m = Game::parse_move(&pos, text).unwrap();
                     Game::play(&mut pos, m);

@@ -27,8 +27,9 @@ pub struct Engine<G: Game> {
     searching: bool,
     /// How long recent searches that no clock times took: a quiet period for the next.
     pace: Pace,
-    /// Whether untimed searches get a quiet period at all.
-    quiet_periods: bool,
+    /// The thread that waits for this engine runs only once the engine waits (see
+    /// [`Engine::set_yielding`]).
+    yielding: bool,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -83,7 +84,7 @@ impl<G: Game> Engine<G> {
             commander: Commander::new(config.protocol, config.coordinates),
             searching: false,
             pace: Pace::default(),
-            quiet_periods: true,
+            yielding: false,
             _game: PhantomData,
         };
         let (hello, ok) = match config.protocol {
@@ -146,12 +147,13 @@ impl<G: Game> Engine<G> {
         &self.name
     }
 
-    /// Whether an untimed search is slept through at first (see `Pace`; on by default). Off
-    /// for an engine that shares its one CPU with a thread that yields to it
-    /// ([`crate::runner`]'s `--affinity`): that thread runs only once the engine waits, so a
-    /// sleep would save no wake-up and cost a timer.
-    pub fn set_quiet_periods(&mut self, on: bool) {
-        self.quiet_periods = on;
+    /// Tells the engine that it shares its CPU with a thread that yields to it
+    /// ([`crate::runner`]'s `--affinity` with untimed searches): that thread runs only once the
+    /// engine waits, so an answer is read at once after a request instead of after a poll,
+    /// and an untimed search is not slept through at first (see `Pace`), which would save no
+    /// wake-up and cost a timer. Off by default.
+    pub fn set_yielding(&mut self, yes: bool) {
+        self.yielding = yes;
     }
 
     /// The engine's own name (`id name`), if it gave one.
@@ -211,11 +213,14 @@ impl<G: Game> Engine<G> {
         // Timed from before the write: once the bytes are in the pipe the engine may run (and
         // on a busy machine take the CPU) before the write returns.
         let sent = Instant::now();
-        self.process.send(&self.commander.buf)?;
+        self.process.send_parts(self.commander.request())?;
+        if self.yielding {
+            self.process.read_before_waiting();
+        }
         let l = &req.limits;
         let untimed = l.wtime.is_none() && l.btime.is_none() && l.movetime.is_none();
         let untimed = untimed && (l.nodes.is_some() || l.depth.is_some());
-        let quiet_periods = untimed && self.quiet_periods;
+        let quiet_periods = untimed && !self.yielding;
         let mut quiet = quiet_periods.then(|| self.pace.quiet()).flatten().map(|q| sent + q);
         let mut reply = Reply {
             best: None,

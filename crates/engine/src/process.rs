@@ -12,7 +12,7 @@
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::io::{BufRead, BufReader, ErrorKind, IoSlice, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -150,6 +150,29 @@ impl Process {
         }
     }
 
+    /// Writes `parts` one after the other in one go (one system call where the pipe takes
+    /// them all, as it does a request's few hundred bytes).
+    pub fn send_parts<const N: usize>(&mut self, parts: [&[u8]; N]) -> Result<(), EngineError> {
+        let ok = match (&mut self.stdin, self.dead) {
+            (Some(stdin), false) => write_all_parts(stdin, parts).is_ok(),
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(self.crashed())
+        }
+    }
+
+    /// The next read looks at the pipe before waiting for it: for a thread that runs only once
+    /// its engine waits (a yielding slot, see `crate::cpu`), the answer to a command is
+    /// already in the pipe when the thread reads, so a poll would only cost a system call.
+    pub fn read_before_waiting(&mut self) {
+        if let Some(out) = &mut self.out {
+            out.drained = false;
+        }
+    }
+
     /// The next line a wait may act on, or why there is none by `deadline`. Before `quiet`
     /// the pipe is not looked at (the thread sleeps until then unless a line is already in).
     pub fn next_line(&mut self, deadline: Instant, quiet: Option<Instant>) -> Result<Line<'_>, Wait> {
@@ -281,6 +304,21 @@ fn precise_sleeps() {
     }
 }
 
+/// `write_all` over several buffers (`Write::write_all_vectored` is not stable).
+fn write_all_parts<const N: usize>(out: &mut impl Write, parts: [&[u8]; N]) -> std::io::Result<()> {
+    let mut slices = parts.map(IoSlice::new);
+    let mut slices = &mut slices[..];
+    while !slices.is_empty() {
+        match out.write_vectored(slices) {
+            Ok(0) => return Err(ErrorKind::WriteZero.into()),
+            Ok(n) => IoSlice::advance_slices(&mut slices, n),
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
 fn set_nonblocking(pipe: &ChildStdout) -> std::io::Result<()> {
     let flags = rustix::fs::fcntl_getfl(pipe)?;
     rustix::fs::fcntl_setfl(pipe, flags | rustix::fs::OFlags::NONBLOCK)?;
@@ -327,5 +365,63 @@ fn read_line<R: BufRead>(reader: &mut R, buf: &mut Vec<u8>) -> bool {
             }
             return true;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer that takes at most `step` bytes a call, from one buffer or several.
+    struct Trickle {
+        out: Vec<u8>,
+        step: usize,
+    }
+
+    impl Write for Trickle {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.step);
+            self.out.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+
+        fn write_vectored(&mut self, bufs: &[IoSlice<'_>]) -> std::io::Result<usize> {
+            let mut n = 0;
+            for b in bufs {
+                let take = b.len().min(self.step - n);
+                self.out.extend_from_slice(&b[..take]);
+                n += take;
+                if n == self.step {
+                    break;
+                }
+            }
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn parts_are_written_whole_and_in_order_by_short_writes() {
+        let line = b"position startpos moves e2e4 e7e5";
+        let rest = b"\ngo nodes 1000\n";
+        for step in 1..=line.len() + rest.len() {
+            let mut w = Trickle { out: Vec::new(), step };
+            write_all_parts(&mut w, [&line[..], &rest[..]]).unwrap();
+            assert_eq!(w.out, [&line[..], &rest[..]].concat(), "step {step}");
+            let mut w = Trickle { out: Vec::new(), step };
+            write_all_parts(&mut w, [&b""[..], &rest[..]]).unwrap();
+            assert_eq!(w.out, rest, "step {step}");
+        }
+        let mut w = Trickle {
+            out: Vec::new(),
+            step: 0,
+        };
+        assert_eq!(
+            write_all_parts(&mut w, [&line[..]]).unwrap_err().kind(),
+            ErrorKind::WriteZero
+        );
     }
 }

@@ -688,7 +688,7 @@ where
             match started {
                 Ok(mut e) => {
                     // A yielding slot's thread runs only when its engine waits (see `cpu`).
-                    e.set_quiet_periods(!yielding);
+                    e.set_yielding(yielding);
                     engines[idx] = Some(e)
                 }
                 Err(err) => return crate::play::forfeit(make_judge(root.clone()), &setup, side, &err),
