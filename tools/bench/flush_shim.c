@@ -1,7 +1,8 @@
 /* Preloaded into `arbiter match` by tools/bench/cold_footprint.sh: before every read of a pipe
- * or file (an engine's answer), touch FLUSH_MB MB of memory (default 32), as an engine's
- * search does between two plies. Under callgrind's cache simulation the runner's code and data
- * are then cold again at each ply, as on the machine. */
+ * or file (an engine's answer), run 64 kB of code and touch FLUSH_MB MB of memory (default
+ * 32), as an engine's search does between two plies. Under callgrind's cache simulation the
+ * runner's code and data are then cold again at each ply, as on the machine (the code too:
+ * data alone leaves the simulated first-level code cache as it was). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -19,6 +20,8 @@ __attribute__((noinline)) void arbiter_bench_flush(void) {
         if (!memory) return;
     }
     for (size_t i = 0; i < length; i += 64) memory[i]++;
+    /* Twice the first-level code cache, straight through. */
+    __asm__ volatile(".rept 65536\n\tnop\n\t.endr");
 }
 
 ssize_t read(int fd, void *buf, size_t n) {
