@@ -139,15 +139,7 @@ impl Process {
 
     /// Writes `text` (whole commands, each ending in a newline) in one go.
     pub fn send(&mut self, text: &str) -> Result<(), EngineError> {
-        let ok = match (&mut self.stdin, self.dead) {
-            (Some(stdin), false) => stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).is_ok(),
-            _ => false,
-        };
-        if ok {
-            Ok(())
-        } else {
-            Err(self.crashed())
-        }
+        self.send_parts([text.as_bytes()])
     }
 
     /// Writes `parts` one after the other in one go (one system call where the pipe takes
