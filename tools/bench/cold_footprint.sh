@@ -7,8 +7,9 @@
 #
 # How: a 10-game match (`go nodes 1000`, --affinity, concurrency 1) under callgrind's cache
 # simulation (L1 32 kB code / 48 kB data, a 2 MB last level as a core's L2), with
-# tools/bench/flush_shim.c preloaded: before each read of the engine's output it runs 32 MB
-# through the simulated caches, as the engine's search does on the machine. Only `play_game`
+# tools/bench/flush_shim.c preloaded: before each read of the engine's output it runs 64 kB of
+# code and 32 MB of data through the simulated caches, as the engine's search does on the
+# machine. Only `play_game`
 # is counted, less the shim's own accesses. Misses of the last level a ply are the lines a
 # ply brings in cold; each costs ~10-20 ns after a search (sixth and twelfth sessions).
 # Sequential runs (a copy) cost the machine less a line than scattered ones; the simulation

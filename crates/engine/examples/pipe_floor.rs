@@ -1,9 +1,8 @@
 //! The machine's floor for a runner's cost a ply: the CPU one thread spends handing a request
 //! to a child over a pipe and reading the answer back, with nothing else done. `arbiter match`
 //! does this once a ply (a write, a `poll` unless the answer is in, a read, the switch to the
-//! engine and back) and
-//! judges the move besides, so its "runner CPU" a ply cannot go below these figures on the
-//! same machine; BENCHMARKS.md reports them side by side.
+//! engine and back) and judges the move besides, so its "runner CPU" a ply cannot go below
+//! these figures on the same machine; BENCHMARKS.md reports them side by side.
 //!
 //!   cargo run --release -p arbiter-engine --example pipe_floor -- [ROUNDS] [BYTES] [--unpinned]
 //!   cargo run --release -p arbiter-engine --example pipe_floor -- --engine CMD [--xiangqi] [PLIES] [NODES] [--unpinned]
@@ -104,8 +103,7 @@ fn main() {
         let mut got = 0;
         while got < bytes {
             // As the runner reads: wait for the pipe, then read what it holds.
-            let mut fds = [PollFd::new(&from, PollFlags::IN)];
-            let _ = poll(&mut fds, None);
+            wait_readable(&from);
             match from.read(&mut buf) {
                 Ok(0) => panic!("cat closed its output"),
                 Ok(n) => got += n,
@@ -360,21 +358,23 @@ impl Output {
                 self.buf.resize(2 * self.buf.len(), 0);
             }
             if self.wait == Wait::Poll {
-                let mut fds = [PollFd::new(&*from, PollFlags::IN)];
-                let _ = poll(&mut fds, None);
+                wait_readable(from);
             }
             match from.read(&mut self.buf[self.end..]) {
                 Ok(0) => panic!("the engine closed its output"),
                 Ok(n) => self.end += n,
-                Err(e) if e.kind() == ErrorKind::WouldBlock && self.wait == Wait::ReadFirst => {
-                    let mut fds = [PollFd::new(&*from, PollFlags::IN)];
-                    let _ = poll(&mut fds, None);
-                }
+                Err(e) if e.kind() == ErrorKind::WouldBlock && self.wait == Wait::ReadFirst => wait_readable(from),
                 Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
                 Err(e) => panic!("read from the engine: {e}"),
             }
         }
     }
+}
+
+/// Waits until `from` has something to read (or has closed).
+fn wait_readable(from: &impl std::os::fd::AsFd) {
+    let mut fds = [PollFd::new(from, PollFlags::IN)];
+    let _ = poll(&mut fds, None);
 }
 
 fn set_nonblocking(fd: &impl std::os::fd::AsFd) {
