@@ -1,45 +1,38 @@
 //! `arbiter tournament create|set|register|bye|withdraw|reenter|pair|result|crosstable|export|
-//! import|list|log`: a Swiss event kept in the database (SQLite file) as its TRF-2026 text,
-//! changed one versioned step at a time.
+//! import|list|log`: a Swiss event kept in the database (the one `arbiter serve` uses) as its
+//! TRF-2026 text, changed one versioned step at a time.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use store::Store;
 use tournament::event::{self, System};
 use tournament::trf::Trf;
 
+use crate::db::Blocking;
 use crate::TournamentCommand;
 
-/// `--db` (a file or a `postgres://` URL), else `$DATABASE_URL` (PostgreSQL, as the server
-/// uses it), else `$ARBITER_DB`, else `arbiter.db` (SQLite).
-fn open(db: Option<PathBuf>) -> Result<Store> {
-    let target = db
-        .map(|p| p.to_string_lossy().into_owned())
-        .or_else(|| std::env::var("DATABASE_URL").ok())
-        .or_else(|| std::env::var("ARBITER_DB").ok())
-        .unwrap_or_else(|| "arbiter.db".into());
-    Store::connect(&target).with_context(|| format!("cannot open the database {target}"))
+/// The database: `--db` (a file or a URL), else `$DATABASE_URL`, else `$ARBITER_DB`, else
+/// `arbiter.db`.
+fn open(db: Option<PathBuf>) -> Result<Blocking> {
+    Blocking::open(db.as_deref().map(|p| p.to_string_lossy()).as_deref())
 }
 
-fn load(store: &Store, name: &str) -> Result<Trf> {
-    let Some((text, _)) = store.get(name)? else {
+/// The event and the version it was read at.
+fn load(db: &Blocking, name: &str) -> Result<(Trf, u64)> {
+    let Some((text, version)) = db.run(db.store.event(name))? else {
         bail!("no event named {name:?} (arbiter tournament list shows them)");
     };
-    Ok(Trf::parse(&text)?)
-}
-
-fn save(store: &Store, name: &str, trf: &Trf, what: &str) -> Result<u64> {
-    Ok(store.save(name, &event::text(trf), what)?)
+    Ok((Trf::parse(&text)?, version))
 }
 
 /// Loads event `name`, changes it with `f` (which says what it did, for the change log) and
-/// saves it: the event as changed, and its new version.
+/// saves it, unless someone else changed it meanwhile: the event as changed, and its new
+/// version. When `f` fails, nothing is saved.
 fn change(db: Option<PathBuf>, name: &str, f: impl FnOnce(&mut Trf) -> Result<String>) -> Result<(Trf, u64)> {
-    let store = open(db)?;
-    let mut trf = load(&store, name)?;
+    let db = open(db)?;
+    let (mut trf, read) = load(&db, name)?;
     let what = f(&mut trf)?;
-    let version = save(&store, name, &trf, &what)?;
+    let version = db.run(db.store.save_event(name, read, &event::text(&trf), &what))?;
     Ok((trf, version))
 }
 
@@ -93,8 +86,8 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             };
             let mut trf = event::create(&name, rounds, system, first_white);
             settings(&mut trf, points.as_deref(), tiebreaks.as_deref())?;
-            let store = open(db)?;
-            store.create(&name, &event::text(&trf))?;
+            let db = open(db)?;
+            db.run(db.store.create_event(&name, &event::text(&trf)))?;
             println!("created {name:?}: {rounds} rounds");
         }
         TournamentCommand::Set {
@@ -216,8 +209,7 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             tiebreaks: list,
             db,
         } => {
-            let store = open(db)?;
-            let trf = load(&store, &name)?;
+            let (trf, _) = load(&open(db)?, &name)?;
             let order = match list {
                 Some(list) => event::parse_tiebreaks(&list)?,
                 None => match event::tiebreaks(&trf)? {
@@ -237,8 +229,7 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             output,
             db,
         } => {
-            let store = open(db)?;
-            let trf = load(&store, &name)?;
+            let (trf, _) = load(&open(db)?, &name)?;
             write_out(&event::export(&trf), output.as_deref())?;
         }
         TournamentCommand::Import { event: name, file, db } => {
@@ -247,17 +238,19 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             if trf.record("012").is_none() {
                 trf.set_records("012", vec![format!("012 {name}")]);
             }
-            let store = open(db)?;
-            store.create(&name, &event::text(&trf))?;
+            let db = open(db)?;
+            db.run(db.store.create_event(&name, &event::text(&trf)))?;
             println!("imported {name:?}: {} players", trf.players.len());
         }
         TournamentCommand::List { db } => {
-            for (name, version) in open(db)?.events()? {
+            let db = open(db)?;
+            for (name, version) in db.run(db.store.events())? {
                 println!("{name}\t{version}");
             }
         }
         TournamentCommand::Log { event: name, db } => {
-            for c in open(db)?.log(&name)? {
+            let db = open(db)?;
+            for c in db.run(db.store.event_log(&name))? {
                 println!("{}\t{}\t{}", c.version, c.at, c.action);
             }
         }

@@ -95,7 +95,7 @@ pub fn measure(opts: &Options) -> Result<Report> {
     let (base, _server) = match &opts.url {
         Some(u) => (u.trim_end_matches('/').to_string(), None),
         None => {
-            let (url, _) = crate::serve::database_url(opts.db.as_deref());
+            let url = crate::db::resolve(opts.db.as_deref())?.target.url();
             let runtime = tokio::runtime::Runtime::new()?;
             let (tx, rx) = std::sync::mpsc::channel();
             runtime.spawn(async move {

@@ -10,6 +10,7 @@ use xiangqi::notation::Notation;
 use xiangqi::{Fen, Position};
 
 mod convert;
+mod db;
 mod events;
 mod judge;
 mod loadtest;
@@ -122,13 +123,13 @@ enum Command {
         list_rules: bool,
     },
     /// The game server: live refereed games over an HTTP API shaped like lichess's Board API,
-    /// kept in an SQLite file (or PostgreSQL when DATABASE_URL=postgres://… is set).
+    /// kept in the database the events share.
     Serve {
         /// Address to listen on (port 0: any free port; the address is printed).
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: String,
-        /// The database: an SQLite file (default arbiter.db here) or a postgres:// URL; it
-        /// overrides DATABASE_URL.
+        /// The database: an SQLite file or a postgres:// URL; else $DATABASE_URL, else
+        /// $ARBITER_DB, else the SQLite file arbiter.db.
         #[arg(long)]
         db: Option<String>,
         /// Commands one seat may send per second, sustained (a burst of twice that is allowed).
@@ -147,7 +148,8 @@ enum Command {
         /// A running server (`http://HOST:PORT`); without it one is started here on --db.
         #[arg(long)]
         url: Option<String>,
-        /// The database of the server started here (an SQLite file or a postgres:// URL).
+        /// The database of the server started here (an SQLite file or a postgres:// URL; as
+        /// for serve, else $DATABASE_URL, else $ARBITER_DB, else arbiter.db).
         #[arg(long)]
         db: Option<String>,
         /// Games played at once (half Xiangqi, half chess).

@@ -35,6 +35,23 @@ fn loadtest(db: &str) -> Value {
     report
 }
 
+/// The moves the database holds, counted through the store.
+fn moves_logged(target: store::Target) -> u64 {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let s = store::Store::open(&target).await.unwrap();
+        let n: i64 = store::sqlx::query_scalar("SELECT count(*) FROM commands WHERE command LIKE 'move %'")
+            .fetch_one(s.pool())
+            .await
+            .unwrap();
+        s.close().await;
+        n as u64
+    })
+}
+
 #[test]
 fn loadtest_on_sqlite_logs_every_move() {
     let dir = std::env::temp_dir().join(format!("arbiter-loadtest-{}", std::process::id()));
@@ -42,47 +59,19 @@ fn loadtest_on_sqlite_logs_every_move() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("load.db");
     let report = loadtest(file.to_str().unwrap());
-    // Every acknowledged move is a logged command: count them through SQLite itself.
+    // Every acknowledged move is a logged command.
     let moves = report["moves"].as_u64().unwrap();
-    let out = Command::new("python3")
-        .arg("-c")
-        .arg(
-            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); \
-             print(c.execute(\"select count(*) from commands where command like 'move %'\").fetchone()[0])",
-        )
-        .arg(&file)
-        .output();
-    match out {
-        Ok(o) if o.status.success() => {
-            let logged: u64 = String::from_utf8_lossy(&o.stdout).trim().parse().unwrap();
-            assert!(logged >= moves, "{logged} moves logged, {moves} acknowledged");
-        }
-        _ => println!("SKIPPED: counting the logged moves needs python3's sqlite3"),
-    }
+    let logged = moves_logged(store::Target::File(file));
+    assert!(logged >= moves, "{logged} moves logged, {moves} acknowledged");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn loadtest_on_postgres() {
-    let base = std::env::var("DATABASE_URL")
-        .ok()
-        .filter(|u| u.starts_with("postgres"))
-        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/postgres".into());
-    let Ok(mut admin) = postgres::Client::connect(&base, postgres::NoTls) else {
-        println!("SKIPPED: no PostgreSQL at {base}; set DATABASE_URL to run the load test on it");
+    let Some(db) = store::scratch::Scratch::postgres("loadtest_on_postgres") else {
         return;
     };
-    let name = format!("arbiter_loadtest_{}", std::process::id());
-    admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).unwrap();
-    admin.batch_execute(&format!("CREATE DATABASE {name}")).unwrap();
-    let url = format!("{}/{name}", base.rsplit_once('/').map_or(base.as_str(), |(b, _)| b));
-    let report = loadtest(&url);
-    let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    let logged: i64 = db
-        .query_one("SELECT count(*) FROM commands WHERE command LIKE 'move %'", &[])
-        .unwrap()
-        .get(0);
-    assert!(logged as u64 >= report["moves"].as_u64().unwrap(), "{report}");
-    drop(db);
-    let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+    let report = loadtest(&db.url);
+    let logged = moves_logged(store::Target::Url(db.url.clone()));
+    assert!(logged >= report["moves"].as_u64().unwrap(), "{report}");
 }

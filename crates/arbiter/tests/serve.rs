@@ -385,49 +385,11 @@ async fn serve_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn serve_on_postgresql() {
-    let admin = std::env::var("DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-    let name = format!("arbiter_serve_{}_{}", std::process::id(), rand_suffix());
-    let created = tokio::task::spawn_blocking({
-        let (admin, name) = (admin.clone(), name.clone());
-        move || -> Result<(), postgres::Error> {
-            let mut client = postgres::Client::connect(&admin, postgres::NoTls)?;
-            client.batch_execute(&format!("CREATE DATABASE {name}"))
-        }
-    })
-    .await
-    .unwrap();
-    if let Err(e) = created {
-        eprintln!("SKIPPED: no PostgreSQL at {admin}: {e}");
+    // A fresh database, dropped even when an assertion fails.
+    let Some(db) = store::scratch::Scratch::postgres("serve_on_postgresql") else {
         return;
-    }
-    // Dropped even when an assertion fails, so failed runs leave no database behind.
-    let guard = DropDatabase { admin, name };
-    let base = guard.admin.rsplit_once('/').map_or(guard.admin.as_str(), |(b, _)| b);
-    everything(&format!("{base}/{}", guard.name)).await;
-}
-
-struct DropDatabase {
-    admin: String,
-    name: String,
-}
-
-impl Drop for DropDatabase {
-    fn drop(&mut self) {
-        let (admin, name) = (self.admin.clone(), self.name.clone());
-        // Its own thread: the blocking client must not run on the async runtime's.
-        let _ = std::thread::spawn(move || {
-            if let Ok(mut client) = postgres::Client::connect(&admin, postgres::NoTls) {
-                let _ = client.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
-            }
-        })
-        .join();
-    }
-}
-
-fn rand_suffix() -> u128 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() % 1_000_000_000)
+    };
+    everything(&db.url).await;
 }
 
 /// The server's own limits: commands per seat and games per address are rate limited (429 with

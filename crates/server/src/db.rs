@@ -1,37 +1,20 @@
-//! Where games live: SQLite (a file, the default) or PostgreSQL, one schema, runtime queries
-//! through sqlx's `Any` driver (so nothing needs a database at build time).
+//! Where games live: the database the events share ([`store`]), SQLite or PostgreSQL.
 //!
 //! A game is its row plus its command log; the referee's state is never stored, only rebuilt
 //! by replaying the log, so the log is the one thing that must be durable.
 
-use game::{Kind, Side};
-use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Row};
-use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot};
+use store::{CommandLog, NewGame, Store};
 
 use crate::live::Spec;
 
+pub use store::Entry;
+
 #[derive(Clone)]
 pub struct Db {
-    pool: AnyPool,
-    /// The log writer's queue (see [`write_log`]).
-    log: mpsc::Sender<Append>,
+    store: Store,
+    /// The log writer's queue: many games' commands share one commit.
+    log: CommandLog,
 }
-
-/// One command to log: game, seq, game time (ms), side, command text.
-pub type Entry = (Arc<str>, usize, u64, Side, String);
-
-/// Commands of one game to log together, and who waits for their commit.
-struct Append {
-    entries: Vec<Entry>,
-    done: oneshot::Sender<Result<(), sqlx::Error>>,
-}
-
-/// Commands logged in one transaction at most (a few statements of [`ROWS_PER_INSERT`]).
-const BATCH: usize = 1024;
-/// Rows one INSERT carries (5 parameters each, far below either database's limit).
-const ROWS_PER_INSERT: usize = 128;
 
 /// A stored game: its spec, the hashes of its seat tokens and its commands in order.
 pub struct Stored {
@@ -39,195 +22,70 @@ pub struct Stored {
     pub token_hashes: [String; 2],
     /// When it was created, milliseconds since the Unix epoch (wall clock).
     pub created_unix_ms: i64,
-    pub commands: Vec<(u64, Side, String)>,
-}
-
-fn side_code(side: Side) -> &'static str {
-    match side {
-        Side::First => "first",
-        Side::Second => "second",
-    }
+    pub commands: Vec<(u64, game::Side, String)>,
 }
 
 impl Db {
-    /// Opens `url` (`sqlite://FILE?mode=rwc` or `postgres://…`) and brings its schema up to date.
+    /// Opens `url` (`sqlite:FILE?mode=rwc` or `postgres://…`, as [`store::Target::url`]
+    /// gives it) and brings its schema up to date.
     pub async fn connect(url: &str) -> Result<Db, sqlx::Error> {
-        sqlx::any::install_default_drivers();
-        let sqlite = url.starts_with("sqlite:");
-        let pool = AnyPoolOptions::new()
-            .max_connections(if sqlite { 4 } else { 16 })
-            .after_connect(move |conn, _| {
-                Box::pin(async move {
-                    if sqlite {
-                        // Said, not assumed: a commit is on disk before the move is acknowledged.
-                        sqlx::query("PRAGMA synchronous = FULL").execute(&mut *conn).await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect(url)
-            .await?;
-        if sqlite {
-            // WAL lets readers and the games' writers go on at once.
-            sqlx::query("PRAGMA journal_mode = WAL").execute(&pool).await?;
-            sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
-        } else {
-            sqlx::migrate!("./migrations/postgres").run(&pool).await?;
-        }
-        let (log, queue) = mpsc::channel(BATCH * 4);
-        tokio::spawn(write_log(pool.clone(), queue));
-        Ok(Db { pool, log })
+        Ok(Db::new(Store::connect(url).await?))
+    }
+
+    /// The server's side of an open store (starts its log writer).
+    pub fn new(store: Store) -> Db {
+        let log = store.command_log();
+        Db { store, log }
+    }
+
+    /// The database, shared with everything else kept there (events).
+    pub fn store(&self) -> &Store {
+        &self.store
     }
 
     /// A new game, with no command yet (its clocks start with the first).
     pub async fn create(&self, id: &str, spec: &Spec, token_hashes: &[String; 2]) -> Result<(), sqlx::Error> {
-        let created = std::time::SystemTime::now()
+        let created_unix_ms = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as i64);
-        sqlx::query(
-            "INSERT INTO games (id, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
-             token_first, token_second, created_unix_ms, finished) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0)",
-        )
-        .bind(id)
-        .bind(spec.kind_name())
-        .bind(&spec.ruleset)
-        .bind(&spec.rules)
-        .bind(spec.clock.map(|c| c.0 as i64))
-        .bind(spec.clock.map(|c| c.1 as i64))
-        .bind(&token_hashes[0])
-        .bind(&token_hashes[1])
-        .bind(created)
-        .execute(&self.pool)
-        .await
-        .map(|_| ())
+        self.store
+            .create_game(&NewGame {
+                id,
+                kind: spec.kind,
+                ruleset: &spec.ruleset,
+                rules: &spec.rules,
+                clock: spec.clock,
+                token_hashes,
+                created_unix_ms,
+            })
+            .await
     }
 
     /// Appends commands to a game's log, all or none; returns once they are committed.
     pub async fn append(&self, entries: Vec<Entry>) -> Result<(), sqlx::Error> {
-        let (done, committed) = oneshot::channel();
-        let closed = || sqlx::Error::PoolClosed;
-        self.log.send(Append { entries, done }).await.map_err(|_| closed())?;
-        committed.await.map_err(|_| closed())?
+        self.log.append(entries).await
     }
 
     /// Marks a game over (so a restart does not rebuild it eagerly).
     pub async fn finish(&self, id: &str, result: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE games SET finished = 1, result = $1 WHERE id = $2")
-            .bind(result)
-            .bind(id)
-            .execute(&self.pool)
-            .await
-            .map(|_| ())
+        self.store.finish_game(id, result).await
     }
 
     pub async fn unfinished(&self) -> Result<Vec<String>, sqlx::Error> {
-        let rows = sqlx::query("SELECT id FROM games WHERE finished = 0")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(|r| r.try_get::<String, _>(0)).collect()
+        self.store.unfinished_games().await
     }
 
     pub async fn load(&self, id: &str) -> Result<Option<Stored>, sqlx::Error> {
-        let Some(row) = sqlx::query(
-            "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \
-             created_unix_ms FROM games WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        else {
-            return Ok(None);
-        };
-        let spec = spec_of(&row)?;
-        let token_hashes = [row.try_get(5)?, row.try_get(6)?];
-        let created_unix_ms = row.try_get(7)?;
-        let rows = sqlx::query("SELECT at_ms, side, command FROM commands WHERE game_id = $1 ORDER BY seq")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
-        let mut commands = Vec::with_capacity(rows.len());
-        for r in rows {
-            let at: i64 = r.try_get(0)?;
-            let side = match r.try_get::<String, _>(1)?.as_str() {
-                "first" => Side::First,
-                _ => Side::Second,
-            };
-            commands.push((at.max(0) as u64, side, r.try_get(2)?));
-        }
-        Ok(Some(Stored {
-            spec,
-            token_hashes,
-            created_unix_ms,
-            commands,
+        Ok(self.store.game(id).await?.map(|g| Stored {
+            spec: Spec {
+                kind: g.kind,
+                ruleset: g.ruleset,
+                rules: g.rules,
+                clock: g.clock,
+            },
+            token_hashes: g.token_hashes,
+            created_unix_ms: g.created_unix_ms,
+            commands: g.commands,
         }))
     }
-}
-
-/// Group commit: one task writes every game's commands, each transaction taking all that
-/// queued while the last one committed. A commit costs a disk flush whatever it holds, so
-/// under load many moves share one flush, and with one game alone nothing waits for others.
-async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>) {
-    let mut batch = Vec::with_capacity(BATCH);
-    while let Some(first) = queue.recv().await {
-        let mut rows = first.entries.len();
-        batch.push(first);
-        while rows < BATCH {
-            match queue.try_recv() {
-                Ok(a) => {
-                    rows += a.entries.len();
-                    batch.push(a);
-                }
-                Err(_) => break,
-            }
-        }
-        let all: Vec<&Entry> = batch.iter().flat_map(|a| &a.entries).collect();
-        if commit(&pool, &all).await.is_ok() {
-            for a in batch.drain(..) {
-                let _ = a.done.send(Ok(()));
-            }
-            continue;
-        }
-        // One bad append must not fail the others': each alone, to say which.
-        for a in batch.drain(..) {
-            let one: Vec<&Entry> = a.entries.iter().collect();
-            let _ = a.done.send(commit(&pool, &one).await);
-        }
-    }
-}
-
-async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
-    let mut tx = pool.begin().await?;
-    for chunk in entries.chunks(ROWS_PER_INSERT) {
-        let mut sql = String::from("INSERT INTO commands (game_id, seq, at_ms, side, command) VALUES ");
-        for i in 0..chunk.len() {
-            let p = i * 5;
-            let sep = if i == 0 { "" } else { ", " };
-            sql += &format!("{sep}(${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5);
-        }
-        let mut q = sqlx::query(&sql);
-        for (id, seq, at, side, command) in chunk.iter().copied() {
-            q = q
-                .bind(&**id)
-                .bind(*seq as i64)
-                .bind(*at as i64)
-                .bind(side_code(*side))
-                .bind(command.as_str());
-        }
-        q.execute(&mut *tx).await?;
-    }
-    tx.commit().await
-}
-
-fn spec_of(row: &AnyRow) -> Result<Spec, sqlx::Error> {
-    let kind: String = row.try_get(0)?;
-    let kind = kind.parse::<Kind>().map_err(|e| sqlx::Error::Decode(e.into()))?;
-    let limit: Option<i64> = row.try_get(3)?;
-    let increment: Option<i64> = row.try_get(4)?;
-    Ok(Spec {
-        kind,
-        ruleset: row.try_get(1)?,
-        rules: row.try_get(2)?,
-        clock: limit.zip(increment).map(|(l, i)| (l.max(0) as u64, i.max(0) as u64)),
-    })
 }

@@ -1,0 +1,221 @@
+//! Live games: a game is its row plus its command log. The referee's state is never stored,
+//! only rebuilt by replaying the log, so the log is the one thing that must be durable.
+
+use std::sync::Arc;
+
+use game::{Kind, Side};
+use sqlx::any::AnyRow;
+use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::Store;
+
+/// A game to create, before any command.
+pub struct NewGame<'a> {
+    pub id: &'a str,
+    pub kind: Kind,
+    /// The referee's rules.
+    pub ruleset: &'a str,
+    /// The judge's rules.
+    pub rules: &'a str,
+    /// Main time and increment, milliseconds; `None` keeps the ruleset's own.
+    pub clock: Option<(u64, u64)>,
+    /// The hashes of the two seat tokens (the tokens themselves are never stored).
+    pub token_hashes: &'a [String; 2],
+    /// Wall clock, milliseconds since the Unix epoch.
+    pub created_unix_ms: i64,
+}
+
+/// A stored game: what it was created with and its commands in order.
+pub struct StoredGame {
+    pub kind: Kind,
+    pub ruleset: String,
+    pub rules: String,
+    pub clock: Option<(u64, u64)>,
+    pub token_hashes: [String; 2],
+    pub created_unix_ms: i64,
+    /// Game time (ms), side, command text.
+    pub commands: Vec<(u64, Side, String)>,
+}
+
+/// One command to log: game, seq, game time (ms), side, command text.
+pub type Entry = (Arc<str>, usize, u64, Side, String);
+
+fn side_code(side: Side) -> &'static str {
+    match side {
+        Side::First => "first",
+        Side::Second => "second",
+    }
+}
+
+impl Store {
+    /// A new game, with no command yet.
+    pub async fn create_game(&self, g: &NewGame<'_>) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO games (id, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
+             token_first, token_second, created_unix_ms, finished) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0)",
+        )
+        .bind(g.id)
+        .bind(g.kind.name())
+        .bind(g.ruleset)
+        .bind(g.rules)
+        .bind(g.clock.map(|c| c.0 as i64))
+        .bind(g.clock.map(|c| c.1 as i64))
+        .bind(&g.token_hashes[0])
+        .bind(&g.token_hashes[1])
+        .bind(g.created_unix_ms)
+        .execute(&self.pool)
+        .await
+        .map(|_| ())
+    }
+
+    /// Marks a game over with how it ended (so a restart does not rebuild it eagerly).
+    pub async fn finish_game(&self, id: &str, result: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE games SET finished = 1, result = $1 WHERE id = $2")
+            .bind(result)
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+
+    pub async fn unfinished_games(&self) -> Result<Vec<String>, sqlx::Error> {
+        let rows = sqlx::query("SELECT id FROM games WHERE finished = 0 ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| r.try_get::<String, _>(0)).collect()
+    }
+
+    pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, sqlx::Error> {
+        let Some(row) = sqlx::query(
+            "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \
+             created_unix_ms FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let rows = sqlx::query("SELECT at_ms, side, command FROM commands WHERE game_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut commands = Vec::with_capacity(rows.len());
+        for r in rows {
+            let at: i64 = r.try_get(0)?;
+            let side = match r.try_get::<String, _>(1)?.as_str() {
+                "first" => Side::First,
+                _ => Side::Second,
+            };
+            commands.push((at.max(0) as u64, side, r.try_get(2)?));
+        }
+        game_of(&row, commands).map(Some)
+    }
+
+    /// Starts the writer of the command log (one a server: see [`CommandLog`]).
+    pub fn command_log(&self) -> CommandLog {
+        let (queue, rx) = mpsc::channel(BATCH * 4);
+        tokio::spawn(write_log(self.pool.clone(), rx));
+        CommandLog { queue }
+    }
+}
+
+fn game_of(row: &AnyRow, commands: Vec<(u64, Side, String)>) -> Result<StoredGame, sqlx::Error> {
+    let kind: String = row.try_get(0)?;
+    let kind = kind.parse::<Kind>().map_err(|e| sqlx::Error::Decode(e.into()))?;
+    let limit: Option<i64> = row.try_get(3)?;
+    let increment: Option<i64> = row.try_get(4)?;
+    Ok(StoredGame {
+        kind,
+        ruleset: row.try_get(1)?,
+        rules: row.try_get(2)?,
+        clock: limit.zip(increment).map(|(l, i)| (l.max(0) as u64, i.max(0) as u64)),
+        token_hashes: [row.try_get(5)?, row.try_get(6)?],
+        created_unix_ms: row.try_get(7)?,
+        commands,
+    })
+}
+
+/// The queue of the one task that writes every game's commands (see [`write_log`]).
+#[derive(Clone)]
+pub struct CommandLog {
+    queue: mpsc::Sender<Append>,
+}
+
+/// Commands of one game to log together, and who waits for their commit.
+struct Append {
+    entries: Vec<Entry>,
+    done: oneshot::Sender<Result<(), sqlx::Error>>,
+}
+
+/// Commands logged in one transaction at most (a few statements of [`ROWS_PER_INSERT`]).
+const BATCH: usize = 1024;
+/// Rows one INSERT carries (5 parameters each, far below either database's limit).
+const ROWS_PER_INSERT: usize = 128;
+
+impl CommandLog {
+    /// Appends commands to a game's log, all or none; returns once they are committed.
+    pub async fn append(&self, entries: Vec<Entry>) -> Result<(), sqlx::Error> {
+        let (done, committed) = oneshot::channel();
+        let closed = || sqlx::Error::PoolClosed;
+        self.queue.send(Append { entries, done }).await.map_err(|_| closed())?;
+        committed.await.map_err(|_| closed())?
+    }
+}
+
+/// Group commit: one task writes every game's commands, each transaction taking all that
+/// queued while the last one committed. A commit costs a disk flush whatever it holds, so
+/// under load many moves share one flush, and with one game alone nothing waits for others.
+async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while let Some(first) = queue.recv().await {
+        let mut rows = first.entries.len();
+        batch.push(first);
+        while rows < BATCH {
+            match queue.try_recv() {
+                Ok(a) => {
+                    rows += a.entries.len();
+                    batch.push(a);
+                }
+                Err(_) => break,
+            }
+        }
+        let all: Vec<&Entry> = batch.iter().flat_map(|a| &a.entries).collect();
+        if commit(&pool, &all).await.is_ok() {
+            for a in batch.drain(..) {
+                let _ = a.done.send(Ok(()));
+            }
+            continue;
+        }
+        // One bad append must not fail the others': each alone, to say which.
+        for a in batch.drain(..) {
+            let one: Vec<&Entry> = a.entries.iter().collect();
+            let _ = a.done.send(commit(&pool, &one).await);
+        }
+    }
+}
+
+async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    for chunk in entries.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from("INSERT INTO commands (game_id, seq, at_ms, side, command) VALUES ");
+        for i in 0..chunk.len() {
+            let p = i * 5;
+            let sep = if i == 0 { "" } else { ", " };
+            sql += &format!("{sep}(${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5);
+        }
+        let mut q = sqlx::query(&sql);
+        for (id, seq, at, side, command) in chunk.iter().copied() {
+            q = q
+                .bind(&**id)
+                .bind(*seq as i64)
+                .bind(*at as i64)
+                .bind(side_code(*side))
+                .bind(command.as_str());
+        }
+        q.execute(&mut *tx).await?;
+    }
+    tx.commit().await
+}
