@@ -13,10 +13,13 @@
 //! - [`matches`]: best-of-N matches with alternating colours and a play-off or lots on a tie.
 
 pub mod clock;
+mod events;
 mod game;
 pub mod matches;
+mod pgn;
 pub mod rules;
 pub mod touch;
 
-pub use game::{reason_code, Command, EndReason, Ending, Event, EventKind, FoulKind, Referee};
+pub use events::{reason_code, Command, EndReason, Ending, Event, EventKind, FoulKind};
+pub use game::Referee;
 pub use rules::{OfferPenalty, RefereeRules};
