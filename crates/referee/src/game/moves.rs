@@ -12,6 +12,9 @@ use crate::touch::{obligation, Touch};
 impl<J: Judge> Referee<J> {
     pub(super) fn play(&mut self, at: Millis, side: Side, text: &str, offering: bool, lag: Millis) {
         if self.not_your_turn(at, side) {
+            if let Some(kind) = self.rules.extra_move_counts_as {
+                self.foul(at, side, kind, format!("an extra move {text}, out of turn"));
+            }
             return;
         }
         // Read by the judge, which may hold the legal moves already (a chess judge does).
@@ -24,8 +27,20 @@ impl<J: Judge> Referee<J> {
                 if pos.parse_self_check(text).is_some_and(|m| self.judge_self_check(at, m)) {
                     return;
                 }
+                // Only a text that reads as a move is an illegal move; anything else (a typo, a
+                // command sent as a move) is not understood, and costs nothing where people play.
+                if !pos.reads_as_move(text) {
+                    let notations = <J::Game as Game>::NOTATIONS;
+                    let reason = format!("not understood: {text:?} is not a move; moves are written in {notations}");
+                    self.reject(at, side, text, reason);
+                    if let Some(kind) = self.rules.unreadable_move_counts_as {
+                        self.foul(at, side, kind, format!("{text:?} is not a move"));
+                    }
+                    return;
+                }
                 self.reject(at, side, text, e.to_string());
-                self.foul(at, side, FoulKind::IllegalMove, format!("illegal move {text}"));
+                let kind = self.rules.illegal_move_counts_as;
+                self.foul(at, side, kind, format!("illegal move {text}"));
                 // Seed 001 纠正失误 (3): a move that ignored a check is taken back; the piece
                 // moved must answer the check if it can.
                 if self.phase == Phase::Playing && self.rules.check_reply_with_same_piece && pos.is_check() {
