@@ -223,3 +223,29 @@ fn point_08_claim_only_when_claimable() {
     );
     assert_eq!(r.claimable(), None);
 }
+
+/// Every legal move, as the game writes it in each notation, reads as a move: the test that
+/// tells typos apart never takes a real move for one.
+#[test]
+fn point_04_every_written_move_reads_as_a_move() {
+    fn walk<G: Game>(mut pos: G, plies: usize, also: impl Fn(&G, G::Move) -> Vec<String>) {
+        for ply in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in &moves {
+                let mut texts = vec![pos.coordinate(m), pos.notation(m)];
+                texts.extend(also(&pos, m));
+                for t in texts {
+                    assert!(pos.reads_as_move(&t), "{t:?} in {}", pos.fen());
+                }
+            }
+            pos.play(moves[(ply * 7 + 3) % moves.len()]);
+        }
+    }
+    walk(xiangqi::Position::start(), 40, |p, m| {
+        vec![xiangqi::notation::to_wxf(p, m), xiangqi::notation::to_fsf(m)]
+    });
+    walk(<chess::Position as Game>::start(), 40, |_, _| Vec::new());
+}
