@@ -8,8 +8,9 @@
 //! - [`touch`]: touch-move obligations in the seeds' order of precedence.
 //! - [`Referee`]: one game's state machine — moves with clocks, draw offers by the seeds'
 //!   etiquette, claims, fouls and their limits, touch-move, adjournment, flag falls and
-//!   lateness — ruling with the judge; [`RefereeRules`] bundles an event's thresholds by name;
-//!   [`Referee::pgn`] writes the record with `[%clk]` and `Termination`.
+//!   lateness — ruling with the judge, and telling what draw may be claimed now
+//!   ([`Referee::claimable`]); [`RefereeRules`] bundles an event's thresholds by name, and what
+//!   each breach counts as; [`Referee::pgn`] writes the record with `[%clk]` and `Termination`.
 //! - [`matches`]: best-of-N matches with alternating colours and a play-off or lots on a tie.
 
 pub mod clock;
