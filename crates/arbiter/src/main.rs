@@ -105,7 +105,7 @@ enum Command {
         moves: String,
     },
     /// Two people at one keyboard play a refereed game in the terminal (moves, `draw`,
-    /// `accept`, `decline`, `claim`, `resign`, `board`, `quit`; one command a line).
+    /// `accept`, `decline`, `claim`, `resign`, `board`, `help`, `quit`; one command a line).
     Play {
         /// xiangqi or chess.
         #[arg(long, default_value = "xiangqi")]

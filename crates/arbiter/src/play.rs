@@ -3,8 +3,11 @@
 //!
 //! Commands are read a line at a time (so a game can also be piped in): a move in any notation
 //! the game reads (`h2e2`, `炮二平五`, `e4`, `Nf3`), `draw` (offer with the next move), `accept`,
-//! `decline`, `claim`, `resign`, `board`, `quit`. The side to move is the one typing (an offer
-//! goes with a move, so it is answered by the side to move).
+//! `decline`, `claim`, `resign`, `board`, `help`, `quit`. The side to move is the one typing (an
+//! offer goes with a move, so it is answered by the side to move).
+//!
+//! A text that is no move is not understood and costs nothing; `claim` is offered only while a
+//! draw may be claimed, since a false claim is a foul (it still is when typed).
 
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -99,6 +102,36 @@ fn board<G: Game>(pos: &G) -> String {
     out
 }
 
+/// The commands besides moves, `claim` among them only while a draw may be claimed.
+fn commands(claimable: bool) -> &'static str {
+    if claimable {
+        "draw (offer with your next move), accept, decline, claim, resign, board, help, quit"
+    } else {
+        "draw (offer with your next move), accept, decline, resign, board, help, quit"
+    }
+}
+
+/// What `help` says: the notations moves are read in, the commands, and whether a draw may be
+/// claimed now and why.
+fn help<J: Judge>(game: &Referee<J>) -> String {
+    let notations = <J::Game as Game>::NOTATIONS;
+    let claim = match game.claimable() {
+        Some(v) => format!("a draw may be claimed now: {} (type claim)", v.explanation),
+        None => "no draw may be claimed now (a false claim is a foul)".to_string(),
+    };
+    let commands = commands(game.claimable().is_some());
+    format!("moves in {notations}\ncommands: {commands}\n{claim}")
+}
+
+/// The start's move number, from the FEN's sixth field: "… b KQkq - 0 1" opens with "1...".
+fn first_move_number(fen: &str) -> usize {
+    fen.split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1)
+}
+
 fn clock_text(r: Remaining) -> String {
     let s = r.main / 1000;
     format!("{}:{:02}", s / 60, s % 60)
@@ -129,6 +162,9 @@ fn session<J: Judge>(mut game: Referee<J>, start: J::Game) -> Result<()> {
         Ok(())
     };
     show(&game, &mut out, now())?;
+    writeln!(out, "{}", help(&game))?;
+    // A move and the reply make one numbered move, as records number them.
+    let mut move_number = first_move_number(&start.fen());
     let mut lines = stdin.lock().lines();
     while game.ending().is_none() {
         let side = game.judge().position().turn();
@@ -142,6 +178,10 @@ fn session<J: Judge>(mut game: Referee<J>, start: J::Game) -> Result<()> {
             "quit" => bail!("quit before the end"),
             "board" => {
                 show(&game, &mut out, now())?;
+                continue;
+            }
+            "help" | "?" => {
+                writeln!(out, "{}", help(&game))?;
                 continue;
             }
             "draw" => {
@@ -166,15 +206,24 @@ fn session<J: Judge>(mut game: Referee<J>, start: J::Game) -> Result<()> {
         for e in events {
             match e {
                 EventKind::MoveAccepted {
-                    ply,
+                    side,
                     notation,
                     coordinate,
                     ..
                 } => {
                     moved = true;
-                    writeln!(out, "{ply}. {notation} ({coordinate})")?;
+                    let dots = if side == Side::First { "." } else { "..." };
+                    writeln!(out, "{move_number}{dots} {notation} ({coordinate})")?;
+                    if side == Side::Second {
+                        move_number += 1;
+                    }
                 }
-                EventKind::MoveRejected { reason, .. } => writeln!(out, "not accepted: {reason}")?,
+                EventKind::MoveRejected { reason, text, .. } => {
+                    writeln!(out, "not accepted: {reason}")?;
+                    if !game.judge().position().reads_as_move(&text) {
+                        writeln!(out, "commands: {}", commands(game.claimable().is_some()))?;
+                    }
+                }
                 EventKind::DrawOffered { by } => writeln!(out, "{} offers a draw (accept / decline)", by.name(kind))?,
                 EventKind::DrawDeclined { by } => writeln!(out, "{} declined the draw", by.name(kind))?,
                 EventKind::OfferRefused { reason, .. }
@@ -208,6 +257,9 @@ fn session<J: Judge>(mut game: Referee<J>, start: J::Game) -> Result<()> {
         }
         if moved && game.ending().is_none() {
             show(&game, &mut out, now())?;
+            if let Some(v) = game.claimable() {
+                writeln!(out, "a draw may be claimed: {} (type claim)", v.explanation)?;
+            }
         }
     }
     if game.ending().is_some() {

@@ -128,6 +128,13 @@ impl Game for Position {
             .map_err(|e| GameError(format!("{t:?} is not a legal move here: {e}")))
     }
 
+    fn reads_as_move(&self, text: &str) -> bool {
+        let t = text.trim();
+        t.parse::<UciMove>().is_ok() || t.parse::<SanPlus>().is_ok()
+    }
+
+    const NOTATIONS: &'static str = "UCI coordinates (e2e4, e7e8q) or SAN (Nf3, O-O, exd8=Q+)";
+
     fn coordinate(&self, m: Move) -> String {
         self.coordinate_inline(m).into_string()
     }

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant, SystemTime};
 use game::{Game, Kind, Side};
 use judge::{forbidden_moves, Judge, Outcome};
 use referee::clock::{Millis, Stage, TimeControl};
-use referee::{Command, EndReason, EventKind, OfferPenalty, Referee, RefereeRules};
+use referee::{Command, EndReason, EventKind, FoulKind, OfferPenalty, Referee, RefereeRules};
 
 use crate::pgn::{GameRecord, MoveInfo, PgnOptions};
 use crate::syzygy::Syzygy;
@@ -151,6 +151,11 @@ pub fn engine_rules(time: TimeControl) -> RefereeRules {
         technical_fouls_lose_at: None,
         clock_presses_lose_at: None,
         false_limit_claims_lose_at: None,
+        illegal_move_counts_as: FoulKind::IllegalMove,
+        extra_move_counts_as: None,
+        false_claim_counts_as: FoulKind::FalseClaim,
+        // A `bestmove` that is no move loses, as cutechess and fastchess rule it.
+        unreadable_move_counts_as: Some(FoulKind::IllegalMove),
         false_claim_bonus: None,
         offer_with_move: true,
         repeated_offer: OfferPenalty::Warning,

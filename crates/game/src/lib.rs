@@ -153,6 +153,15 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         None
     }
 
+    /// Whether `text` is written as a move in a notation the game reads, legal here or not:
+    /// what tells a move that breaks the rules of movement from a text that is no move at all
+    /// (a typo, a word meant as a command).
+    fn reads_as_move(&self, text: &str) -> bool;
+
+    /// The notations [`Game::parse_move`] reads, each with an example: the hint given for a
+    /// text that is no move.
+    const NOTATIONS: &'static str;
+
     /// The move in coordinates: ICCS (`h2e2`) or UCI (`e2e4`).
     fn coordinate(&self, m: Self::Move) -> String;
 

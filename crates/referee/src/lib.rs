@@ -8,15 +8,19 @@
 //! - [`touch`]: touch-move obligations in the seeds' order of precedence.
 //! - [`Referee`]: one game's state machine — moves with clocks, draw offers by the seeds'
 //!   etiquette, claims, fouls and their limits, touch-move, adjournment, flag falls and
-//!   lateness — ruling with the judge; [`RefereeRules`] bundles an event's thresholds by name;
-//!   [`Referee::pgn`] writes the record with `[%clk]` and `Termination`.
+//!   lateness — ruling with the judge, and telling what draw may be claimed now
+//!   ([`Referee::claimable`]); [`RefereeRules`] bundles an event's thresholds by name, and what
+//!   each breach counts as; [`Referee::pgn`] writes the record with `[%clk]` and `Termination`.
 //! - [`matches`]: best-of-N matches with alternating colours and a play-off or lots on a tie.
 
 pub mod clock;
+mod events;
 mod game;
 pub mod matches;
+mod pgn;
 pub mod rules;
 pub mod touch;
 
-pub use game::{reason_code, Command, EndReason, Ending, Event, EventKind, FoulKind, Referee};
+pub use events::{reason_code, Command, EndReason, Ending, Event, EventKind, FoulKind};
+pub use game::Referee;
 pub use rules::{OfferPenalty, RefereeRules};

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::clock::{Millis, TimeControl};
+use crate::events::FoulKind;
 
 /// What a draw offer that the rules do not allow costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -31,6 +32,19 @@ pub struct RefereeRules {
     /// False claims of the natural move limit in one phase (since the last capture): the first
     /// is a foul, the second loses (CXA 4.1.11).
     pub false_limit_claims_lose_at: Option<u32>,
+    /// What an illegal move (one that reads as a move but is not legal on the board) counts
+    /// as: an illegal move under `illegal_moves_lose_at`, or a technical foul (seed 000 §8 (五):
+    /// 棋子走往不能去的位置, toward its two-foul limit).
+    pub illegal_move_counts_as: FoulKind,
+    /// What a move out of turn counts as: nothing, refused (`None`), or a foul (seed 000 §8 (五):
+    /// 一方多走一步, a technical foul).
+    pub extra_move_counts_as: Option<FoulKind>,
+    /// What a false draw claim counts as: a false claim under `false_limit_claims_lose_at`, or a
+    /// technical foul (seed 000 §8 (二)).
+    pub false_claim_counts_as: FoulKind,
+    /// What a text that reads as no move in any notation counts as: nothing (`None`: it is not
+    /// understood, and the player tries again), or, where a program sent it, an illegal move.
+    pub unreadable_move_counts_as: Option<FoulKind>,
     /// Time added to the opponent's clock after a false claim (FIDE 9.5.3: two minutes).
     pub false_claim_bonus: Option<Millis>,
     /// Offers only together with one's own move (the seeds' etiquette).
@@ -59,6 +73,10 @@ impl RefereeRules {
             technical_fouls_lose_at: Some(3),
             clock_presses_lose_at: Some(2),
             false_limit_claims_lose_at: Some(2),
+            illegal_move_counts_as: FoulKind::IllegalMove,
+            extra_move_counts_as: None,
+            false_claim_counts_as: FoulKind::FalseClaim,
+            unreadable_move_counts_as: None,
             false_claim_bonus: None,
             offer_with_move: true,
             repeated_offer: OfferPenalty::TechnicalFoul,
@@ -79,16 +97,22 @@ impl RefereeRules {
     }
 
     /// Seed 000's friendly rules: a limit per move (每方走一着棋的时间不得超过 N 秒; 60 s here),
-    /// two technical fouls lose, touch-move.
+    /// two technical fouls lose (§4 (四)), touch-move. Its technical fouls (§8) include what
+    /// other rules count apart: an illegal or extra move (五) and a false move-limit claim (二).
     pub fn casual() -> RefereeRules {
         RefereeRules {
             name: "casual",
-            description: "friendly rules of seed 000: each move within 60 s, 2 technical fouls lose, touch-move",
+            description: "friendly rules of seed 000: each move within 60 s, 2 technical fouls lose \
+                          (illegal and extra moves, false claims, repeated offers, touch-move among them), touch-move",
             time: TimeControl::per_move(60_000),
             illegal_moves_lose_at: None,
             technical_fouls_lose_at: Some(2),
             clock_presses_lose_at: None,
-            false_limit_claims_lose_at: Some(2),
+            false_limit_claims_lose_at: None,
+            illegal_move_counts_as: FoulKind::Technical,
+            extra_move_counts_as: Some(FoulKind::Technical),
+            false_claim_counts_as: FoulKind::Technical,
+            unreadable_move_counts_as: None,
             false_claim_bonus: None,
             offer_with_move: true,
             repeated_offer: OfferPenalty::TechnicalFoul,
@@ -109,6 +133,10 @@ impl RefereeRules {
             technical_fouls_lose_at: None,
             clock_presses_lose_at: None,
             false_limit_claims_lose_at: None,
+            illegal_move_counts_as: FoulKind::IllegalMove,
+            extra_move_counts_as: None,
+            false_claim_counts_as: FoulKind::FalseClaim,
+            unreadable_move_counts_as: None,
             false_claim_bonus: Some(120_000),
             offer_with_move: true,
             repeated_offer: OfferPenalty::Warning,
@@ -131,6 +159,10 @@ impl RefereeRules {
             technical_fouls_lose_at: None,
             clock_presses_lose_at: None,
             false_limit_claims_lose_at: None,
+            illegal_move_counts_as: FoulKind::IllegalMove,
+            extra_move_counts_as: None,
+            false_claim_counts_as: FoulKind::FalseClaim,
+            unreadable_move_counts_as: None,
             false_claim_bonus: None,
             offer_with_move: false,
             repeated_offer: OfferPenalty::Warning,

@@ -128,6 +128,12 @@ impl Live {
         })
     }
 
+    /// The draw a claim would be granted now (the judge's reason code), or `None`: the page
+    /// offers a claim only then, since a false claim is a foul.
+    pub fn claimable(&self) -> Option<&'static str> {
+        each!(self, r => r.claimable().map(|v| v.reason.code()))
+    }
+
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         each!(self, r => Game::is_check(r.judge().position()))

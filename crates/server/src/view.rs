@@ -144,6 +144,7 @@ impl View {
                 live.legal()
             },
             check: live.in_check(),
+            claimable: live.claimable(),
         }
     }
 
@@ -190,6 +191,8 @@ pub struct State<'a> {
     /// For boards that show hints: the moves the side to move may make, and check.
     legal: Vec<String>,
     check: bool,
+    /// The draw that may be claimed now (its reason code).
+    claimable: Option<&'static str>,
 }
 
 impl State<'_> {
@@ -226,11 +229,59 @@ impl State<'_> {
             out.push_str(m);
             out.push('"');
         }
-        let _ = write!(out, r#"],"check":{}"#, self.check);
+        let _ = write!(
+            out,
+            r#"],"check":{},"claimable":{}"#,
+            self.check,
+            self.claimable.map_or("null".into(), json_string)
+        );
     }
 }
 
 /// `s` as a JSON string literal.
 fn json_string(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::live::Spec;
+    use referee::Command;
+
+    #[test]
+    fn point_08_claim_only_when_claimable() {
+        let spec = Spec {
+            kind: game::Kind::Chess,
+            ruleset: "online".into(),
+            rules: "fide".into(),
+            clock: None,
+        };
+        let mut live = Live::new(&spec).unwrap();
+        let mut view = View::default();
+        let mut last_state = |live: &mut Live, side: Side, command: Command| -> Value {
+            let events = live.apply(0, side, command);
+            let lines = view.follow(live, &events);
+            serde_json::from_str(lines.last().unwrap()).unwrap()
+        };
+        assert_eq!(
+            last_state(&mut live, Side::First, Command::Start)["claimable"],
+            Value::Null
+        );
+        let moves = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"];
+        for (i, m) in moves.iter().enumerate() {
+            let side = if i % 2 == 0 { Side::First } else { Side::Second };
+            let state = last_state(&mut live, side, Command::Move(m.to_string()));
+            // From the seventh ply black may claim the threefold repetition with its Ng8.
+            let expected = if i == 6 {
+                json!("threefold_repetition")
+            } else {
+                Value::Null
+            };
+            assert_eq!(state["claimable"], expected, "after ply {}: {state}", i + 1);
+        }
+        let state = last_state(&mut live, Side::Second, Command::ClaimDraw);
+        assert_eq!(state["status"], "threefold_repetition", "{state}");
+        assert_eq!(state["claimable"], Value::Null, "nothing is claimable once over");
+    }
 }

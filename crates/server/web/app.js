@@ -367,6 +367,7 @@ function onState(st) {
   game.toMove = st.turn || (game.moves.length % 2 === 0 ? first : second);
   game.check = st.check ? kingSquare() : null;
   game.offer = st.wdraw ? first : st.bdraw ? second : null;
+  game.claimable = !!st.claimable;
   game.reason = st.explanation || "";
   if (st.wtime !== undefined) {
     // wtime/btime are the first and second player's (Red's and Black's in Xiangqi).
@@ -436,6 +437,8 @@ function draw() {
   // Spectators see no buttons; players see them disabled once the game is over.
   $("buttons").hidden = !game.token;
   for (const id of ["draw", "claim", "resign", "abort"]) $(id).disabled = !game.token || over;
+  // A false claim is a foul: the button is there only while a draw may be claimed.
+  $("claim").hidden = !game.claimable;
   $("accept").hidden = $("decline").hidden = !(game.token && theirOffer);
   $("accept").disabled = $("decline").disabled = over;
   $("pgn").href = `/api/game/${game.id}/pgn`;

@@ -2,7 +2,7 @@
 
 use game::{Game, GameError, Kind, Side};
 
-use crate::notation::{parse_any, to_chinese, to_iccs};
+use crate::notation::{parse_any, parse_chinese, parse_fsf, parse_iccs, parse_wxf, to_chinese, to_iccs, NotationError};
 use crate::{Color, Move, Position};
 
 impl From<Color> for Side {
@@ -75,6 +75,17 @@ impl Game for Position {
         let m = crate::notation::parse_iccs(text.trim()).ok()?;
         (self.is_pseudo_legal(m) && !self.is_legal(m)).then_some(m)
     }
+
+    /// Each reader tells a text it cannot read (a syntax error) from a move it read but finds
+    /// no legal move for.
+    fn reads_as_move(&self, text: &str) -> bool {
+        let t = text.trim();
+        let read = |r: Result<Move, NotationError>| !matches!(r, Err(NotationError::Syntax { .. }));
+        parse_iccs(t).is_ok() || parse_fsf(t).is_ok() || read(parse_wxf(self, t)) || read(parse_chinese(self, t))
+    }
+
+    const NOTATIONS: &'static str =
+        "ICCS coordinates (h2e2, H2-E2), Fairy-Stockfish coordinates (h3e3), WXF (C2.5, H8+7) or Chinese (炮二平五)";
 
     fn coordinate(&self, m: Move) -> String {
         to_iccs(m)

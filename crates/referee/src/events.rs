@@ -1,0 +1,206 @@
+//! What goes into a referee and what comes out: the commands a player or an arbiter gives,
+//! the events they cause, and how a game ended.
+
+use game::{CompactString, Side};
+use judge::{Outcome, Verdict};
+use serde::Serialize;
+
+use crate::clock::{Millis, Remaining};
+use crate::touch::Touch;
+
+/// What a player (or the arbiter, for touches and fouls) does. The side is given with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Command {
+    /// The game starts: the first side's clock runs.
+    Start,
+    /// A move in any notation the game reads.
+    Move(String),
+    /// A move together with a draw offer.
+    MoveOfferingDraw(String),
+    /// A move that reached the server `lag` ms after the player made it (online play's lag
+    /// compensation, the credit decided by the server): the mover's clock stops that much
+    /// earlier, though never before its turn began, and the other side's starts on arrival.
+    LaggedMove {
+        /// Inline up to 24 bytes: an engine match sends one a ply, and the log keeps each.
+        text: CompactString,
+        offering: bool,
+        lag: Millis,
+    },
+    /// A draw offer on its own (where the rules allow one without a move).
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Resign,
+    /// A claim: a draw by the rules (repetition, move limit, 50 moves), or a win on time.
+    ClaimDraw,
+    ClaimTime,
+    /// Entered by an arbiter at the board: the side touched this piece.
+    Touch(Touch),
+    /// Entered by an arbiter: a technical foul (e.g. 连续提和), or refusing the rules (loses).
+    TechnicalFoul(String),
+    RefusesRules,
+    /// The clock pressed without a move.
+    PressClock,
+    Adjourn,
+    Resume,
+    Abort,
+    /// Nothing but the time: lets a flag fall or lateness be ruled.
+    Tick,
+}
+
+/// Why a game ended beyond the judge's rulings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum EndReason {
+    /// The judge ruled (`verdict` says how).
+    Rules,
+    /// A draw claimed and found correct.
+    Claim,
+    Agreement,
+    Resignation,
+    /// A flag fell (a draw when the other side could no longer win).
+    Time,
+    Lateness,
+    IllegalMoves,
+    TechnicalFouls,
+    ClockPresses,
+    FalseClaims,
+    RefusedRules,
+    Aborted,
+}
+
+impl EndReason {
+    pub fn code(self) -> &'static str {
+        match self {
+            EndReason::Rules => "rules",
+            EndReason::Claim => "claim",
+            EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
+            EndReason::Time => "time",
+            EndReason::Lateness => "lateness",
+            EndReason::IllegalMoves => "illegal_moves",
+            EndReason::TechnicalFouls => "technical_fouls",
+            EndReason::ClockPresses => "clock_presses",
+            EndReason::FalseClaims => "false_claims",
+            EndReason::RefusedRules => "refused_rules",
+            EndReason::Aborted => "aborted",
+        }
+    }
+
+    /// The PGN `Termination` tag's value.
+    pub fn termination(self) -> &'static str {
+        match self {
+            EndReason::Time | EndReason::Lateness => "time forfeit",
+            EndReason::IllegalMoves
+            | EndReason::TechnicalFouls
+            | EndReason::ClockPresses
+            | EndReason::FalseClaims
+            | EndReason::RefusedRules => "rules infraction",
+            EndReason::Aborted => "abandoned",
+            _ => "normal",
+        }
+    }
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Ending {
+    /// `Ongoing` only for an aborted game (no result).
+    pub result: Outcome,
+    pub reason: EndReason,
+    pub ply: usize,
+    pub at: Millis,
+    pub explanation: String,
+    /// The judge's verdict where it decided (rules, claims).
+    pub verdict: Option<Verdict>,
+}
+
+/// A foul's kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum FoulKind {
+    IllegalMove,
+    Technical,
+    ClockPress,
+    FalseClaim,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum EventKind {
+    Started {
+        first: Side,
+    },
+    MoveAccepted {
+        ply: usize,
+        side: Side,
+        /// Held inline (see [`game::CompactString`]): no allocation a move.
+        coordinate: CompactString,
+        notation: String,
+        /// Both clocks after the move (first, second).
+        clocks: [Remaining; 2],
+        offers_draw: bool,
+    },
+    MoveRejected {
+        side: Side,
+        text: String,
+        reason: String,
+    },
+    DrawOffered {
+        by: Side,
+    },
+    DrawDeclined {
+        by: Side,
+    },
+    OfferRefused {
+        by: Side,
+        reason: String,
+    },
+    ClaimRejected {
+        by: Side,
+        reason: String,
+    },
+    /// A touch and what it obliges.
+    Obligation {
+        side: Side,
+        article: &'static str,
+        rule: String,
+    },
+    Foul {
+        side: Side,
+        kind: FoulKind,
+        count: u32,
+        limit: Option<u32>,
+        what: String,
+    },
+    Warning {
+        side: Side,
+        what: String,
+    },
+    /// A repetition ruling waiting on a side (told to vary).
+    MustVary {
+        side: Side,
+        explanation: String,
+    },
+    Adjourned,
+    Resumed,
+    GameOver(Ending),
+    /// A command refused because of the game's state (not started, over, not one's turn).
+    Refused {
+        by: Side,
+        reason: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Event {
+    pub version: u64,
+    pub at: Millis,
+    pub kind: EventKind,
+}
+
+/// The reason code of an ending: the judge's where it ruled.
+pub fn reason_code(e: &Ending) -> &'static str {
+    match (&e.verdict, e.reason) {
+        (Some(v), EndReason::Rules) => v.reason.code(),
+        _ => e.reason.code(),
+    }
+}

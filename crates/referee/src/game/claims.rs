@@ -1,0 +1,77 @@
+//! Claims: a draw the rules let a player claim (the judge says whether one stands), and a
+//! win on time. A false draw claim costs what the rules say; [`Referee::claimable`] tells
+//! whether one would be false.
+
+use game::Side;
+use judge::{Judge, Outcome, Verdict};
+
+use super::{index, Phase, Referee};
+use crate::clock::Millis;
+use crate::events::{EndReason, EventKind, FoulKind};
+
+impl<J: Judge> Referee<J> {
+    /// The draw that may be claimed now, with the judge's grounds (a repetition, the fifty-move
+    /// rule, a natural-move limit), or `None`: outside a game in play, and when nothing may be.
+    /// A false claim costs what the rules say, so a client offers a claim only when this is
+    /// `Some`.
+    pub fn claimable(&self) -> Option<Verdict> {
+        if self.phase != Phase::Playing {
+            return None;
+        }
+        self.judge.claimable()
+    }
+
+    pub(super) fn claim_draw(&mut self, at: Millis, side: Side) {
+        if let Some(v) = self.judge.claimable() {
+            self.end(
+                at,
+                Outcome::Draw,
+                EndReason::Claim,
+                format!("{} claimed: {}", Self::name(side), v.explanation),
+                Some(v),
+            );
+            return;
+        }
+        let reason = "no draw can be claimed in this position".to_string();
+        self.emit(
+            at,
+            EventKind::ClaimRejected {
+                by: side,
+                reason: reason.clone(),
+            },
+        );
+        if let Some(bonus) = self.rules.false_claim_bonus {
+            self.clock.add_time(!side, bonus);
+            let what = format!(
+                "false claim: {} s added to the opponent's clock (FIDE 9.5.3)",
+                bonus / 1000
+            );
+            self.emit(at, EventKind::Warning { side, what });
+        }
+        // A false claim of the move limit: a foul, and where false claims are counted apart,
+        // the second in the same phase loses.
+        let kind = self.rules.false_claim_counts_as;
+        if kind == FoulKind::FalseClaim {
+            let phase = self.phase_start;
+            let f = &mut self.fouls[index(side)];
+            if f.claim_phase != phase {
+                f.claim_phase = phase;
+                f.counts[FoulKind::FalseClaim.index()] = 0;
+            }
+        }
+        self.foul(at, side, kind, reason);
+    }
+
+    pub(super) fn claim_time(&mut self, at: Millis, side: Side) {
+        match self.clock.flag(at) {
+            Some(flag) if flag.side != side => self.flag_fell(flag),
+            _ => self.emit(
+                at,
+                EventKind::ClaimRejected {
+                    by: side,
+                    reason: "the opponent's flag has not fallen".into(),
+                },
+            ),
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! Moves: read, checked against the board and any touch-move obligation, timed, and handed
+//! to the judge, whose ruling (an ending, or a side told to vary) follows the move.
+
+use game::{Game, Side};
+use judge::{Judge, Outcome};
+
+use super::{index, Phase, Referee};
+use crate::clock::Millis;
+use crate::events::{EndReason, EventKind, FoulKind};
+use crate::touch::{obligation, Touch};
+
+impl<J: Judge> Referee<J> {
+    pub(super) fn play(&mut self, at: Millis, side: Side, text: &str, offering: bool, lag: Millis) {
+        if self.not_your_turn(at, side) {
+            if let Some(kind) = self.rules.extra_move_counts_as {
+                self.foul(at, side, kind, format!("an extra move {text}, out of turn"));
+            }
+            return;
+        }
+        // Read by the judge, which may hold the legal moves already (a chess judge does).
+        let m = match self.judge.parse_move(text) {
+            Ok(m) => m,
+            Err(e) => {
+                let pos = self.judge.position().clone();
+                // A move exposing one's own king: the judge rules it where the rules make it a
+                // loss (CXA 4.1.3 走棋后形成"自杀"); elsewhere it is an illegal move.
+                if pos.parse_self_check(text).is_some_and(|m| self.judge_self_check(at, m)) {
+                    return;
+                }
+                // Only a text that reads as a move is an illegal move; anything else (a typo, a
+                // command sent as a move) is not understood, and costs nothing where people play.
+                if !pos.reads_as_move(text) {
+                    let notations = <J::Game as Game>::NOTATIONS;
+                    let reason = format!("not understood: {text:?} is not a move; moves are written in {notations}");
+                    self.reject(at, side, text, reason);
+                    if let Some(kind) = self.rules.unreadable_move_counts_as {
+                        self.foul(at, side, kind, format!("{text:?} is not a move"));
+                    }
+                    return;
+                }
+                self.reject(at, side, text, e.to_string());
+                let kind = self.rules.illegal_move_counts_as;
+                self.foul(at, side, kind, format!("illegal move {text}"));
+                // Seed 001 纠正失误 (3): a move that ignored a check is taken back; the piece
+                // moved must answer the check if it can.
+                if self.phase == Phase::Playing && self.rules.check_reply_with_same_piece && pos.is_check() {
+                    if let Some(sq) = crate::touch::from_square(text) {
+                        let touch = Touch::Own(sq);
+                        let o = obligation(&pos, std::slice::from_ref(&touch));
+                        if o.allowed.is_some() {
+                            self.touches = vec![touch];
+                            let rule = format!("answer the check with the same piece: {}", o.rule);
+                            self.emit(
+                                at,
+                                EventKind::Obligation {
+                                    side,
+                                    article: "纠正失误 (3)",
+                                    rule,
+                                },
+                            );
+                        }
+                    }
+                }
+                return;
+            }
+        };
+        // Touches are only entered where touch-move applies; a correction's obligation always.
+        if !self.touches.is_empty() {
+            let o = obligation(self.judge.position(), &self.touches);
+            if !o.permits(m) {
+                self.reject(at, side, text, o.rule.clone());
+                self.foul(
+                    at,
+                    side,
+                    FoulKind::Technical,
+                    format!("{text} breaks touch-move: {}", o.rule),
+                );
+                return;
+            }
+        }
+        if let Err(flag) = self.clock.press_lagged(at, lag) {
+            self.flag_fell(flag);
+            return;
+        }
+        let pos = self.judge.position();
+        let coordinate = pos.coordinate_inline(m);
+        let notation = if self.live_notation {
+            pos.notation(m)
+        } else {
+            String::new()
+        };
+        let zeroing = pos.is_zeroing(m);
+        let ruled = match self.judge.push(m) {
+            Ok(v) => v.cloned(),
+            Err(e) => {
+                self.reject(at, side, text, e.to_string());
+                return;
+            }
+        };
+        self.moved[index(side)] = true;
+        self.touches.clear();
+        if zeroing {
+            self.phase_start = self.judge.ply();
+        }
+        // Moving answers a standing offer of the opponent's: declined.
+        if self.offer == Some(!side) {
+            self.offer = None;
+            self.may_offer[index(!side)] = false;
+            self.emit(at, EventKind::DrawDeclined { by: side });
+        }
+        let clocks = [
+            self.clock.remaining(Side::First, at),
+            self.clock.remaining(Side::Second, at),
+        ];
+        let offers_draw = offering && self.may_offer[index(side)];
+        self.emit(
+            at,
+            EventKind::MoveAccepted {
+                ply: self.judge.ply(),
+                side,
+                coordinate,
+                notation,
+                clocks,
+                offers_draw,
+            },
+        );
+        if offers_draw {
+            self.make_offer(at, side);
+        } else if offering {
+            self.may_offer(at, side);
+        }
+        if let Some(v) = ruled {
+            self.end(at, v.result, EndReason::Rules, v.explanation.clone(), Some(v));
+            return;
+        }
+        let pending = self.judge.pending().filter(|p| !p.claim).cloned();
+        match pending {
+            Some(p) if !self.told_to_vary => {
+                self.told_to_vary = true;
+                let offender = if p.result == Outcome::FirstWins {
+                    Side::Second
+                } else {
+                    Side::First
+                };
+                self.emit(
+                    at,
+                    EventKind::MustVary {
+                        side: offender,
+                        explanation: p.explanation,
+                    },
+                );
+            }
+            None => self.told_to_vary = false,
+            _ => {}
+        }
+    }
+
+    pub(super) fn reject(&mut self, at: Millis, side: Side, text: &str, reason: String) {
+        let text = text.to_string();
+        self.emit(at, EventKind::MoveRejected { side, text, reason });
+    }
+
+    /// Offers a self-exposing move to the judge; true when the judge ruled on it (the mover lost).
+    pub(super) fn judge_self_check(&mut self, at: Millis, m: <J::Game as Game>::Move) -> bool {
+        match self.judge.push(m) {
+            Ok(Some(v)) => {
+                let v = v.clone();
+                self.end(at, v.result, EndReason::Rules, v.explanation.clone(), Some(v));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub(super) fn touch(&mut self, at: Millis, side: Side, t: Touch) {
+        if !self.rules.touch_move || self.not_your_turn(at, side) {
+            return;
+        }
+        self.touches.push(t);
+        let o = obligation(self.judge.position(), &self.touches);
+        self.emit(
+            at,
+            EventKind::Obligation {
+                side,
+                article: o.article,
+                rule: o.rule.clone(),
+            },
+        );
+        if let Some(what) = o.foul {
+            self.foul(at, side, FoulKind::Technical, what);
+        }
+    }
+}
