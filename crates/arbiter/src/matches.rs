@@ -2,20 +2,20 @@
 //! options (`--engine name=A cmd=… proto=uci option.Hash=16 --each tc=10+0.1 …`; a single
 //! dash works too). A round robin of three or more engines is played as a round-robin event
 //! (Berger tables) and ends with standings and tie-breaks (`--tiebreaks`, default SB,DE);
-//! `--trfout F.trf` writes the match as a TRF-2026 file (`engine::event`). Chess games can be
+//! `--trfout F.trf` writes the match as a TRF-2026 file (`matches::event`). Chess games can be
 //! adjudicated by Syzygy tablebases (`--tb DIR[:DIR…]`, `--tbpieces`, `--tbadjudicate`,
-//! `--tbignore50`, as fastchess's; see `engine::syzygy` for where they differ).
+//! `--tbignore50`, as fastchess's; see `matches::syzygy` for where they differ).
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use ::matches::openings::{read_openings_with, OpeningOptions};
+use ::matches::pgn::PgnOptions;
+use ::matches::play::{seconds, Adjudication, Control, Tc};
+use ::matches::runner::{report, run_match, stable_hash, Entrant, MatchConfig, Start};
+use ::matches::syzygy::{split_dirs, Syzygy, TbResults};
 use anyhow::{bail, Context, Result};
-use engine::openings::{read_openings_with, OpeningOptions};
-use engine::pgn::PgnOptions;
-use engine::play::{seconds, Adjudication, Control, Tc};
-use engine::runner::{report, run_match, stable_hash, Entrant, MatchConfig, Start};
-use engine::syzygy::{split_dirs, Syzygy, TbResults};
 use engine::{Coordinates, EngineConfig, Protocol};
 use game::Kind;
 use judge::chess::{ChessJudge, ChessRules};

@@ -325,7 +325,7 @@ fn a_round_robin_of_three_writes_a_trf_that_tournament_standings_reads() {
 /// directory that cannot be read and a Xiangqi match with tables are errors at start-up.
 #[test]
 fn syzygy_tablebases_adjudicate_chess_games() {
-    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/syzygy");
+    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("../matches/tests/syzygy");
     let base = |cmd: &str, extra: &[&str]| -> Vec<String> {
         let cmd = format!("cmd={cmd}");
         let mut a: Vec<String> = [

@@ -147,9 +147,9 @@ impl<G: Game> Engine<G> {
         &self.name
     }
 
-    /// Tells the engine that it shares its CPU with a thread that yields to it
-    /// ([`crate::runner`]'s `--affinity` with untimed searches): that thread runs only once the
-    /// engine waits, so an answer is read at once after a request instead of after a poll,
+    /// Tells the engine that it shares its CPU with a thread that yields to it (a match's game
+    /// slot pinned with its engines, crate `matches`): that thread runs only once the engine
+    /// waits, so an answer is read at once after a request instead of after a poll,
     /// and an untimed search is not slept through at first (see `Pace`), which would save no
     /// wake-up and cost a timer. Off by default.
     pub fn set_yielding(&mut self, yes: bool) {

@@ -1,6 +1,7 @@
-//! Engines as child processes: the first half of an engine match, the part that talks to the
-//! engines. The referee decides what the moves mean; this crate only gets them from engines
-//! safely.
+//! Engines as child processes: everything needed to start an engine, set its options, send it a
+//! position and get its move back with every wait bounded. A match (crate `matches`) and a server
+//! that lets a person play a computer both build on it. The referee decides what the moves mean;
+//! this crate only gets them from engines safely.
 //!
 //! - [`Engine`] starts an engine ([`EngineConfig`]), shakes hands by UCI or UCCI, sets its
 //!   options and asks it for moves ([`Engine::go`]) with [`Limits`] from the referee's clocks.
@@ -13,12 +14,6 @@
 //! - Cheap per move: the waiting thread reads the pipe itself and reads back only the last
 //!   `info` lines a reply needs ([`lines`]); untimed searches (`go nodes`, `go depth`) are slept through
 //!   for most of their expected length instead of waking for each line the engine prints.
-//! - [`play`] plays one game between two engines under the referee and the judge (clocks from
-//!   the engines' measured thinking time, banned moves, adjudication); [`runner`] plays a
-//!   match of them (round robin or gauntlet, concurrency, PGN, progress, SPRT, resume);
-//!   [`event`] makes a match a tournament event (Berger rounds, TRF-2026, standings with
-//!   tie-breaks, by the tournament crate); [`openings`] reads the books games start from;
-//!   [`pgn`] writes the games as engine match runners do (book moves, `{score/depth time}`).
 //!
 //! ```no_run
 //! use std::time::{Duration, Instant};
@@ -35,24 +30,15 @@
 //! # Ok::<(), engine::EngineError>(())
 //! ```
 
-// Two system calls neither std nor rustix wraps for us (`sched_setscheduler`, and the process
-// CPU clock without rustix's vDSO lookup) are made in `cpu`, allowed there and nowhere else.
+// `MoveText::as_str` skips a UTF-8 check it does not need, allowed there and nowhere else.
 #![deny(unsafe_code)]
 
 mod command;
-pub mod cpu;
 mod decimal;
 mod engine;
-pub mod event;
-mod journal;
 pub mod lines;
-pub mod openings;
 mod parse;
-pub mod pgn;
-pub mod play;
 mod process;
-pub mod runner;
-pub mod syzygy;
 
 use std::fmt;
 use std::path::PathBuf;

@@ -20,8 +20,9 @@ use judge::{Judge, Outcome};
 use referee::clock::Millis;
 use referee::{EventKind, Referee};
 
+use crate::decimal;
 use crate::play::Control;
-use crate::{decimal, Score};
+use engine::Score;
 
 /// What the engine-match PGN adds to each engine move beyond `{score/depth time}` (fastchess's
 /// `-pgnout timeleft=true nodes=true`).

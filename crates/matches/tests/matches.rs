@@ -6,12 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use engine::play::{Adjudication, Control};
-use engine::runner::{run_match, Entrant, MatchConfig, Start, Summary};
 use engine::{Coordinates, EngineConfig};
 use judge::chess::{ChessJudge, ChessRules};
 use judge::xiangqi::{Rules, XiangqiJudge};
 use judge::{final_verdict, Judge, Outcome, Reason};
+use matches::play::{Adjudication, Control};
+use matches::runner::{run_match, Entrant, MatchConfig, Start, Summary};
 use records::files::{read_file, AnyRecord};
 
 mod common;
@@ -135,7 +135,7 @@ fn fairy_config(name: &str, path: &Path) -> EngineConfig {
 }
 
 fn report(summary: &Summary, config: &MatchConfig) {
-    print!("{}", engine::runner::report(summary, config));
+    print!("{}", matches::runner::report(summary, config));
 }
 
 #[test]
@@ -423,7 +423,7 @@ fn with_affinity_each_game_slot_keeps_its_engines_on_a_cpu_of_its_own() {
 }
 
 /// Untimed searches on pinned slots: the slot's thread and its engines yield to each other
-/// (SCHED_BATCH, `engine::cpu`); the preflight's engines, started before, do not.
+/// (SCHED_BATCH, `matches::cpu`); the preflight's engines, started before, do not.
 #[test]
 fn pinned_slots_with_untimed_searches_yield_to_their_engines() {
     let control = Control {
@@ -639,7 +639,7 @@ fn a_match_on_the_clock() {
     let d = dir("clock");
     let pgn = d.join("games.pgn");
     let control = Control {
-        tc: Some(engine::play::Tc::parse("40/1+0.02").unwrap()),
+        tc: Some(matches::play::Tc::parse("40/1+0.02").unwrap()),
         ..Control::default()
     };
     let mut cfg = config(
@@ -747,7 +747,7 @@ fn a_round_robin_of_three_is_a_berger_event_with_a_trf_and_standings() {
     let mut out = Vec::new();
     let summary = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
-    let report = engine::runner::report(&summary, &cfg);
+    let report = matches::runner::report(&summary, &cfg);
     println!("{out}{report}");
     assert!(started.elapsed() < Duration::from_secs(60), "{:?}", started.elapsed());
 
@@ -872,7 +872,7 @@ fn a_round_robin_of_three_is_a_berger_event_with_a_trf_and_standings() {
 
     // Standings by the tournament crate: after each round in the progress, and at the end in
     // the crate's order (points, SB, DE), with the ranks written in the TRF.
-    let table = tournament::standings::standings(&trf, &engine::event::DEFAULT_TIEBREAKS);
+    let table = tournament::standings::standings(&trf, &matches::event::DEFAULT_TIEBREAKS);
     assert_eq!(table.last().unwrap().name, "dies");
     for row in &table {
         assert_eq!(row.points, trf.player(row.number).unwrap().points, "{}", row.name);
@@ -976,7 +976,7 @@ fn engine_comment(c: &str) -> bool {
 /// opening's root (FEN tag only off the standard start), has the opening's moves marked
 /// `{book}` and the engines' after them each with a `{score/depth time}` comment, counts all
 /// of them in PlyCount, and replays with the judge to the recorded verdict.
-fn check_book_games(pgn: &Path, kind: game::Kind, book: &[engine::openings::Opening], games: usize) {
+fn check_book_games(pgn: &Path, kind: game::Kind, book: &[matches::openings::Opening], games: usize) {
     let tags = pgn_tags(pgn);
     let texts = movetexts(pgn);
     assert_eq!(tags.len(), games);
@@ -1080,7 +1080,7 @@ fn the_pgn_starts_at_the_books_root_with_its_moves() {
     let Some(sf) = find("stockfish") else { return };
     let d = dir("book");
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/openings");
-    let starts = |book: &[engine::openings::Opening]| -> Vec<Start> {
+    let starts = |book: &[matches::openings::Opening]| -> Vec<Start> {
         book.iter()
             .map(|o| Start {
                 fen: o.fen.clone(),
@@ -1090,7 +1090,7 @@ fn the_pgn_starts_at_the_books_root_with_its_moves() {
             .collect()
     };
 
-    let book = engine::openings::read_openings(game::Kind::Xiangqi, &data.join("xiangqi.pgn")).unwrap();
+    let book = matches::openings::read_openings(game::Kind::Xiangqi, &data.join("xiangqi.pgn")).unwrap();
     assert!(book.iter().any(|o| o.fen.is_some() && !o.moves.is_empty()));
     let pgn = d.join("xiangqi.pgn");
     let entrant = |name: &str| Entrant {
@@ -1113,7 +1113,7 @@ fn the_pgn_starts_at_the_books_root_with_its_moves() {
         "{text}"
     );
 
-    let book = engine::openings::read_openings(game::Kind::Chess, &data.join("chess.pgn")).unwrap();
+    let book = matches::openings::read_openings(game::Kind::Chess, &data.join("chess.pgn")).unwrap();
     let pgn = d.join("chess.pgn");
     let entrant = |name: &str| {
         let mut c = EngineConfig::new(name, &sf);

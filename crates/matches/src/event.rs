@@ -271,7 +271,7 @@ mod tests {
     use super::*;
     use crate::play::{Adjudication, Control};
     use crate::runner::Entrant;
-    use crate::EngineConfig;
+    use engine::EngineConfig;
 
     fn config(names: &[&str], games: u32, gauntlet: bool) -> MatchConfig {
         MatchConfig {

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use engine::openings::{detect_format, read_openings, read_openings_with, Format, Opening, OpeningOptions};
 use game::{Game, Kind};
+use matches::openings::{detect_format, read_openings, read_openings_with, Format, Opening, OpeningOptions};
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -172,7 +172,7 @@ fn pgn_main_lines() {
 }
 
 /// The error of a malformed file, checked for where it points and that its text says so.
-fn error(kind: Kind, name: &str) -> engine::openings::OpeningError {
+fn error(kind: Kind, name: &str) -> matches::openings::OpeningError {
     let e = read_openings(kind, &data(name)).expect_err(name);
     let text = e.to_string();
     assert!(text.starts_with(&data(name).display().to_string()), "{text}");

@@ -20,7 +20,7 @@ use referee::{Command, EndReason, EventKind, OfferPenalty, Referee, RefereeRules
 
 use crate::pgn::{GameRecord, MoveInfo, PgnOptions};
 use crate::syzygy::Syzygy;
-use crate::{Engine, EngineError, Go, Limits, MoveText, Reply, Score};
+use engine::{Engine, EngineError, Go, Limits, MoveText, Reply, Score};
 
 /// A time control as match runners write it: `40/60+0.6` (40 moves in 60 s, 0.6 s a move
 /// added), `10+0.1`, `60`. Times are milliseconds.

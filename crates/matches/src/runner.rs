@@ -30,7 +30,7 @@ use crate::cpu;
 use crate::journal::Journal;
 use crate::pgn::PgnOptions;
 use crate::play::{play_game, Adjudication, Control, GameSetup, Played};
-use crate::{Engine, EngineConfig};
+use engine::{Engine, EngineConfig};
 
 /// One engine of the match and the limits its moves get.
 #[derive(Debug, Clone)]
@@ -187,7 +187,7 @@ pub struct Finished {
     pub termination: String,
 }
 
-/// The state file of a PGN output ([`crate::journal`]).
+/// The state file of a PGN output (the `journal` module).
 pub fn state_path(pgn: &Path) -> PathBuf {
     crate::journal::path(pgn)
 }
