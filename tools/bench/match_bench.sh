@@ -22,7 +22,7 @@
 #   MAXPLIES     ply cap of the no-referee driver (default 200)
 #   STOCKFISH, FAIRY   engine binaries (default /usr/games/stockfish, /usr/games/fairy-stockfish)
 #   OUT          directory for PGNs, logs and per-run JSON (default: a new /tmp/match_bench.*)
-#   AFFINITY=1   pin each game slot to a CPU: `arbiter match --affinity`, fastchess
+#   AFFINITY=1   pin each game slot to a CPU: `arbiter match --affinity --yield-to-engines`, fastchess
 #                `-use-affinity` (the no-referee driver is not pinned)
 #   INSTR=1      also count the runners' own instructions per ply under valgrind (callgrind,
 #                engines not traced, concurrency 1, INSTR_GAMES games, default 20): a figure the
@@ -64,7 +64,7 @@ OUT=${OUT:-$(mktemp -d /tmp/match_bench.XXXXXX)}
 mkdir -p "$OUT"
 ROUNDS=$(( (GAMES + 1) / 2 ))
 FC_AFF=(); AR_AFF=()
-if [ "${AFFINITY:-0}" = 1 ]; then FC_AFF=(-use-affinity); AR_AFF=(--affinity); fi
+if [ "${AFFINITY:-0}" = 1 ]; then FC_AFF=(-use-affinity); AR_AFF=(--affinity --yield-to-engines); fi
 
 want() { case " $RUNNERS " in *" $1 "*) return 0 ;; esac; return 1; }
 

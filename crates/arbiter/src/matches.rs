@@ -34,7 +34,7 @@ arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [
               [--resign movecount=N score=S] [--draw movenumber=M movecount=N score=S] [--maxmoves N]
               [--tb DIR[:DIR…] [--tbpieces N] [--tbadjudicate WIN_LOSS|DRAW|BOTH] [--tbignore50]]   (chess)
               [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic]]
-              [--event NAME] [--site NAME] [--quiet] [--affinity]";
+              [--event NAME] [--site NAME] [--quiet] [--affinity [--yield-to-engines]]";
 
 /// The parsed command line.
 struct Args {
@@ -66,6 +66,7 @@ struct Args {
     site: String,
     quiet: bool,
     affinity: bool,
+    yield_to_engines: bool,
 }
 
 fn key_values(tokens: &[String]) -> Result<Vec<(String, String)>> {
@@ -116,6 +117,7 @@ fn parse(raw: &[String]) -> Result<Args> {
         site: "arbiter".to_string(),
         quiet: false,
         affinity: false,
+        yield_to_engines: false,
     };
     let mut i = 0;
     while i < raw.len() {
@@ -188,6 +190,7 @@ fn parse(raw: &[String]) -> Result<Args> {
             "quiet" => args.quiet = true,
             // fastchess: `-use-affinity`.
             "affinity" | "use-affinity" => args.affinity = true,
+            "yield-to-engines" => args.yield_to_engines = true,
             "help" | "h" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -463,7 +466,14 @@ pub fn run(raw: &[String]) -> Result<()> {
         config_hash: stable_hash(&identity),
         progress: !args.quiet,
         affinity: args.affinity,
+        yield_to_engines: args.yield_to_engines,
     };
+    if config.yield_to_engines && !(config.affinity && ::matches::runner::untimed(&config)) {
+        bail!(
+            "--yield-to-engines needs --affinity and untimed searches (nodes= or depth=, no tc= or st=): \
+             a yielding runner reads a timed answer late"
+        );
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let summary = match kind {

@@ -416,7 +416,7 @@ fn field(buf: &mut String, name: &str, value: u64) {
     buf.push(' ');
     buf.push_str(name);
     buf.push(' ');
-    crate::decimal::push(buf, value);
+    buf.push_str(itoa::Buffer::new().format(value));
 }
 
 #[cfg(test)]

@@ -34,7 +34,6 @@
 #![deny(unsafe_code)]
 
 mod command;
-mod decimal;
 mod engine;
 pub mod lines;
 mod parse;

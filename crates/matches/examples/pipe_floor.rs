@@ -15,9 +15,9 @@
 //!
 //! `--touch PAGES` reads a byte from each of PAGES distinct 4 kB pages of memory every ply: what
 //! the runner's own work costs when it runs after a search has gone through the caches and
-//! TLBs (BENCHMARKS.md, issue 8, sixth session: ~0.1 µs a page). `--stride BYTES` spaces the
+//! TLBs (~0.1 µs a page on a Xeon VM). `--stride BYTES` spaces the
 //! reads (64: one a cache line, on few pages) and `--huge` puts the memory on 2 MB pages: cache
-//! misses with and without TLB misses (seventh session).
+//! misses with and without TLB misses.
 //!
 //! By default the thread and its child share one CPU and the thread yields to it
 //! (`SCHED_BATCH`); with `--idle` it then waits as an idle task, as `arbiter match --affinity`

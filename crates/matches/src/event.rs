@@ -299,6 +299,7 @@ mod tests {
             config_hash: 0,
             progress: false,
             affinity: false,
+            yield_to_engines: false,
         }
     }
 

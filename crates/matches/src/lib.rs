@@ -15,7 +15,6 @@
 #![deny(unsafe_code)]
 
 pub mod cpu;
-mod decimal;
 pub mod event;
 mod journal;
 pub mod openings;

@@ -87,6 +87,10 @@ pub struct MatchConfig {
     /// cut the runner's system time by a third. Slot `t` gets `Threads` CPUs (the largest
     /// `Threads` option of the engines, 1 if none), in turn from those the runner may use.
     pub affinity: bool,
+    /// With `affinity` and untimed searches only: each slot's thread and its engines change
+    /// their scheduling policy so that none preempts another when it wakes ([`cpu`]). Off
+    /// unless asked for: it changes how the system schedules the engines.
+    pub yield_to_engines: bool,
 }
 
 /// A game of the schedule.
@@ -715,17 +719,21 @@ where
     played
 }
 
-/// Whether each game slot's thread yields to its engines ([`cpu::yield_to_engines`]): when the
-/// slots are pinned (`--affinity`) and no engine's search is timed (nodes or depth only). A
-/// yielding thread reads an answer once the engine waits for its next command, which for a
-/// timed search would charge the engine for whatever it did after `bestmove` before waiting;
-/// there the thread wakes for each line as usual.
+/// Whether each game slot's thread yields to its engines ([`cpu::yield_to_engines`]): when
+/// asked for, the slots are pinned (`--affinity`) and no engine's search is timed (nodes or
+/// depth only). A yielding thread reads an answer once the engine waits for its next command,
+/// which for a timed search would charge the engine for whatever it did after `bestmove` before
+/// waiting; there the thread wakes for each line as usual.
 fn yields(config: &MatchConfig) -> bool {
-    config.affinity
-        && config
-            .engines
-            .iter()
-            .all(|e| e.control.tc.is_none() && e.control.movetime.is_none())
+    config.yield_to_engines && config.affinity && untimed(config)
+}
+
+/// No engine's search is timed (nodes or depth only).
+pub fn untimed(config: &MatchConfig) -> bool {
+    config
+        .engines
+        .iter()
+        .all(|e| e.control.tc.is_none() && e.control.movetime.is_none())
 }
 
 /// Counts a finished game, appends its PGN (flushed) and adds it to the state file.

@@ -51,6 +51,7 @@ fn config(engines: Vec<Entrant>, games: u32, pgn: &Path) -> MatchConfig {
         config_hash: 1,
         progress: true,
         affinity: false,
+        yield_to_engines: false,
     }
 }
 
@@ -345,9 +346,9 @@ fn an_engine_that_wants_to_repeat_is_told_the_banned_move() {
     check_against_replay(&pgn, &rules, ChessRules::fide());
 }
 
-/// Runs 8 short games of two `uci.py --cpus` engines under `control`, pinned: what each engine
-/// process wrote (its CPUs, its scheduling policy), by process.
-fn pinned_engines(name: &str, control: Control) -> Option<Vec<(Vec<usize>, i32)>> {
+/// Runs 8 short games of two `uci.py --cpus` engines under `control`, pinned (and yielding if
+/// `yielding`): what each engine process wrote (its CPUs, its scheduling policy), by process.
+fn pinned_engines(name: &str, control: Control, yielding: bool) -> Option<Vec<(Vec<usize>, i32)>> {
     let d = dir(name);
     let cpus = d.join("cpus");
     let _ = std::fs::remove_dir_all(&cpus);
@@ -368,6 +369,7 @@ fn pinned_engines(name: &str, control: Control) -> Option<Vec<(Vec<usize>, i32)>
     );
     cfg.adjudication.max_moves = Some(3);
     cfg.affinity = true;
+    cfg.yield_to_engines = yielding;
     let s = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut Vec::new()).unwrap();
     assert_eq!(s.finished.len(), 8);
     let mut engines = Vec::new();
@@ -396,7 +398,7 @@ fn with_affinity_each_game_slot_keeps_its_engines_on_a_cpu_of_its_own() {
         movetime: Some(500),
         ..Control::default()
     };
-    let Some(engines) = pinned_engines("affinity", control) else {
+    let Some(engines) = pinned_engines("affinity", control, true) else {
         return;
     };
     let available = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -422,15 +424,28 @@ fn with_affinity_each_game_slot_keeps_its_engines_on_a_cpu_of_its_own() {
     }
 }
 
-/// Untimed searches on pinned slots: the slot's thread and its engines yield to each other
-/// (SCHED_BATCH, `matches::cpu`); the preflight's engines, started before, do not.
+/// Pinned slots change no scheduling policy unless asked to yield (`--yield-to-engines`).
+#[test]
+fn pinned_slots_keep_the_normal_policy_unless_asked_to_yield() {
+    let control = Control {
+        nodes: Some(1000),
+        ..Control::default()
+    };
+    let Some(engines) = pinned_engines("affinity-not-asked", control, false) else {
+        return;
+    };
+    assert!(engines.iter().all(|(_, p)| *p == NORMAL), "{engines:?}");
+}
+
+/// Untimed searches on pinned slots, asked to yield: the slot's thread and its engines yield
+/// to each other (SCHED_BATCH, `matches::cpu`); the preflight's engines, started before, do not.
 #[test]
 fn pinned_slots_with_untimed_searches_yield_to_their_engines() {
     let control = Control {
         nodes: Some(1000),
         ..Control::default()
     };
-    let Some(engines) = pinned_engines("affinity-untimed", control) else {
+    let Some(engines) = pinned_engines("affinity-untimed", control, true) else {
         return;
     };
     if std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {

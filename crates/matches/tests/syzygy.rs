@@ -239,6 +239,7 @@ fn stockfish_games_from_tablebase_positions_end_by_the_tables() {
         site: "here".into(),
         config_hash: 1,
         affinity: false,
+        yield_to_engines: false,
         pgn: Default::default(),
         progress: true,
     };
