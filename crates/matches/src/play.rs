@@ -296,6 +296,8 @@ pub fn play_game<J: Judge + Clone>(
     let mut plies = 0u32;
     // The game's time in microseconds: the engines' thinking, summed.
     let mut now_us: u64 = 0;
+    // When the mover's clock started: the game's time of the last move, in milliseconds.
+    let mut turn_began: Millis = 0;
     let mut offer_standing = false;
 
     for (i, e) in engines.iter_mut().enumerate() {
@@ -393,8 +395,10 @@ pub fn play_game<J: Judge + Clone>(
         } else if offer_standing && reply.draw {
             referee.apply(at, side, Command::AcceptDraw);
         } else if let Some(best) = reply.best {
-            // Within the margin past its time, the mover is charged only the time it had.
-            let used = reply.elapsed.as_millis() as Millis;
+            // Within the margin past its time, the mover is charged only the time it had. What
+            // the clock charges is the game's time since the turn began, whole milliseconds
+            // of a microsecond sum: the reply's own rounded time can be a millisecond less.
+            let used = at.saturating_sub(turn_began);
             let lag = match allowance {
                 Some(a) if used > a => (used - a).min(control.margin.max(mine.margin)),
                 _ => 0,
@@ -409,6 +413,7 @@ pub fn play_game<J: Judge + Clone>(
                 },
             );
             offer_standing = false;
+            turn_began = at;
             for e in events {
                 match &e.kind {
                     EventKind::MoveAccepted { coordinate, .. } => match MoveText::new(coordinate) {
