@@ -23,7 +23,7 @@ use judge::xiangqi::{Rules, XiangqiJudge};
 use ratings::sprt::{Model, Sprt};
 
 pub const USAGE: &str = "\
-arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [coords=fsf|iccs] [option.NAME=VALUE …]
+arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [coords=auto|fsf|iccs] [option.NAME=VALUE …]
               [tc=40/60+0.6] [st=0.1] [nodes=N] [depth=N] [timemargin=MS] [timeout=S]
               --engine name=B cmd=… [--engine …]
               [--each KEY=VALUE …]                      (applies to every engine)
@@ -206,7 +206,7 @@ fn number<T: std::str::FromStr>(key: &str, v: &str) -> Result<T> {
 }
 
 /// An engine from its `KEY=VALUE`s (after `--each`'s, which they override).
-fn entrant(kind: Kind, each: &[(String, String)], own: &[(String, String)], index: usize) -> Result<Entrant> {
+fn entrant(each: &[(String, String)], own: &[(String, String)], index: usize) -> Result<Entrant> {
     let mut config = EngineConfig::new(format!("engine{}", index + 1), "");
     let mut control = Control::default();
     let mut command = None;
@@ -227,8 +227,9 @@ fn entrant(kind: Kind, each: &[(String, String)], own: &[(String, String)], inde
             "coords" => {
                 coords = Some(match v.to_ascii_lowercase().as_str() {
                     "fsf" | "fairy" => Coordinates::Fsf,
+                    "auto" | "detect" => Coordinates::Detect,
                     "iccs" | "ucci" | "pikafish" => Coordinates::Iccs,
-                    _ => bail!("coords={v}: expected fsf or iccs"),
+                    _ => bail!("coords={v}: expected fsf, iccs or auto"),
                 })
             }
             "tc" => control.tc = Some(Tc::parse(v).map_err(anyhow::Error::msg)?),
@@ -247,16 +248,9 @@ fn entrant(kind: Kind, each: &[(String, String)], own: &[(String, String)], inde
         }
     }
     config.command = command.with_context(|| format!("engine {}: no cmd=", config.name))?;
-    // Fairy-Stockfish speaks UCI with ranks 1-10; without a word, a UCI Xiangqi engine named
-    // like it gets its coordinates.
-    config.coordinates = coords.unwrap_or_else(|| {
-        let fairy = config.command.to_string_lossy().to_ascii_lowercase().contains("fairy");
-        if kind == Kind::Xiangqi && config.protocol == Protocol::Uci && fairy {
-            Coordinates::Fsf
-        } else {
-            Coordinates::Iccs
-        }
-    });
+    // Without a word, the engine is asked: Fairy-Stockfish, which writes ranks 1-10, offers
+    // `xiangqi` in its UCI_Variant option (engine::Coordinates::Detect).
+    config.coordinates = coords.unwrap_or(Coordinates::Detect);
     if control.tc.is_none() && control.movetime.is_none() && control.nodes.is_none() && control.depth.is_none() {
         bail!("engine {}: no limit (tc=, st=, nodes= or depth=)", config.name);
     }
@@ -385,7 +379,7 @@ pub fn run(raw: &[String]) -> Result<()> {
         .engines
         .iter()
         .enumerate()
-        .map(|(i, e)| entrant(kind, &args.each, e, i))
+        .map(|(i, e)| entrant(&args.each, e, i))
         .collect::<Result<Vec<_>>>()?;
     let names: std::collections::HashSet<&str> = engines.iter().map(|e| e.config.name.as_str()).collect();
     if names.len() != engines.len() {

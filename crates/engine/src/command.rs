@@ -120,6 +120,15 @@ impl<G: Game> Commander<G> {
         }
     }
 
+    /// The coordinates moves cross the protocol in.
+    pub fn coordinates(&self) -> Coordinates {
+        if self.fsf {
+            Coordinates::Fsf
+        } else {
+            Coordinates::Iccs
+        }
+    }
+
     /// Forgets the game (a new one starts).
     pub fn reset(&mut self) {
         self.track = None;

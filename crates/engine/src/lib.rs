@@ -61,9 +61,9 @@ pub enum Protocol {
     Ucci,
 }
 
-/// How an engine writes Xiangqi squares. There is no way to ask (a UCI Xiangqi engine does not
-/// say it plays Xiangqi, let alone which ranks it counts), so each engine's configuration
-/// says. Chess engines ignore this.
+/// How an engine writes Xiangqi squares. No protocol says which ranks an engine counts, but
+/// the one engine family that counts 1–10, Fairy-Stockfish, shows itself by its `UCI_Variant`
+/// option, which [`Coordinates::Detect`] reads. Chess engines ignore this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Coordinates {
     /// Ranks 0–9 from Red's side (`h2e2`), as ICCS, UCCI and Pikafish write them.
@@ -72,6 +72,10 @@ pub enum Coordinates {
     /// Ranks 1–10 (`h3e3`, `e10e9`), as Fairy-Stockfish writes them. It also needs
     /// `UCI_Variant xiangqi`, which is then sent unless the options set it.
     Fsf,
+    /// Decided after the handshake: [`Coordinates::Fsf`] for a UCI engine that offers
+    /// `xiangqi` in its `UCI_Variant` option or calls itself Fairy-Stockfish (`id name`),
+    /// else [`Coordinates::Iccs`]. [`Engine::coordinates`] says what was decided.
+    Detect,
 }
 
 /// How to start one engine and what to tell it.

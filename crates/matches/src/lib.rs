@@ -20,5 +20,6 @@ mod journal;
 pub mod openings;
 pub mod pgn;
 pub mod play;
+pub mod probe;
 pub mod runner;
 pub mod syzygy;

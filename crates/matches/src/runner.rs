@@ -529,9 +529,17 @@ where
     let mut preflight: Vec<Option<Engine<J::Game>>> = Vec::new();
     if !todo.is_empty() {
         for e in &config.engines {
-            let engine = Engine::start(&e.config)
+            let mut engine = Engine::start(&e.config)
                 .map_err(|err| MatchError::Config(format!("engine {}: {err}", e.config.name)))?;
-            preflight.push(Some(engine));
+            // An engine that does not play this game (or these coordinates) would lose every
+            // game at its first move: refused here. One that crashes or hangs is left to lose
+            // its games as usual, restarted.
+            let first = roots.first().map_or_else(J::Game::start, Clone::clone);
+            match crate::probe::first_move(&mut engine, &first, book(0), e.config.handshake_timeout) {
+                Ok(()) => preflight.push(Some(engine)),
+                Err(Some(why)) => return Err(MatchError::Config(why)),
+                Err(None) => preflight.push(None),
+            }
         }
     }
     let threads_per_slot = config
