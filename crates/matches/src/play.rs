@@ -10,6 +10,7 @@
 //! what they cannot see: crashed and hung engines, and adjudication by the engines' scores.
 
 use std::any::Any;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -174,6 +175,9 @@ pub struct GameSetup<'a, G: Game> {
     /// PGN tags before Result (Event, Site, Date, Round, the players …).
     pub tags: &'a [(String, String)],
     pub pgn: PgnOptions,
+    /// Set when the match has stopped (an SPRT decided): the game ends before its next ply,
+    /// unfinished, and is not counted.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 /// How a game ended and its record.
@@ -313,6 +317,14 @@ pub fn play_game<J: Judge + Clone>(
     // Each ply's end is the next one's start: one reading of the clock serves both.
     let mut ply_start = Instant::now();
     while runner_end.is_none() && referee.ending().is_none() {
+        if setup.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            runner_end = Some(RunnerEnd {
+                result: Outcome::Ongoing,
+                code: "interrupted",
+                explanation: "the match stopped before this game ended".into(),
+            });
+            break;
+        }
         let now = now_us / 1000;
         let pos = referee.judge().position();
         let side = pos.turn();

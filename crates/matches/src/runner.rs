@@ -595,7 +595,7 @@ where
                         (first_tag.to_string(), first_name.clone()),
                         ("Black".to_string(), second_name.clone()),
                     ];
-                    let played = play_one(config, &mut engines, &job, root, opening, &tags, make_judge);
+                    let played = play_one(config, &mut engines, &job, (root, opening), &tags, make_judge, stop);
                     if tx.send(Done { job, played }).is_err() {
                         break;
                     }
@@ -604,6 +604,11 @@ where
         }
         drop(tx);
         for done in rx {
+            // Once the match has stopped (an SPRT decision, an error), the games still being
+            // played end unfinished and count for nothing: the match is the one decided.
+            if stop.load(Ordering::Relaxed) {
+                continue;
+            }
             if let Err(e) = record(config, &mut summary, &mut pgn, &done, &names) {
                 result = Err(e);
                 stop.store(true, Ordering::Relaxed);
@@ -671,10 +676,10 @@ fn play_one<J, F>(
     config: &MatchConfig,
     engines: &mut [Option<Engine<J::Game>>],
     job: &Job,
-    root: &J::Game,
-    opening: &[String],
+    (root, opening): (&J::Game, &[String]),
     tags: &[(String, String)],
     make_judge: &F,
+    stop: &AtomicBool,
 ) -> Played
 where
     J: Judge + Clone,
@@ -687,6 +692,7 @@ where
         adjudication: &config.adjudication,
         tags,
         pgn: config.pgn,
+        stop: Some(stop),
     };
     for (side, idx) in [(Side::First, job.first), (Side::Second, job.second)] {
         if engines[idx].is_none() {
