@@ -24,7 +24,7 @@ use ratings::sprt::{Model, Sprt};
 
 pub const USAGE: &str = "\
 arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [coords=auto|fsf|iccs] [option.NAME=VALUE …]
-              [tc=40/60+0.6] [st=0.1] [nodes=N] [depth=N] [timemargin=MS] [timeout=S]
+              [tc=40/60+0.6] [st=0.1] [nodes=N] [depth=N | plies=N] [timemargin=MS] [timeout=S]
               --engine name=B cmd=… [--engine …]
               [--each KEY=VALUE …]                      (applies to every engine)
               [--game xiangqi|chess] [--rules cxa|axf|seed002|fide|seed001] [--at-trigger]
@@ -34,7 +34,8 @@ arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [
               [--resign movecount=N score=S] [--draw movenumber=M movecount=N score=S] [--maxmoves N]
               [--tb DIR[:DIR…] [--tbpieces N] [--tbadjudicate WIN_LOSS|DRAW|BOTH] [--tbignore50]]   (chess)
               [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic]]
-              [--event NAME] [--site NAME] [--quiet] [--affinity [--yield-to-engines]]";
+              [--event NAME] [--site NAME] [--quiet] [--ratinginterval N] [--affinity [--yield-to-engines]]
+              [--srand S] [--repeat] [--recover]   (fastchess's; see the README)";
 
 /// The parsed command line.
 struct Args {
@@ -67,6 +68,8 @@ struct Args {
     quiet: bool,
     affinity: bool,
     yield_to_engines: bool,
+    srand: Option<u64>,
+    rating_interval: u32,
 }
 
 fn key_values(tokens: &[String]) -> Result<Vec<(String, String)>> {
@@ -118,6 +121,8 @@ fn parse(raw: &[String]) -> Result<Args> {
         quiet: false,
         affinity: false,
         yield_to_engines: false,
+        srand: None,
+        rating_interval: 10,
     };
     let mut i = 0;
     while i < raw.len() {
@@ -172,7 +177,26 @@ fn parse(raw: &[String]) -> Result<Args> {
             }
             // The tournament crate's codes, as `arbiter tournament create --tiebreaks` reads them.
             "tiebreaks" => args.tiebreaks = Some(values.join(",")),
-            "resume" | "recover" => args.resume = true,
+            "resume" => args.resume = true,
+            // fastchess's `-recover`: play on when an engine crashes or hangs (its game is
+            // lost, the engine restarted), which arbiter always does.
+            "recover" => {
+                if !values.is_empty() {
+                    bail!("--recover takes no value");
+                }
+            }
+            // fastchess's `-repeat`: each opening twice, colours reversed, which arbiter
+            // always does.
+            "repeat" => match values {
+                [] => {}
+                [n] if n == "2" => {}
+                _ => bail!(
+                    "--repeat: arbiter plays each opening exactly twice, colours reversed (--repeat or --repeat 2)"
+                ),
+            },
+            // fastchess's `-srand`: the seed of a random opening order.
+            "srand" => args.srand = Some(one(name, values)?),
+            "ratinginterval" => args.rating_interval = one(name, values)?,
             "resign" => args.resign = key_values(values)?,
             "draw" => args.draw = key_values(values)?,
             "maxmoves" => args.maxmoves = Some(one(name, values)?),
@@ -235,7 +259,17 @@ fn entrant(each: &[(String, String)], own: &[(String, String)], index: usize) ->
             "tc" => control.tc = Some(Tc::parse(v).map_err(anyhow::Error::msg)?),
             "st" => control.movetime = Some(seconds(v).with_context(|| format!("st={v}: not seconds"))?),
             "nodes" => control.nodes = Some(number(k, v)?),
-            "depth" => control.depth = Some(number(k, v)?),
+            // fastchess's `plies=` is a depth limit.
+            "depth" | "plies" => control.depth = Some(number(k, v)?),
+            // fastchess restarts an engine for every game with `restart=on`.
+            "restart" => match v.as_str() {
+                "off" => {}
+                "on" => bail!(
+                    "restart=on is not supported: arbiter keeps each engine between games (ucinewgame) and \
+                     restarts only an engine that crashed or hung"
+                ),
+                _ => bail!("restart={v}: expected on or off"),
+            },
             "timemargin" => control.margin = number(k, v)?,
             "timeout" => control.timeout = seconds(v).with_context(|| format!("timeout={v}: not seconds"))?,
             _ => match k.strip_prefix("option.") {
@@ -258,10 +292,10 @@ fn entrant(each: &[(String, String)], own: &[(String, String)], index: usize) ->
 }
 
 /// Openings from a file (EPD/FEN lines, PGN, move lists), by the engine crate's reader.
-fn openings(kind: Kind, spec: &[(String, String)]) -> Result<(Vec<Start>, Option<u64>)> {
+fn openings(kind: Kind, spec: &[(String, String)], srand: Option<u64>) -> Result<(Vec<Start>, Option<u64>)> {
     let mut file = None;
     let mut random = false;
-    let mut seed = 0u64;
+    let mut seed = srand.unwrap_or(0);
     let mut options = OpeningOptions::default();
     for (k, v) in spec {
         match k.as_str() {
@@ -402,7 +436,7 @@ pub fn run(raw: &[String]) -> Result<()> {
         Some(list) => tournament::event::parse_tiebreaks(list).map_err(|e| anyhow::anyhow!("--tiebreaks: {}", e.0))?,
         None => Vec::new(),
     };
-    let (openings, shuffle) = openings(kind, &args.openings)?;
+    let (openings, shuffle) = openings(kind, &args.openings, args.srand)?;
     let adjudication = adjudication(&args)?;
     if let (Some(tb), false) = (&adjudication.tablebase, args.quiet) {
         println!(
@@ -461,6 +495,7 @@ pub fn run(raw: &[String]) -> Result<()> {
         progress: !args.quiet,
         affinity: args.affinity,
         yield_to_engines: args.yield_to_engines,
+        rating_interval: args.rating_interval,
     };
     if config.yield_to_engines && !(config.affinity && ::matches::runner::untimed(&config)) {
         bail!(

@@ -428,3 +428,81 @@ fn syzygy_tablebases_adjudicate_chess_games() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// fastchess's common options are accepted where arbiter does what they ask, and refused with
+/// a word where it does not (point 17).
+#[test]
+fn point_17_fastchess_options_are_accepted_or_refused_clearly() {
+    let base = |extra: &[&str]| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "-engine",
+            "name=A",
+            "cmd=/bin/true",
+            "-engine",
+            "name=B",
+            "cmd=/bin/true",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let limit = Duration::from_secs(20);
+    let (ok, _, err) = run(&base(&["-each", "nodes=100", "restart=on"]), limit);
+    assert!(!ok && err.contains("restart=on is not supported"), "{err}");
+    let (ok, _, err) = run(&base(&["-each", "nodes=100", "-repeat", "4"]), limit);
+    assert!(!ok && err.contains("arbiter plays each opening exactly twice"), "{err}");
+    // Accepted: the match gets as far as starting /bin/true, which is no engine.
+    for accepted in [
+        &["-each", "plies=3", "restart=off"][..],
+        &[
+            "-each",
+            "nodes=100",
+            "-repeat",
+            "-recover",
+            "-srand",
+            "42",
+            "-ratinginterval",
+            "5",
+        ][..],
+    ] {
+        let (ok, _, err) = run(&base(accepted), limit);
+        assert!(!ok && err.contains("engine A"), "{accepted:?}: {err}");
+    }
+}
+
+/// Two chess engines without `--game`: the match refuses to start and says to add `--game
+/// chess`, instead of playing every game to an illegal move at ply 0 (point 14).
+#[test]
+fn point_14_chess_engines_without_game_chess_are_refused() {
+    let sf = PathBuf::from("/usr/games/stockfish");
+    if !sf.exists() {
+        skip("stockfish is not installed");
+        return;
+    }
+    let d = dir("point14");
+    let pgn = d.join("games.pgn");
+    let cmd = format!("cmd={}", sf.display());
+    let args: Vec<String> = [
+        "--engine",
+        "name=A",
+        &cmd,
+        "--engine",
+        "name=B",
+        &cmd,
+        "--each",
+        "nodes=1000",
+        "--games",
+        "2",
+        "--pgnout",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([pgn.display().to_string()])
+    .collect();
+    let (ok, out, err) = run(&args, Duration::from_secs(60));
+    assert!(!ok, "{out}");
+    assert!(err.contains("add --game chess"), "{err}");
+    assert!(!out.contains("Finished game"), "{out}");
+}

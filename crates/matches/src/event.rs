@@ -300,6 +300,7 @@ mod tests {
             progress: false,
             affinity: false,
             yield_to_engines: false,
+            rating_interval: 0,
         }
     }
 

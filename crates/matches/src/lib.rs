@@ -18,6 +18,7 @@ pub mod cpu;
 pub mod event;
 mod journal;
 pub mod openings;
+pub mod output;
 pub mod pgn;
 pub mod play;
 pub mod probe;

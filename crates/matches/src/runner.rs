@@ -91,6 +91,9 @@ pub struct MatchConfig {
     /// their scheduling policy so that none preempts another when it wakes ([`cpu`]). Off
     /// unless asked for: it changes how the system schedules the engines.
     pub yield_to_engines: bool,
+    /// Print the results block (`Results of …`, `Ptnml(0-2)`) after every this many games
+    /// (fastchess's `-ratinginterval`; 0: only at the end).
+    pub rating_interval: u32,
 }
 
 /// A game of the schedule.
@@ -406,9 +409,15 @@ fn start_positions<G: Game>(openings: &[Start]) -> Result<Vec<G>, MatchError> {
 }
 
 /// What a worker sends back.
-struct Done {
+pub(crate) struct Done {
     job: Job,
     played: Played,
+}
+
+/// What a game slot tells the main thread.
+enum Message {
+    Started(Job),
+    Done(Done),
 }
 
 /// Plays the match: `make_judge` builds the judge for a game from its start position. Progress
@@ -555,7 +564,7 @@ where
         preflight.clear();
     }
     let yielding = yields(config);
-    let (tx, rx) = mpsc::channel::<Done>();
+    let (tx, rx) = mpsc::channel::<Message>();
     let mut result: Result<(), MatchError> = Ok(());
     std::thread::scope(|scope| {
         for t in 0..threads {
@@ -595,15 +604,27 @@ where
                         (first_tag.to_string(), first_name.clone()),
                         ("Black".to_string(), second_name.clone()),
                     ];
+                    if config.progress && tx.send(Message::Started(job)).is_err() {
+                        break;
+                    }
                     let played = play_one(config, &mut engines, &job, (root, opening), &tags, make_judge, stop);
-                    if tx.send(Done { job, played }).is_err() {
+                    if tx.send(Message::Done(Done { job, played })).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for done in rx {
+        for message in rx {
+            let done = match message {
+                Message::Started(job) => {
+                    if !stop.load(Ordering::Relaxed) {
+                        let _ = writeln!(out, "{}", crate::output::started(&job, total, &names));
+                    }
+                    continue;
+                }
+                Message::Done(done) => done,
+            };
             // Once the match has stopped (an SPRT decision, an error), the games still being
             // played end unfinished and count for nothing: the match is the one decided.
             if stop.load(Ordering::Relaxed) {
@@ -616,7 +637,18 @@ where
             summary.wall = started.elapsed();
             summary.sprt = sprt_status(&summary.tally);
             if config.progress {
+                let p = &done.played;
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    crate::output::finished(&done.job, &names, p.result.pgn(), &p.explanation)
+                );
+                let _ = writeln!(out, "{}", crate::output::score(&summary, &names));
                 let _ = writeln!(out, "{}", progress_line(&summary, &done, &names, total, config));
+                let n = summary.finished.len() as u32;
+                if config.rating_interval > 0 && n.is_multiple_of(config.rating_interval) && (n as usize) < total {
+                    let _ = write!(out, "{}", crate::output::results(&summary, config, &names));
+                }
             }
             left[done.job.round as usize - 1] -= 1;
             let before = complete;
@@ -849,31 +881,10 @@ fn progress_line(summary: &Summary, done: &Done, names: &[String], total: usize,
 pub fn report(summary: &Summary, config: &MatchConfig) -> String {
     let names: Vec<&str> = config.engines.iter().map(|e| e.config.name.as_str()).collect();
     let mut s = String::new();
-    let t = &summary.tally.trinomial;
-    let opponents = if names.len() == 2 {
-        names[1].to_string()
-    } else {
-        "the field".to_string()
-    };
-    s.push_str(&format!(
-        "Score of {} vs {opponents}: {} - {} - {} (W-D-L) in {} games\n",
-        names[0],
-        t.wins,
-        t.draws,
-        t.losses,
-        t.games()
-    ));
-    let p = &summary.tally.pentanomial;
-    if p.pairs() > 0 {
-        let e = elo_estimate(p);
-        s.push_str(&format!(
-            "Elo: {:.1} ± {:.1} (95%), LOS {:.1}%, pairs (0, ½, 1, 1½, 2): {:?}\n",
-            e.elo,
-            e.error95,
-            e.los * 100.0,
-            p.counts
-        ));
-    }
+    let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    s.push_str(&crate::output::results(summary, config, &owned));
+    s.push_str(&crate::output::score(summary, &owned));
+    s.push('\n');
     if let (Some(sprt), Some((llr, status))) = (config.sprt, summary.sprt) {
         let (lo, hi) = sprt.bounds();
         let verdict = match status {

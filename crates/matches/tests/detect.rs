@@ -46,6 +46,7 @@ fn config(a: EngineConfig, b: EngineConfig, pgn: &Path) -> MatchConfig {
         progress: false,
         affinity: false,
         yield_to_engines: false,
+        rating_interval: 0,
     }
 }
 

@@ -47,6 +47,7 @@ fn config(engines: Vec<Entrant>, concurrency: usize, pgn: &Path) -> MatchConfig 
         progress: false,
         affinity: false,
         yield_to_engines: false,
+        rating_interval: 0,
     }
 }
 

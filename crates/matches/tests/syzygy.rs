@@ -240,6 +240,7 @@ fn stockfish_games_from_tablebase_positions_end_by_the_tables() {
         config_hash: 1,
         affinity: false,
         yield_to_engines: false,
+        rating_interval: 0,
         pgn: Default::default(),
         progress: true,
     };

@@ -32,6 +32,7 @@ fn config(engines: Vec<Entrant>, games: u32, pgn: &Path) -> MatchConfig {
         progress: false,
         affinity: false,
         yield_to_engines: false,
+        rating_interval: 0,
     }
 }
 
