@@ -229,7 +229,7 @@ fn a_killed_match_resumes_without_duplicates() {
     assert!(ok, "{out}\n{err}");
     assert_eq!(rounds(&pgn), [1, 1, 2, 2, 3, 3, 4, 4], "{out}");
     assert!(out.contains("Resuming:") || before.len() == 8, "{out}");
-    assert!(out.contains("in 8 games"), "{out}");
+    assert!(out.contains("\nGames: 8, "), "{out}");
     // The same output with another match's settings is refused.
     let mut other = a.clone();
     other[7] = "nodes=600".into();
