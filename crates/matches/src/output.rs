@@ -3,10 +3,12 @@
 //! `Score of` line (wins - losses - draws), and fastchess's `Results of` block with `Elo`,
 //! `LOS`, `Games` and `Ptnml(0-2)`.
 
+use std::time::Duration;
+
 use ratings::sprt::{elo_estimate, nelo_estimate, Status};
 
 use crate::play::Control;
-use crate::runner::{Job, MatchConfig, Summary};
+use crate::runner::{Done, Job, MatchConfig, Summary};
 
 /// `Started game 3 of 100 (A vs B)`: the first engine named has the first move.
 pub fn started(job: &Job, total: usize, names: &[String]) -> String {
@@ -147,4 +149,125 @@ fn limit_text(c: &Control) -> String {
         Some(d) => format!("{d} plies"),
         None => "-".to_string(),
     }
+}
+
+/// `[12/100] A vs B 1-0 checkmate (84 plies) | A: +5 =4 -3 (54.2%) | Elo 29.0 ± 95.3 (LOS 72.1%) | 11.3 games/min | LLR …`
+pub(crate) fn progress_line(
+    summary: &Summary,
+    done: &Done,
+    names: &[String],
+    total: usize,
+    config: &MatchConfig,
+) -> String {
+    let p = &done.played;
+    let t = &summary.tally.trinomial;
+    let games = t.games().max(1) as f64;
+    let pct = (t.wins as f64 + 0.5 * t.draws as f64) / games * 100.0;
+    let mut line = format!(
+        "[{}/{total}] game {}: {} vs {} {} {} ({} plies) | {}: +{} ={} -{} ({pct:.1}%)",
+        summary.finished.len(),
+        done.job.number,
+        names[done.job.first],
+        names[done.job.second],
+        p.result.pgn(),
+        p.termination,
+        p.plies,
+        names[0],
+        t.wins,
+        t.draws,
+        t.losses,
+    );
+    if summary.tally.pentanomial.pairs() > 0 {
+        let e = elo_estimate(&summary.tally.pentanomial);
+        line.push_str(&format!(
+            " | Elo {:.1} ± {:.1} (LOS {:.1}%)",
+            e.elo,
+            e.error95,
+            e.los * 100.0
+        ));
+    }
+    if names.len() > 2 {
+        // Points only (cheap); the tie-breaks come with each complete round and at the end.
+        let mut rows: Vec<(usize, f64)> = summary
+            .tally
+            .standings
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i, t.wins as f64 + 0.5 * t.draws as f64))
+            .collect();
+        rows.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let rows: Vec<String> = rows.iter().map(|(i, p)| format!("{} {p}", names[*i])).collect();
+        line.push_str(&format!(" | {}", rows.join(", ")));
+    }
+    line.push_str(&format!(" | {:.1} games/min", summary.games_per_minute()));
+    if let (Some(s), Some((llr, status))) = (config.sprt, summary.sprt) {
+        let (lo, hi) = s.bounds();
+        line.push_str(&format!(" | LLR {llr:.2} ({lo:.2}, {hi:.2})"));
+        match status {
+            Status::AcceptH0 => line.push_str(" H0 accepted"),
+            Status::AcceptH1 => line.push_str(" H1 accepted"),
+            Status::Continue => {}
+        }
+    }
+    line
+}
+
+/// The match's summary as text: results, the first engine's statistics, standings, how games
+/// ended, speed and the runner's overhead.
+pub fn report(summary: &Summary, config: &MatchConfig) -> String {
+    let names: Vec<&str> = config.engines.iter().map(|e| e.config.name.as_str()).collect();
+    let mut s = String::new();
+    let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    s.push_str(&crate::output::results(summary, config, &owned));
+    s.push_str(&crate::output::score(summary, &owned));
+    s.push('\n');
+    if let (Some(sprt), Some((llr, status))) = (config.sprt, summary.sprt) {
+        let (lo, hi) = sprt.bounds();
+        let verdict = match status {
+            Status::AcceptH0 => "H0 accepted",
+            Status::AcceptH1 => "H1 accepted",
+            Status::Continue => "no decision",
+        };
+        s.push_str(&format!(
+            "SPRT ({:.1}, {:.1}) {:?}: LLR {llr:.2} ({lo:.2}, {hi:.2}): {verdict}\n",
+            sprt.elo0, sprt.elo1, sprt.model
+        ));
+    }
+    if names.len() > 2 {
+        // The tournament crate's standings of the match as an event.
+        let order = crate::event::order(config);
+        let trf = crate::event::to_trf(config, &summary.finished, &crate::runner::pgn_date());
+        s.push_str(&format!("Standings ({}):\n", crate::event::heading(&order)));
+        s.push_str(&crate::event::standings_text(&trf, &order, &summary.tally.standings));
+    }
+    let mut ends = summary.terminations.clone();
+    ends.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let ends: Vec<String> = ends.iter().map(|(c, n)| format!("{c} {n}")).collect();
+    if !ends.is_empty() {
+        s.push_str(&format!("Endings: {}\n", ends.join(", ")));
+    }
+    s.push_str(&format!(
+        "{} games in {:.1} s ({:.1} games/min), {} plies; engines thought {:.1} s\n",
+        summary.played,
+        summary.wall.as_secs_f64(),
+        summary.games_per_minute(),
+        summary.plies,
+        summary.engine_time.as_secs_f64()
+    ));
+    s.push_str(&format!(
+        "runner overhead: {:.1} µs/ply (of which the runner's own code {:.1} µs/ply; the rest is pipes and \
+         wake-ups)\n",
+        summary.overhead_per_ply_us(),
+        summary.work_per_ply_us()
+    ));
+    if let (Some((user, sys)), true) = (summary.cpu, summary.plies > 0) {
+        let per = |d: Duration| d.as_secs_f64() * 1e6 / summary.plies as f64;
+        s.push_str(&format!(
+            "runner CPU: {:.1} µs/ply (user {:.1}, system {:.1})\n",
+            per(user + sys),
+            per(user),
+            per(sys)
+        ));
+    }
+    s
 }

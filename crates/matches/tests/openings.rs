@@ -243,7 +243,6 @@ fn formats_are_told_by_name_then_content() {
     assert!("xqf".parse::<Format>().is_err());
 }
 
-
 /// The 340 games of the CCPD sample (Big5, Chinese notation) as an 8-ply book, against the
 /// main lines of its `.expected.tsv` (replayed by an independent generator).
 #[test]
@@ -281,9 +280,15 @@ fn a_real_xiangqi_pgn_as_a_book() {
 /// file, and the same final position.
 #[test]
 fn a_real_chess_pgn_as_a_book() {
-    let expected =
-        std::fs::read_to_string(testdata::record_file("chess-lichess/lichess-2025-05-sample.expected.tsv")).unwrap();
-    let book = read_openings(Kind::Chess, &testdata::record_file("chess-lichess/lichess-2025-05-sample.pgn")).unwrap();
+    let expected = std::fs::read_to_string(testdata::record_file(
+        "chess-lichess/lichess-2025-05-sample.expected.tsv",
+    ))
+    .unwrap();
+    let book = read_openings(
+        Kind::Chess,
+        &testdata::record_file("chess-lichess/lichess-2025-05-sample.pgn"),
+    )
+    .unwrap();
     let rows: Vec<&str> = expected.lines().skip(1).collect();
     assert_eq!(book.len(), 438);
     assert_eq!(rows.len(), book.len());

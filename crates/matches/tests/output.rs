@@ -69,9 +69,15 @@ fn point_17_output_reads_as_fastchess_and_cutechess_write_it() {
     assert!(text.contains("Score of dies vs good: 0 - 2 - 0  [0.000] 2\n"), "{text}");
     // After game 1 (the rating interval), no pair is complete yet; at the end, one pair that
     // scored 0 for the first engine.
-    assert!(text.contains("Results of dies vs good (100 nodes, 1t, 16MB):\n"), "{text}");
+    assert!(
+        text.contains("Results of dies vs good (100 nodes, 1t, 16MB):\n"),
+        "{text}"
+    );
     assert!(text.contains("\nElo: "), "{text}");
-    assert!(text.contains("\nGames: 2, Wins: 0, Losses: 2, Draws: 0, Points: 0.0 (0.00 %)\n"), "{text}");
+    assert!(
+        text.contains("\nGames: 2, Wins: 0, Losses: 2, Draws: 0, Points: 0.0 (0.00 %)\n"),
+        "{text}"
+    );
     assert!(text.contains("\nPtnml(0-2): [1, 0, 0, 0, 0]\n"), "{text}");
     // Started comes before Finished, game by game.
     let started = text.find("Started game 2").unwrap();
