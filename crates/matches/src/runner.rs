@@ -442,6 +442,25 @@ where
     let jobs = schedule(config.engines.len(), config.gauntlet, config.games, roots.len());
     let names: Vec<String> = config.engines.iter().map(|e| e.config.name.clone()).collect();
 
+    // Every engine is started once before the games: one that cannot start or shake hands
+    // stops the match at once rather than forfeiting every game, before any file is written.
+    // They go to the first thread.
+    let mut preflight: Vec<Option<Engine<J::Game>>> = Vec::new();
+    if !jobs.is_empty() {
+        for e in &config.engines {
+            let mut engine = Engine::start(&e.config)
+                .map_err(|err| MatchError::Config(format!("engine {}: {err}", e.config.name)))?;
+            // An engine that does not play this game (or these coordinates) would lose every
+            // game at its first move: refused here. One that crashes or hangs is left to lose
+            // its games as usual, restarted.
+            let first = roots.first().map_or_else(J::Game::start, Clone::clone);
+            match crate::probe::first_move(&mut engine, &first, book(0), e.config.handshake_timeout) {
+                Ok(()) => preflight.push(Some(engine)),
+                Err(Some(why)) => return Err(MatchError::Config(why)),
+                Err(None) => preflight.push(None),
+            }
+        }
+    }
     // The PGN, and the state of an earlier run with the PGN cut back to the last game it
     // counted (a game written to the PGN but not to the state is played again).
     if config.resume && config.pgn_out.is_none() {
@@ -534,24 +553,6 @@ where
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let threads = config.concurrency.clamp(1, todo.len().max(1));
-    // Every engine is started once before the games: one that cannot start or shake hands
-    // stops the match at once rather than forfeiting every game. They go to the first thread.
-    let mut preflight: Vec<Option<Engine<J::Game>>> = Vec::new();
-    if !todo.is_empty() {
-        for e in &config.engines {
-            let mut engine = Engine::start(&e.config)
-                .map_err(|err| MatchError::Config(format!("engine {}: {err}", e.config.name)))?;
-            // An engine that does not play this game (or these coordinates) would lose every
-            // game at its first move: refused here. One that crashes or hangs is left to lose
-            // its games as usual, restarted.
-            let first = roots.first().map_or_else(J::Game::start, Clone::clone);
-            match crate::probe::first_move(&mut engine, &first, book(0), e.config.handshake_timeout) {
-                Ok(()) => preflight.push(Some(engine)),
-                Err(Some(why)) => return Err(MatchError::Config(why)),
-                Err(None) => preflight.push(None),
-            }
-        }
-    }
     let threads_per_slot = config
         .engines
         .iter()

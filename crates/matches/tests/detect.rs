@@ -75,6 +75,9 @@ fn point_14_chess_engines_are_not_played_as_xiangqi() {
     let err = xiangqi(&config(a, b, &d.join("games.pgn"))).unwrap_err().to_string();
     assert!(err.contains("answered the Xiangqi start position with e2e4"), "{err}");
     assert!(err.contains("--game chess"), "{err}");
+    // Refused before anything was written.
+    assert!(!d.join("games.pgn").exists());
+    assert!(!d.join("games.pgn.state.jsonl").exists());
 
     let Some(sf) = find("stockfish") else { return };
     let cfg = config(
