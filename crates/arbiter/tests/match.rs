@@ -506,3 +506,39 @@ fn point_14_chess_engines_without_game_chess_are_refused() {
     assert!(err.contains("add --game chess"), "{err}");
     assert!(!out.contains("Finished game"), "{out}");
 }
+
+/// The scheduling policy changes only when asked, and only where they work: pinned slots and
+/// untimed searches.
+#[test]
+fn yield_to_engines_needs_affinity_and_untimed_searches() {
+    let base = |extra: &[&str]| -> Vec<String> {
+        [
+            "--engine",
+            "name=A",
+            "cmd=/bin/true",
+            "--engine",
+            "name=B",
+            "cmd=/bin/true",
+        ]
+        .iter()
+        .chain(extra)
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let limit = Duration::from_secs(20);
+    for refused in [
+        &["--each", "nodes=100", "--yield-to-engines"][..],
+        &["--each", "tc=10+0.1", "--affinity", "--yield-to-engines"][..],
+    ] {
+        let (ok, _, err) = run(&base(refused), limit);
+        assert!(
+            !ok && err.contains("--yield-to-engines needs --affinity and untimed searches"),
+            "{err}"
+        );
+    }
+    let (ok, _, err) = run(
+        &base(&["--each", "nodes=100", "--affinity", "--yield-to-engines"]),
+        limit,
+    );
+    assert!(!ok && err.contains("engine A"), "{err}");
+}
