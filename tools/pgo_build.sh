@@ -5,9 +5,10 @@
 # (hot paths straight and together, cold branches out of the way). Between two moves an
 # engine's search runs through the caches, so the runner's own code runs cold every ply and
 # costs mostly what it touches: laid out by the profile, `arbiter match` costs 10–25 % less CPU a
-# ply (BENCHMARKS.md, issue 8, eleventh session). Everything else arbiter does works the same
-# in this build; code a match does not run is compiled for size, so use `cargo build
-# --release` for serving and events.
+# ply (BENCHMARKS.md). Everything else arbiter does works the same in this build; code a match
+# does not run is compiled for size, so use `cargo build --release` for serving and events.
+# Optional, for long matches: neither the default build nor CI runs it. With
+# ARBITER_HOT_LAYOUT=1 in the environment the build also links crates/arbiter/hot.ld.
 #
 #   tools/pgo_build.sh            # writes target/pgo/arbiter
 #
@@ -64,7 +65,7 @@ match() {
 }
 say "2/3 training: ${games[*]}"
 for game in "${games[@]}"; do
-    match "$game" --each nodes=1000 --games "$GAMES" --concurrency 2 --affinity \
+    match "$game" --each nodes=1000 --games "$GAMES" --concurrency 2 --affinity --yield-to-engines \
         --pgnout "$work/$game-nodes.pgn"
     match "$game" --each tc=1+0.02 --games 2 --concurrency 2 --pgnout "$work/$game-tc.pgn"
 done

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The oracle for Syzygy adjudication: python-chess probes the test tables independently.
 
-Makes random legal positions of the materials in crates/engine/tests/syzygy/ (both colours),
+Makes random legal positions of the materials in crates/matches/tests/syzygy/ (both colours),
 with halfmove clocks at 0, at random and around the 50-move boundary (clock + |DTZ| near 100),
 asks python-chess (chess.syzygy) for WDL and DTZ, and works out the result under the 50-move
-rule with the position's clock. Writes them to crates/engine/tests/data/syzygy_oracle.txt,
+rule with the position's clock. Writes them to crates/matches/tests/data/syzygy_oracle.txt,
 one a line: FEN;wdl;dtz;value50
 
   wdl      python-chess probe_wdl: -2 loss, -1 blessed loss, 0 draw, 1 cursed win, 2 win, for
@@ -14,7 +14,7 @@ one a line: FEN;wdl;dtz;value50
            FEN's halfmove clock: a win or loss stands when |dtz| + clock <= 100; where DTZ
            rounding leaves that open (|dtz| + clock = 100 and clock > 0) one more ply is searched
 
-The Rust test (crates/engine/tests/syzygy.rs) checks the runner's adjudication against every
+The Rust test (crates/matches/tests/syzygy.rs) checks the runner's adjudication against every
 line, with and without --tbignore50. Needs `pip install chess`.
 
     python3 tools/syzygy_fixture.py [--count 600] [--seed 1]

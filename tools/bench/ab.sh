@@ -12,7 +12,7 @@
 #   WHAT       any of "chess xiangqi" (default both)
 #   NODES      nodes a move (default 1000)
 #   CONC       concurrency (default 1)
-#   AFFINITY   1 (default): `--affinity`; 0: unpinned
+#   AFFINITY   1 (default): `--affinity --yield-to-engines`; 0: unpinned
 #   STOCKFISH, FAIRY   engine binaries (default /usr/games/stockfish, /usr/games/fairy-stockfish)
 set -u
 cd "$(dirname "$0")/../.."
@@ -23,7 +23,7 @@ NODES=${NODES:-1000}
 CONC=${CONC:-1}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 FAIRY=${FAIRY:-/usr/games/fairy-stockfish}
-AFF=(); [ "${AFFINITY:-1}" = 1 ] && AFF=(--affinity)
+AFF=(); [ "${AFFINITY:-1}" = 1 ] && AFF=(--affinity --yield-to-engines)
 [ $# -ge 2 ] || { echo "usage: $0 ARBITER_A ARBITER_B [ARBITER…]" >&2; exit 2; }
 OUT=$(mktemp -d /tmp/ab.XXXXXX)
 printf '%-4s %-8s %5s %12s %10s\n' build game round "runner µs/ply" games/min

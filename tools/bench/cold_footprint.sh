@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The code and data lines `arbiter match` touches a ply, cold: a figure the machine's load does
-# not move, for telling small changes of the runner's per-ply work apart (BENCHMARKS.md, issue
-# 8, twelfth session). Timed runs on a shared VM drift by ±15 % between runs; this does not.
+# not move, for telling small changes of the runner's per-ply work apart (BENCHMARKS.md,
+# "Engine matches"). Timed runs on a shared VM drift by ±15 % between runs; this does not.
 #
 #   tools/bench/cold_footprint.sh [ARBITER]        # default target/release/arbiter
 #
@@ -11,7 +11,7 @@
 # code and 32 MB of data through the simulated caches, as the engine's search does on the
 # machine. Only `play_game`
 # is counted, less the shim's own accesses. Misses of the last level a ply are the lines a
-# ply brings in cold; each costs ~10-20 ns after a search (sixth and twelfth sessions).
+# ply brings in cold; each costs ~10-20 ns after a search.
 # Sequential runs (a copy) cost the machine less a line than scattered ones; the simulation
 # counts both alike. Data written by the kernel (the read's bytes) counts as a miss at its
 # first touch, though on the machine the kernel's copy leaves it warm.
@@ -40,7 +40,7 @@ for game in $WHAT; do
         --engine name=B cmd="$eng" proto=uci "${coords[@]}" \
         --each nodes=1000 --game "$game" \
         --openings file="tools/bench/openings-$game.epd" format=epd order=sequential \
-        --games "$GAMES" --concurrency 1 --affinity --pgnout "$OUT/$game.pgn" >"$OUT/$game.log" 2>&1
+        --games "$GAMES" --concurrency 1 --affinity --yield-to-engines --pgnout "$OUT/$game.pgn" >"$OUT/$game.log" 2>&1
     plies=$(python3 tools/bench/pgn_plies.py "$OUT/$game.pgn" | cut -d' ' -f2)
     callgrind_annotate --inclusive=no --threshold=100 "$OUT/$game.cg" > "$OUT/$game.txt"
     python3 - "$OUT/$game.txt" "$plies" "$game" "$TOP" <<'PY'

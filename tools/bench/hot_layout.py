@@ -3,7 +3,7 @@
 
 Between two moves an engine's search runs through the caches and TLBs, so the runner's own code
 runs cold every ply: what it costs is mostly the distinct code lines and pages it touches, not
-its instructions (see BENCHMARKS.md, issue 8, sixth session). Left where the linker puts them,
+its instructions (see BENCHMARKS.md, "Engine matches"). Left where the linker puts them,
 the ~700-800 code lines a ply lie on ~60 pages among 9 MB of code; gathered at the start of the
 text they lie on 41-48 (whole functions move, and both games' instances of generic ones).
 

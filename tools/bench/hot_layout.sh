@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rewrites crates/arbiter/hot.ld from fresh profiles: a 10-game chess match and a 10-game
 # Xiangqi match of the given arbiter binary under callgrind (engines not traced, ~1 min each),
-# then tools/bench/hot_layout.py. Rebuild arbiter afterwards to link with the new layout.
+# then tools/bench/hot_layout.py. Rebuild arbiter with ARBITER_HOT_LAYOUT=1 to link with it.
 #
 #   tools/bench/hot_layout.sh [ARBITER]        # default target/release/arbiter
 #

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Engine-match runners side by side (issue 8): fastchess, `arbiter match`, a no-referee
 # self-play driver, and the machine's floor (a native loop that only passes the engine's moves
-# back, crates/engine/examples/pipe_floor.rs), on the same engines (`go nodes 1000`), the same
+# back, crates/matches/examples/pipe_floor.rs), on the same engines (`go nodes 1000`), the same
 # openings, at each concurrency. Prints one table row per run; see tools/bench/README.md.
 #
 #   FASTCHESS=/path/to/fastchess tools/bench/match_bench.sh
@@ -16,13 +16,13 @@
 #   WHAT         any of "chess xiangqi" (default both; fastchess plays chess only)
 #   RUNNERS      any of "fastchess arbiter noref floor" (default all four)
 #   FLOOR        the floor's binary (default target/release/examples/pipe_floor; build it with
-#                `cargo build --release -p arbiter-engine --example pipe_floor`); its row plays
+#                `cargo build --release -p arbiter-matches --example pipe_floor`); its row plays
 #                from the start position as many plies as arbiter's run did (games column 0),
 #                one process a slot, and counts only its own thread's CPU
 #   MAXPLIES     ply cap of the no-referee driver (default 200)
 #   STOCKFISH, FAIRY   engine binaries (default /usr/games/stockfish, /usr/games/fairy-stockfish)
 #   OUT          directory for PGNs, logs and per-run JSON (default: a new /tmp/match_bench.*)
-#   AFFINITY=1   pin each game slot to a CPU: `arbiter match --affinity`, fastchess
+#   AFFINITY=1   pin each game slot to a CPU: `arbiter match --affinity --yield-to-engines`, fastchess
 #                `-use-affinity` (the no-referee driver is not pinned)
 #   INSTR=1      also count the runners' own instructions per ply under valgrind (callgrind,
 #                engines not traced, concurrency 1, INSTR_GAMES games, default 20): a figure the
@@ -64,7 +64,7 @@ OUT=${OUT:-$(mktemp -d /tmp/match_bench.XXXXXX)}
 mkdir -p "$OUT"
 ROUNDS=$(( (GAMES + 1) / 2 ))
 FC_AFF=(); AR_AFF=()
-if [ "${AFFINITY:-0}" = 1 ]; then FC_AFF=(-use-affinity); AR_AFF=(--affinity); fi
+if [ "${AFFINITY:-0}" = 1 ]; then FC_AFF=(-use-affinity); AR_AFF=(--affinity --yield-to-engines); fi
 
 want() { case " $RUNNERS " in *" $1 "*) return 0 ;; esac; return 1; }
 

@@ -2,20 +2,20 @@
 //! options (`--engine name=A cmd=… proto=uci option.Hash=16 --each tc=10+0.1 …`; a single
 //! dash works too). A round robin of three or more engines is played as a round-robin event
 //! (Berger tables) and ends with standings and tie-breaks (`--tiebreaks`, default SB,DE);
-//! `--trfout F.trf` writes the match as a TRF-2026 file (`engine::event`). Chess games can be
+//! `--trfout F.trf` writes the match as a TRF-2026 file (`matches::event`). Chess games can be
 //! adjudicated by Syzygy tablebases (`--tb DIR[:DIR…]`, `--tbpieces`, `--tbadjudicate`,
-//! `--tbignore50`, as fastchess's; see `engine::syzygy` for where they differ).
+//! `--tbignore50`, as fastchess's; see `matches::syzygy` for where they differ).
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use ::matches::openings::{read_openings_with, OpeningOptions};
+use ::matches::pgn::PgnOptions;
+use ::matches::play::{seconds, Adjudication, Control, Tc};
+use ::matches::runner::{report, run_match, stable_hash, Entrant, MatchConfig, Start};
+use ::matches::syzygy::{split_dirs, Syzygy, TbResults};
 use anyhow::{bail, Context, Result};
-use engine::openings::{read_openings_with, OpeningOptions};
-use engine::pgn::PgnOptions;
-use engine::play::{seconds, Adjudication, Control, Tc};
-use engine::runner::{report, run_match, stable_hash, Entrant, MatchConfig, Start};
-use engine::syzygy::{split_dirs, Syzygy, TbResults};
 use engine::{Coordinates, EngineConfig, Protocol};
 use game::Kind;
 use judge::chess::{ChessJudge, ChessRules};
@@ -23,8 +23,8 @@ use judge::xiangqi::{Rules, XiangqiJudge};
 use ratings::sprt::{Model, Sprt};
 
 pub const USAGE: &str = "\
-arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [coords=fsf|iccs] [option.NAME=VALUE …]
-              [tc=40/60+0.6] [st=0.1] [nodes=N] [depth=N] [timemargin=MS] [timeout=S]
+arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [coords=auto|fsf|iccs] [option.NAME=VALUE …]
+              [tc=40/60+0.6] [st=0.1] [nodes=N] [depth=N | plies=N] [timemargin=MS] [timeout=S]
               --engine name=B cmd=… [--engine …]
               [--each KEY=VALUE …]                      (applies to every engine)
               [--game xiangqi|chess] [--rules cxa|axf|seed002|fide|seed001] [--at-trigger]
@@ -34,7 +34,8 @@ arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [
               [--resign movecount=N score=S] [--draw movenumber=M movecount=N score=S] [--maxmoves N]
               [--tb DIR[:DIR…] [--tbpieces N] [--tbadjudicate WIN_LOSS|DRAW|BOTH] [--tbignore50]]   (chess)
               [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic]]
-              [--event NAME] [--site NAME] [--quiet] [--affinity]";
+              [--event NAME] [--site NAME] [--quiet] [--ratinginterval N] [--affinity [--yield-to-engines]]
+              [--srand S] [--repeat] [--recover]   (fastchess's; see the README)";
 
 /// The parsed command line.
 struct Args {
@@ -66,6 +67,9 @@ struct Args {
     site: String,
     quiet: bool,
     affinity: bool,
+    yield_to_engines: bool,
+    srand: Option<u64>,
+    rating_interval: u32,
 }
 
 fn key_values(tokens: &[String]) -> Result<Vec<(String, String)>> {
@@ -116,6 +120,9 @@ fn parse(raw: &[String]) -> Result<Args> {
         site: "arbiter".to_string(),
         quiet: false,
         affinity: false,
+        yield_to_engines: false,
+        srand: None,
+        rating_interval: 10,
     };
     let mut i = 0;
     while i < raw.len() {
@@ -170,7 +177,26 @@ fn parse(raw: &[String]) -> Result<Args> {
             }
             // The tournament crate's codes, as `arbiter tournament create --tiebreaks` reads them.
             "tiebreaks" => args.tiebreaks = Some(values.join(",")),
-            "resume" | "recover" => args.resume = true,
+            "resume" => args.resume = true,
+            // fastchess's `-recover`: play on when an engine crashes or hangs (its game is
+            // lost, the engine restarted), which arbiter always does.
+            "recover" => {
+                if !values.is_empty() {
+                    bail!("--recover takes no value");
+                }
+            }
+            // fastchess's `-repeat`: each opening twice, colours reversed, which arbiter
+            // always does.
+            "repeat" => match values {
+                [] => {}
+                [n] if n == "2" => {}
+                _ => bail!(
+                    "--repeat: arbiter plays each opening exactly twice, colours reversed (--repeat or --repeat 2)"
+                ),
+            },
+            // fastchess's `-srand`: the seed of a random opening order.
+            "srand" => args.srand = Some(one(name, values)?),
+            "ratinginterval" => args.rating_interval = one(name, values)?,
             "resign" => args.resign = key_values(values)?,
             "draw" => args.draw = key_values(values)?,
             "maxmoves" => args.maxmoves = Some(one(name, values)?),
@@ -188,6 +214,7 @@ fn parse(raw: &[String]) -> Result<Args> {
             "quiet" => args.quiet = true,
             // fastchess: `-use-affinity`.
             "affinity" | "use-affinity" => args.affinity = true,
+            "yield-to-engines" => args.yield_to_engines = true,
             "help" | "h" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -203,7 +230,7 @@ fn number<T: std::str::FromStr>(key: &str, v: &str) -> Result<T> {
 }
 
 /// An engine from its `KEY=VALUE`s (after `--each`'s, which they override).
-fn entrant(kind: Kind, each: &[(String, String)], own: &[(String, String)], index: usize) -> Result<Entrant> {
+fn entrant(each: &[(String, String)], own: &[(String, String)], index: usize) -> Result<Entrant> {
     let mut config = EngineConfig::new(format!("engine{}", index + 1), "");
     let mut control = Control::default();
     let mut command = None;
@@ -224,14 +251,25 @@ fn entrant(kind: Kind, each: &[(String, String)], own: &[(String, String)], inde
             "coords" => {
                 coords = Some(match v.to_ascii_lowercase().as_str() {
                     "fsf" | "fairy" => Coordinates::Fsf,
+                    "auto" | "detect" => Coordinates::Detect,
                     "iccs" | "ucci" | "pikafish" => Coordinates::Iccs,
-                    _ => bail!("coords={v}: expected fsf or iccs"),
+                    _ => bail!("coords={v}: expected fsf, iccs or auto"),
                 })
             }
             "tc" => control.tc = Some(Tc::parse(v).map_err(anyhow::Error::msg)?),
             "st" => control.movetime = Some(seconds(v).with_context(|| format!("st={v}: not seconds"))?),
             "nodes" => control.nodes = Some(number(k, v)?),
-            "depth" => control.depth = Some(number(k, v)?),
+            // fastchess's `plies=` is a depth limit.
+            "depth" | "plies" => control.depth = Some(number(k, v)?),
+            // fastchess restarts an engine for every game with `restart=on`.
+            "restart" => match v.as_str() {
+                "off" => {}
+                "on" => bail!(
+                    "restart=on is not supported: arbiter keeps each engine between games (ucinewgame) and \
+                     restarts only an engine that crashed or hung"
+                ),
+                _ => bail!("restart={v}: expected on or off"),
+            },
             "timemargin" => control.margin = number(k, v)?,
             "timeout" => control.timeout = seconds(v).with_context(|| format!("timeout={v}: not seconds"))?,
             _ => match k.strip_prefix("option.") {
@@ -244,16 +282,9 @@ fn entrant(kind: Kind, each: &[(String, String)], own: &[(String, String)], inde
         }
     }
     config.command = command.with_context(|| format!("engine {}: no cmd=", config.name))?;
-    // Fairy-Stockfish speaks UCI with ranks 1-10; without a word, a UCI Xiangqi engine named
-    // like it gets its coordinates.
-    config.coordinates = coords.unwrap_or_else(|| {
-        let fairy = config.command.to_string_lossy().to_ascii_lowercase().contains("fairy");
-        if kind == Kind::Xiangqi && config.protocol == Protocol::Uci && fairy {
-            Coordinates::Fsf
-        } else {
-            Coordinates::Iccs
-        }
-    });
+    // Without a word, the engine is asked: Fairy-Stockfish, which writes ranks 1-10, offers
+    // `xiangqi` in its UCI_Variant option (engine::Coordinates::Detect).
+    config.coordinates = coords.unwrap_or(Coordinates::Detect);
     if control.tc.is_none() && control.movetime.is_none() && control.nodes.is_none() && control.depth.is_none() {
         bail!("engine {}: no limit (tc=, st=, nodes= or depth=)", config.name);
     }
@@ -261,10 +292,10 @@ fn entrant(kind: Kind, each: &[(String, String)], own: &[(String, String)], inde
 }
 
 /// Openings from a file (EPD/FEN lines, PGN, move lists), by the engine crate's reader.
-fn openings(kind: Kind, spec: &[(String, String)]) -> Result<(Vec<Start>, Option<u64>)> {
+fn openings(kind: Kind, spec: &[(String, String)], srand: Option<u64>) -> Result<(Vec<Start>, Option<u64>)> {
     let mut file = None;
     let mut random = false;
-    let mut seed = 0u64;
+    let mut seed = srand.unwrap_or(0);
     let mut options = OpeningOptions::default();
     for (k, v) in spec {
         match k.as_str() {
@@ -382,7 +413,7 @@ pub fn run(raw: &[String]) -> Result<()> {
         .engines
         .iter()
         .enumerate()
-        .map(|(i, e)| entrant(kind, &args.each, e, i))
+        .map(|(i, e)| entrant(&args.each, e, i))
         .collect::<Result<Vec<_>>>()?;
     let names: std::collections::HashSet<&str> = engines.iter().map(|e| e.config.name.as_str()).collect();
     if names.len() != engines.len() {
@@ -405,7 +436,7 @@ pub fn run(raw: &[String]) -> Result<()> {
         Some(list) => tournament::event::parse_tiebreaks(list).map_err(|e| anyhow::anyhow!("--tiebreaks: {}", e.0))?,
         None => Vec::new(),
     };
-    let (openings, shuffle) = openings(kind, &args.openings)?;
+    let (openings, shuffle) = openings(kind, &args.openings, args.srand)?;
     let adjudication = adjudication(&args)?;
     if let (Some(tb), false) = (&adjudication.tablebase, args.quiet) {
         println!(
@@ -463,7 +494,15 @@ pub fn run(raw: &[String]) -> Result<()> {
         config_hash: stable_hash(&identity),
         progress: !args.quiet,
         affinity: args.affinity,
+        yield_to_engines: args.yield_to_engines,
+        rating_interval: args.rating_interval,
     };
+    if config.yield_to_engines && !(config.affinity && ::matches::runner::untimed(&config)) {
+        bail!(
+            "--yield-to-engines needs --affinity and untimed searches (nodes= or depth=, no tc= or st=): \
+             a yielding runner reads a timed answer late"
+        );
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let summary = match kind {

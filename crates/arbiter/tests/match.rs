@@ -17,9 +17,17 @@ fn fairy() -> Option<PathBuf> {
             .find(|p| p.exists())
     });
     if found.is_none() {
-        println!("SKIPPED: fairy-stockfish is not installed");
+        skip("fairy-stockfish is not installed");
     }
     found
+}
+
+/// Says a test is skipped, or fails it on CI (`CI=true`), where everything must run.
+fn skip(why: &str) {
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("{why}: CI=true, where no test may be skipped");
+    }
+    println!("SKIPPED: {why}");
 }
 
 fn dir(name: &str) -> PathBuf {
@@ -221,7 +229,7 @@ fn a_killed_match_resumes_without_duplicates() {
     assert!(ok, "{out}\n{err}");
     assert_eq!(rounds(&pgn), [1, 1, 2, 2, 3, 3, 4, 4], "{out}");
     assert!(out.contains("Resuming:") || before.len() == 8, "{out}");
-    assert!(out.contains("in 8 games"), "{out}");
+    assert!(out.contains("\nGames: 8, "), "{out}");
     // The same output with another match's settings is refused.
     let mut other = a.clone();
     other[7] = "nodes=600".into();
@@ -325,7 +333,7 @@ fn a_round_robin_of_three_writes_a_trf_that_tournament_standings_reads() {
 /// directory that cannot be read and a Xiangqi match with tables are errors at start-up.
 #[test]
 fn syzygy_tablebases_adjudicate_chess_games() {
-    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/syzygy");
+    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("../matches/tests/syzygy");
     let base = |cmd: &str, extra: &[&str]| -> Vec<String> {
         let cmd = format!("cmd={cmd}");
         let mut a: Vec<String> = [
@@ -366,7 +374,7 @@ fn syzygy_tablebases_adjudicate_chess_games() {
 
     let sf = PathBuf::from("/usr/games/stockfish");
     if !sf.exists() {
-        println!("SKIPPED: stockfish is not installed");
+        skip("stockfish is not installed");
         return;
     }
     let d = dir("syzygy");
@@ -419,4 +427,118 @@ fn syzygy_tablebases_adjudicate_chess_games() {
         }
     }
     let _ = std::fs::remove_dir_all(&d);
+}
+
+/// fastchess's common options are accepted where arbiter does what they ask, and refused with
+/// a word where it does not (point 17).
+#[test]
+fn point_17_fastchess_options_are_accepted_or_refused_clearly() {
+    let base = |extra: &[&str]| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "-engine",
+            "name=A",
+            "cmd=/bin/true",
+            "-engine",
+            "name=B",
+            "cmd=/bin/true",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let limit = Duration::from_secs(20);
+    let (ok, _, err) = run(&base(&["-each", "nodes=100", "restart=on"]), limit);
+    assert!(!ok && err.contains("restart=on is not supported"), "{err}");
+    let (ok, _, err) = run(&base(&["-each", "nodes=100", "-repeat", "4"]), limit);
+    assert!(!ok && err.contains("arbiter plays each opening exactly twice"), "{err}");
+    // Accepted: the match gets as far as starting /bin/true, which is no engine.
+    for accepted in [
+        &["-each", "plies=3", "restart=off"][..],
+        &[
+            "-each",
+            "nodes=100",
+            "-repeat",
+            "-recover",
+            "-srand",
+            "42",
+            "-ratinginterval",
+            "5",
+        ][..],
+    ] {
+        let (ok, _, err) = run(&base(accepted), limit);
+        assert!(!ok && err.contains("engine A"), "{accepted:?}: {err}");
+    }
+}
+
+/// Two chess engines without `--game`: the match refuses to start and says to add `--game
+/// chess`, instead of playing every game to an illegal move at ply 0 (point 14).
+#[test]
+fn point_14_chess_engines_without_game_chess_are_refused() {
+    let sf = PathBuf::from("/usr/games/stockfish");
+    if !sf.exists() {
+        skip("stockfish is not installed");
+        return;
+    }
+    let d = dir("point14");
+    let pgn = d.join("games.pgn");
+    let cmd = format!("cmd={}", sf.display());
+    let args: Vec<String> = [
+        "--engine",
+        "name=A",
+        &cmd,
+        "--engine",
+        "name=B",
+        &cmd,
+        "--each",
+        "nodes=1000",
+        "--games",
+        "2",
+        "--pgnout",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([pgn.display().to_string()])
+    .collect();
+    let (ok, out, err) = run(&args, Duration::from_secs(60));
+    assert!(!ok, "{out}");
+    assert!(err.contains("add --game chess"), "{err}");
+    assert!(!out.contains("Finished game"), "{out}");
+}
+
+/// The scheduling policy changes only when asked, and only where they work: pinned slots and
+/// untimed searches.
+#[test]
+fn yield_to_engines_needs_affinity_and_untimed_searches() {
+    let base = |extra: &[&str]| -> Vec<String> {
+        [
+            "--engine",
+            "name=A",
+            "cmd=/bin/true",
+            "--engine",
+            "name=B",
+            "cmd=/bin/true",
+        ]
+        .iter()
+        .chain(extra)
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let limit = Duration::from_secs(20);
+    for refused in [
+        &["--each", "nodes=100", "--yield-to-engines"][..],
+        &["--each", "tc=10+0.1", "--affinity", "--yield-to-engines"][..],
+    ] {
+        let (ok, _, err) = run(&base(refused), limit);
+        assert!(
+            !ok && err.contains("--yield-to-engines needs --affinity and untimed searches"),
+            "{err}"
+        );
+    }
+    let (ok, _, err) = run(
+        &base(&["--each", "nodes=100", "--affinity", "--yield-to-engines"]),
+        limit,
+    );
+    assert!(!ok && err.contains("engine A"), "{err}");
 }

@@ -120,6 +120,15 @@ impl<G: Game> Commander<G> {
         }
     }
 
+    /// The coordinates moves cross the protocol in.
+    pub fn coordinates(&self) -> Coordinates {
+        if self.fsf {
+            Coordinates::Fsf
+        } else {
+            Coordinates::Iccs
+        }
+    }
+
     /// Forgets the game (a new one starts).
     pub fn reset(&mut self) {
         self.track = None;
@@ -416,7 +425,7 @@ fn field(buf: &mut String, name: &str, value: u64) {
     buf.push(' ');
     buf.push_str(name);
     buf.push(' ');
-    crate::decimal::push(buf, value);
+    buf.push_str(itoa::Buffer::new().format(value));
 }
 
 #[cfg(test)]

@@ -111,8 +111,37 @@ impl<G: Game> Engine<G> {
             }
         }
 
-        let mut setup = String::new();
         let ucci = config.protocol == Protocol::Ucci;
+        let variants = engine.variants();
+        // An engine that names the variants it plays must name this game.
+        let game = match G::KIND {
+            Kind::Xiangqi => "xiangqi",
+            Kind::Chess => "chess",
+        };
+        if !ucci && !variants.is_empty() && !variants.iter().any(|v| v.eq_ignore_ascii_case(game)) {
+            return Err(EngineError::Request(format!(
+                "the engine does not play {game}: its UCI_Variant option offers {}",
+                variants.join(", ")
+            )));
+        }
+        let coordinates = match config.coordinates {
+            Coordinates::Detect => {
+                let fairy = engine
+                    .id_name
+                    .as_deref()
+                    .is_some_and(|n| n.to_ascii_lowercase().contains("fairy-stockfish"));
+                let xiangqi = variants.iter().any(|v| v.eq_ignore_ascii_case("xiangqi"));
+                if G::KIND == Kind::Xiangqi && !ucci && (xiangqi || fairy) {
+                    Coordinates::Fsf
+                } else {
+                    Coordinates::Iccs
+                }
+            }
+            c => c,
+        };
+        engine.commander = Commander::new(config.protocol, coordinates);
+
+        let mut setup = String::new();
         // UCI: `setoption name Hash value 64`; UCCI: `setoption hashsize 64`.
         let set = |setup: &mut String, name: &str, value: &str| {
             setup.push_str(if ucci { "setoption " } else { "setoption name " });
@@ -124,7 +153,7 @@ impl<G: Game> Engine<G> {
             setup.push('\n');
         };
         let told = |name: &str| config.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
-        if G::KIND == Kind::Xiangqi && config.coordinates == Coordinates::Fsf && !ucci && !told("UCI_Variant") {
+        if G::KIND == Kind::Xiangqi && coordinates == Coordinates::Fsf && !ucci && !told("UCI_Variant") {
             set(&mut setup, "UCI_Variant", "xiangqi");
         }
         // UCCI engines with this option (ElephantEye) count `go time` in seconds unless it is
@@ -147,9 +176,9 @@ impl<G: Game> Engine<G> {
         &self.name
     }
 
-    /// Tells the engine that it shares its CPU with a thread that yields to it
-    /// ([`crate::runner`]'s `--affinity` with untimed searches): that thread runs only once the
-    /// engine waits, so an answer is read at once after a request instead of after a poll,
+    /// Tells the engine that it shares its CPU with a thread that yields to it (a match's game
+    /// slot pinned with its engines, crate `matches`): that thread runs only once the engine
+    /// waits, so an answer is read at once after a request instead of after a poll,
     /// and an untimed search is not slept through at first (see `Pace`), which would save no
     /// wake-up and cost a timer. Off by default.
     pub fn set_yielding(&mut self, yes: bool) {
@@ -163,6 +192,16 @@ impl<G: Game> Engine<G> {
 
     pub fn id_author(&self) -> Option<&str> {
         self.id_author.as_deref()
+    }
+
+    /// How this engine writes Xiangqi squares (never [`Coordinates::Detect`]: what it decided).
+    pub fn coordinates(&self) -> Coordinates {
+        self.commander.coordinates()
+    }
+
+    /// The variants the engine's `UCI_Variant` option offers (empty without one).
+    pub fn variants(&self) -> Vec<String> {
+        self.option("UCI_Variant").map(|o| o.vars.clone()).unwrap_or_default()
     }
 
     /// The options the engine declared.

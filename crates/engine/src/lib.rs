@@ -1,6 +1,7 @@
-//! Engines as child processes: the first half of an engine match, the part that talks to the
-//! engines. The referee decides what the moves mean; this crate only gets them from engines
-//! safely.
+//! Engines as child processes: everything needed to start an engine, set its options, send it a
+//! position and get its move back with every wait bounded. A match (crate `matches`) and a server
+//! that lets a person play a computer both build on it. The referee decides what the moves mean;
+//! this crate only gets them from engines safely.
 //!
 //! - [`Engine`] starts an engine ([`EngineConfig`]), shakes hands by UCI or UCCI, sets its
 //!   options and asks it for moves ([`Engine::go`]) with [`Limits`] from the referee's clocks.
@@ -13,12 +14,6 @@
 //! - Cheap per move: the waiting thread reads the pipe itself and reads back only the last
 //!   `info` lines a reply needs ([`lines`]); untimed searches (`go nodes`, `go depth`) are slept through
 //!   for most of their expected length instead of waking for each line the engine prints.
-//! - [`play`] plays one game between two engines under the referee and the judge (clocks from
-//!   the engines' measured thinking time, banned moves, adjudication); [`runner`] plays a
-//!   match of them (round robin or gauntlet, concurrency, PGN, progress, SPRT, resume);
-//!   [`event`] makes a match a tournament event (Berger rounds, TRF-2026, standings with
-//!   tie-breaks, by the tournament crate); [`openings`] reads the books games start from;
-//!   [`pgn`] writes the games as engine match runners do (book moves, `{score/depth time}`).
 //!
 //! ```no_run
 //! use std::time::{Duration, Instant};
@@ -35,24 +30,14 @@
 //! # Ok::<(), engine::EngineError>(())
 //! ```
 
-// Two system calls neither std nor rustix wraps for us (`sched_setscheduler`, and the process
-// CPU clock without rustix's vDSO lookup) are made in `cpu`, allowed there and nowhere else.
+// `MoveText::as_str` skips a UTF-8 check it does not need, allowed there and nowhere else.
 #![deny(unsafe_code)]
 
 mod command;
-pub mod cpu;
-mod decimal;
 mod engine;
-pub mod event;
-mod journal;
 pub mod lines;
-pub mod openings;
 mod parse;
-pub mod pgn;
-pub mod play;
 mod process;
-pub mod runner;
-pub mod syzygy;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -76,9 +61,9 @@ pub enum Protocol {
     Ucci,
 }
 
-/// How an engine writes Xiangqi squares. There is no way to ask (a UCI Xiangqi engine does not
-/// say it plays Xiangqi, let alone which ranks it counts), so each engine's configuration
-/// says. Chess engines ignore this.
+/// How an engine writes Xiangqi squares. No protocol says which ranks an engine counts, but
+/// the one engine family that counts 1–10, Fairy-Stockfish, shows itself by its `UCI_Variant`
+/// option, which [`Coordinates::Detect`] reads. Chess engines ignore this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Coordinates {
     /// Ranks 0–9 from Red's side (`h2e2`), as ICCS, UCCI and Pikafish write them.
@@ -87,6 +72,10 @@ pub enum Coordinates {
     /// Ranks 1–10 (`h3e3`, `e10e9`), as Fairy-Stockfish writes them. It also needs
     /// `UCI_Variant xiangqi`, which is then sent unless the options set it.
     Fsf,
+    /// Decided after the handshake: [`Coordinates::Fsf`] for a UCI engine that offers
+    /// `xiangqi` in its `UCI_Variant` option or calls itself Fairy-Stockfish (`id name`),
+    /// else [`Coordinates::Iccs`]. [`Engine::coordinates`] says what was decided.
+    Detect,
 }
 
 /// How to start one engine and what to tell it.

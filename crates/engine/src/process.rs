@@ -157,8 +157,8 @@ impl Process {
     }
 
     /// The next read looks at the pipe before waiting for it: for a thread that runs only once
-    /// its engine waits (a yielding slot, see `crate::cpu`), the answer to a command is
-    /// already in the pipe when the thread reads, so a poll would only cost a system call.
+    /// its engine waits (a yielding slot, see the `cpu` module of crate `matches`), the answer
+    /// to a command is already in the pipe when the thread reads, so a poll would only cost a system call.
     pub fn read_before_waiting(&mut self) {
         if let Some(out) = &mut self.out {
             out.drained = false;

@@ -59,7 +59,7 @@ pub fn yield_to_engines() -> bool {
 /// Why: on a 6.18 kernel (AMD EPYC VM), with two pinned slots, a batch runner sometimes fell
 /// into taking its engine's CPU at each `info` line (5–14 wake-ups a ply instead of one, three
 /// to five times the CPU); as an idle task it woke once a ply in every run (BENCHMARKS.md,
-/// issue 8, tenth session).
+/// "Engine matches").
 pub fn starting_engines<T>(start: impl FnOnce() -> T) -> T {
     set_policy(Policy::Batch);
     let started = start();

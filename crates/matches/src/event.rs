@@ -271,7 +271,7 @@ mod tests {
     use super::*;
     use crate::play::{Adjudication, Control};
     use crate::runner::Entrant;
-    use crate::EngineConfig;
+    use engine::EngineConfig;
 
     fn config(names: &[&str], games: u32, gauntlet: bool) -> MatchConfig {
         MatchConfig {
@@ -299,6 +299,8 @@ mod tests {
             config_hash: 0,
             progress: false,
             affinity: false,
+            yield_to_engines: false,
+            rating_interval: 0,
         }
     }
 

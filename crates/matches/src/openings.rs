@@ -22,13 +22,13 @@
 //!
 //! ```no_run
 //! use std::path::Path;
-//! use engine::openings::read_openings;
+//! use matches::openings::read_openings;
 //!
 //! let book = read_openings(game::Kind::Xiangqi, Path::new("openings.txt"))?;
 //! for opening in &book {
 //!     println!("{}: {:?} {}", opening.source, opening.fen, opening.moves.join(" "));
 //! }
-//! # Ok::<(), engine::openings::OpeningError>(())
+//! # Ok::<(), matches::openings::OpeningError>(())
 //! ```
 
 use std::fmt;

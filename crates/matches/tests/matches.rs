@@ -6,12 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use engine::play::{Adjudication, Control};
-use engine::runner::{run_match, Entrant, MatchConfig, Start, Summary};
 use engine::{Coordinates, EngineConfig};
 use judge::chess::{ChessJudge, ChessRules};
 use judge::xiangqi::{Rules, XiangqiJudge};
 use judge::{final_verdict, Judge, Outcome, Reason};
+use matches::play::{Adjudication, Control};
+use matches::runner::{run_match, Entrant, MatchConfig, Start, Summary};
 use records::files::{read_file, AnyRecord};
 
 mod common;
@@ -51,6 +51,8 @@ fn config(engines: Vec<Entrant>, games: u32, pgn: &Path) -> MatchConfig {
         config_hash: 1,
         progress: true,
         affinity: false,
+        yield_to_engines: false,
+        rating_interval: 0,
     }
 }
 
@@ -135,7 +137,7 @@ fn fairy_config(name: &str, path: &Path) -> EngineConfig {
 }
 
 fn report(summary: &Summary, config: &MatchConfig) {
-    print!("{}", engine::runner::report(summary, config));
+    print!("{}", matches::runner::report(summary, config));
 }
 
 #[test]
@@ -345,9 +347,9 @@ fn an_engine_that_wants_to_repeat_is_told_the_banned_move() {
     check_against_replay(&pgn, &rules, ChessRules::fide());
 }
 
-/// Runs 8 short games of two `uci.py --cpus` engines under `control`, pinned: what each engine
-/// process wrote (its CPUs, its scheduling policy), by process.
-fn pinned_engines(name: &str, control: Control) -> Option<Vec<(Vec<usize>, i32)>> {
+/// Runs 8 short games of two `uci.py --cpus` engines under `control`, pinned (and yielding if
+/// `yielding`): what each engine process wrote (its CPUs, its scheduling policy), by process.
+fn pinned_engines(name: &str, control: Control, yielding: bool) -> Option<Vec<(Vec<usize>, i32)>> {
     let d = dir(name);
     let cpus = d.join("cpus");
     let _ = std::fs::remove_dir_all(&cpus);
@@ -368,6 +370,7 @@ fn pinned_engines(name: &str, control: Control) -> Option<Vec<(Vec<usize>, i32)>
     );
     cfg.adjudication.max_moves = Some(3);
     cfg.affinity = true;
+    cfg.yield_to_engines = yielding;
     let s = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut Vec::new()).unwrap();
     assert_eq!(s.finished.len(), 8);
     let mut engines = Vec::new();
@@ -396,7 +399,7 @@ fn with_affinity_each_game_slot_keeps_its_engines_on_a_cpu_of_its_own() {
         movetime: Some(500),
         ..Control::default()
     };
-    let Some(engines) = pinned_engines("affinity", control) else {
+    let Some(engines) = pinned_engines("affinity", control, true) else {
         return;
     };
     let available = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -422,15 +425,28 @@ fn with_affinity_each_game_slot_keeps_its_engines_on_a_cpu_of_its_own() {
     }
 }
 
-/// Untimed searches on pinned slots: the slot's thread and its engines yield to each other
-/// (SCHED_BATCH, `engine::cpu`); the preflight's engines, started before, do not.
+/// Pinned slots change no scheduling policy unless asked to yield (`--yield-to-engines`).
+#[test]
+fn pinned_slots_keep_the_normal_policy_unless_asked_to_yield() {
+    let control = Control {
+        nodes: Some(1000),
+        ..Control::default()
+    };
+    let Some(engines) = pinned_engines("affinity-not-asked", control, false) else {
+        return;
+    };
+    assert!(engines.iter().all(|(_, p)| *p == NORMAL), "{engines:?}");
+}
+
+/// Untimed searches on pinned slots, asked to yield: the slot's thread and its engines yield
+/// to each other (SCHED_BATCH, `matches::cpu`); the preflight's engines, started before, do not.
 #[test]
 fn pinned_slots_with_untimed_searches_yield_to_their_engines() {
     let control = Control {
         nodes: Some(1000),
         ..Control::default()
     };
-    let Some(engines) = pinned_engines("affinity-untimed", control) else {
+    let Some(engines) = pinned_engines("affinity-untimed", control, true) else {
         return;
     };
     if std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
@@ -639,7 +655,7 @@ fn a_match_on_the_clock() {
     let d = dir("clock");
     let pgn = d.join("games.pgn");
     let control = Control {
-        tc: Some(engine::play::Tc::parse("40/1+0.02").unwrap()),
+        tc: Some(matches::play::Tc::parse("40/1+0.02").unwrap()),
         ..Control::default()
     };
     let mut cfg = config(
@@ -747,7 +763,7 @@ fn a_round_robin_of_three_is_a_berger_event_with_a_trf_and_standings() {
     let mut out = Vec::new();
     let summary = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
-    let report = engine::runner::report(&summary, &cfg);
+    let report = matches::runner::report(&summary, &cfg);
     println!("{out}{report}");
     assert!(started.elapsed() < Duration::from_secs(60), "{:?}", started.elapsed());
 
@@ -872,7 +888,7 @@ fn a_round_robin_of_three_is_a_berger_event_with_a_trf_and_standings() {
 
     // Standings by the tournament crate: after each round in the progress, and at the end in
     // the crate's order (points, SB, DE), with the ranks written in the TRF.
-    let table = tournament::standings::standings(&trf, &engine::event::DEFAULT_TIEBREAKS);
+    let table = tournament::standings::standings(&trf, &matches::event::DEFAULT_TIEBREAKS);
     assert_eq!(table.last().unwrap().name, "dies");
     for row in &table {
         assert_eq!(row.points, trf.player(row.number).unwrap().points, "{}", row.name);
@@ -976,7 +992,7 @@ fn engine_comment(c: &str) -> bool {
 /// opening's root (FEN tag only off the standard start), has the opening's moves marked
 /// `{book}` and the engines' after them each with a `{score/depth time}` comment, counts all
 /// of them in PlyCount, and replays with the judge to the recorded verdict.
-fn check_book_games(pgn: &Path, kind: game::Kind, book: &[engine::openings::Opening], games: usize) {
+fn check_book_games(pgn: &Path, kind: game::Kind, book: &[matches::openings::Opening], games: usize) {
     let tags = pgn_tags(pgn);
     let texts = movetexts(pgn);
     assert_eq!(tags.len(), games);
@@ -1080,7 +1096,7 @@ fn the_pgn_starts_at_the_books_root_with_its_moves() {
     let Some(sf) = find("stockfish") else { return };
     let d = dir("book");
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/openings");
-    let starts = |book: &[engine::openings::Opening]| -> Vec<Start> {
+    let starts = |book: &[matches::openings::Opening]| -> Vec<Start> {
         book.iter()
             .map(|o| Start {
                 fen: o.fen.clone(),
@@ -1090,7 +1106,7 @@ fn the_pgn_starts_at_the_books_root_with_its_moves() {
             .collect()
     };
 
-    let book = engine::openings::read_openings(game::Kind::Xiangqi, &data.join("xiangqi.pgn")).unwrap();
+    let book = matches::openings::read_openings(game::Kind::Xiangqi, &data.join("xiangqi.pgn")).unwrap();
     assert!(book.iter().any(|o| o.fen.is_some() && !o.moves.is_empty()));
     let pgn = d.join("xiangqi.pgn");
     let entrant = |name: &str| Entrant {
@@ -1113,7 +1129,7 @@ fn the_pgn_starts_at_the_books_root_with_its_moves() {
         "{text}"
     );
 
-    let book = engine::openings::read_openings(game::Kind::Chess, &data.join("chess.pgn")).unwrap();
+    let book = matches::openings::read_openings(game::Kind::Chess, &data.join("chess.pgn")).unwrap();
     let pgn = d.join("chess.pgn");
     let entrant = |name: &str| {
         let mut c = EngineConfig::new(name, &sf);

@@ -21,7 +21,7 @@ use referee::clock::Millis;
 use referee::{EventKind, Referee};
 
 use crate::play::Control;
-use crate::{decimal, Score};
+use engine::Score;
 
 /// What the engine-match PGN adds to each engine move beyond `{score/depth time}` (fastchess's
 /// `-pgnout timeleft=true nodes=true`).
@@ -51,26 +51,40 @@ fn push_score(out: &mut String, score: Score) {
         Score::Cp(c) => {
             out.push(if c > 0 { '+' } else { '-' });
             let c = c.unsigned_abs();
-            decimal::push(out, u64::from(c / 100));
+            push_u64(out, u64::from(c / 100));
             out.push('.');
-            decimal::push_padded(out, u64::from(c % 100), 2);
+            push_padded(out, u64::from(c % 100), 2);
         }
         Score::Mate(m) if m > 0 => {
             out.push_str("+M");
-            decimal::push(out, (2 * i64::from(m) - 1).unsigned_abs());
+            push_u64(out, (2 * i64::from(m) - 1).unsigned_abs());
         }
         Score::Mate(m) => {
             out.push_str("-M");
-            decimal::push(out, (2 * i64::from(m)).unsigned_abs());
+            push_u64(out, (2 * i64::from(m)).unsigned_abs());
         }
     }
 }
 
+/// `v` in decimal: every move's comment has a few numbers, and `format!` costs more than the
+/// rest of it.
+fn push_u64(out: &mut String, v: u64) {
+    out.push_str(itoa::Buffer::new().format(v));
+}
+
+/// `v` (below `10^width`) in decimal with leading zeros to `width` digits.
+fn push_padded(out: &mut String, v: u64, width: usize) {
+    let mut buf = itoa::Buffer::new();
+    let digits = buf.format(v);
+    (digits.len()..width).for_each(|_| out.push('0'));
+    out.push_str(digits);
+}
+
 /// Seconds with three decimals and an `s`, as fastchess writes times.
 fn push_seconds(out: &mut String, ms: u128) {
-    decimal::push(out, u64::try_from(ms / 1000).unwrap_or(u64::MAX));
+    push_u64(out, u64::try_from(ms / 1000).unwrap_or(u64::MAX));
     out.push('.');
-    decimal::push_padded(out, (ms % 1000) as u64, 3);
+    push_padded(out, (ms % 1000) as u64, 3);
     out.push('s');
 }
 
@@ -87,7 +101,7 @@ fn push_move_comment(out: &mut String, info: &MoveInfo, time_left: Option<Millis
         push_score(out, score);
     }
     out.push('/');
-    decimal::push(out, u64::from(info.depth.unwrap_or(0)));
+    push_u64(out, u64::from(info.depth.unwrap_or(0)));
     out.push(' ');
     push_seconds(out, info.elapsed.as_millis());
     if let (true, Some(left)) = (options.time_left, time_left) {
@@ -96,7 +110,7 @@ fn push_move_comment(out: &mut String, info: &MoveInfo, time_left: Option<Millis
     }
     if options.nodes {
         out.push_str(", n=");
-        decimal::push(out, info.nodes.unwrap_or(0));
+        push_u64(out, info.nodes.unwrap_or(0));
     }
 }
 
@@ -287,11 +301,11 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
         token.clear();
         match side {
             Side::First => {
-                decimal::push(token, fullmove as u64);
+                push_u64(token, fullmove as u64);
                 token.push_str(". ");
             }
             Side::Second if first_move => {
-                decimal::push(token, fullmove as u64);
+                push_u64(token, fullmove as u64);
                 token.push_str("... ");
             }
             Side::Second => {}
@@ -381,13 +395,13 @@ mod tests {
     }
 
     #[test]
-    fn numbers_written_by_hand_read_as_format_writes_them() {
+    fn numbers_read_as_format_writes_them() {
         let mut values = vec![0, 1, 9, 10, 99, 100, 999, 1000, 12_345, u64::MAX, u64::MAX / 10];
         values.extend((0..19).map(|k| 10u64.pow(k)));
         values.extend((1..20).map(|k| 10u64.pow(k) - 1));
         for v in values {
             let mut s = String::new();
-            decimal::push(&mut s, v);
+            push_u64(&mut s, v);
             assert_eq!(s, v.to_string());
             let mut s = String::new();
             push_seconds(&mut s, u128::from(v));

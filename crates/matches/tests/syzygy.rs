@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use chess::shakmaty::fen::Fen;
 use chess::shakmaty::{CastlingMode, Chess, Color, Position as _};
-use engine::play::{Adjudication, Control};
-use engine::runner::{run_match, Entrant, MatchConfig, Start};
-use engine::syzygy::{Syzygy, TbResults};
 use engine::EngineConfig;
 use judge::chess::{ChessJudge, ChessRules};
+use matches::play::{Adjudication, Control};
+use matches::runner::{run_match, Entrant, MatchConfig, Start};
+use matches::syzygy::{Syzygy, TbResults};
 use records::files::{read_file, AnyRecord};
 
 mod common;
@@ -177,7 +177,7 @@ fn unreadable_or_empty_table_directories_are_errors() {
     assert!(e.contains("no Syzygy tables"), "{e}");
     let _ = std::fs::remove_dir_all(&empty);
     assert_eq!(
-        engine::syzygy::split_dirs("/a:/b;/c"),
+        matches::syzygy::split_dirs("/a:/b;/c"),
         vec![PathBuf::from("/a"), PathBuf::from("/b"), PathBuf::from("/c")]
     );
     assert!("WIN_LOSS".parse::<TbResults>().is_ok() && "wins".parse::<TbResults>().is_err());
@@ -239,6 +239,8 @@ fn stockfish_games_from_tablebase_positions_end_by_the_tables() {
         site: "here".into(),
         config_hash: 1,
         affinity: false,
+        yield_to_engines: false,
+        rating_interval: 0,
         pgn: Default::default(),
         progress: true,
     };

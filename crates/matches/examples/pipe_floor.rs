@@ -4,8 +4,8 @@
 //! engine and back) and judges the move besides, so its "runner CPU" a ply cannot go below
 //! these figures on the same machine; BENCHMARKS.md reports them side by side.
 //!
-//!   cargo run --release -p arbiter-engine --example pipe_floor -- [ROUNDS] [BYTES] [--unpinned]
-//!   cargo run --release -p arbiter-engine --example pipe_floor -- --engine CMD [--xiangqi] [PLIES] [NODES] [--unpinned]
+//!   cargo run --release -p arbiter-matches --example pipe_floor -- [ROUNDS] [BYTES] [--unpinned]
+//!   cargo run --release -p arbiter-matches --example pipe_floor -- --engine CMD [--xiangqi] [PLIES] [NODES] [--unpinned]
 //!
 //! The first form answers with `cat`, at once: the cost of the pipes and the switches alone,
 //! with the caches warm. The second has a real UCI engine play itself from the start position
@@ -15,9 +15,9 @@
 //!
 //! `--touch PAGES` reads a byte from each of PAGES distinct 4 kB pages of memory every ply: what
 //! the runner's own work costs when it runs after a search has gone through the caches and
-//! TLBs (BENCHMARKS.md, issue 8, sixth session: ~0.1 µs a page). `--stride BYTES` spaces the
+//! TLBs (~0.1 µs a page on a Xeon VM). `--stride BYTES` spaces the
 //! reads (64: one a cache line, on few pages) and `--huge` puts the memory on 2 MB pages: cache
-//! misses with and without TLB misses (seventh session).
+//! misses with and without TLB misses.
 //!
 //! By default the thread and its child share one CPU and the thread yields to it
 //! (`SCHED_BATCH`); with `--idle` it then waits as an idle task, as `arbiter match --affinity`
@@ -412,10 +412,10 @@ fn usage() -> (f64, f64) {
 }
 
 /// Keeps this thread (and the child it starts) on one CPU and makes it yield to the child, as
-/// a pinned game slot does (`engine::cpu`).
+/// a pinned game slot does (`matches::cpu`).
 fn pin_and_yield(slot: usize) {
-    engine::cpu::keep_on_cpus(slot, 1);
-    if !engine::cpu::yield_to_engines() {
+    matches::cpu::keep_on_cpus(slot, 1);
+    if !matches::cpu::yield_to_engines() {
         eprintln!("pipe_floor: could not set SCHED_BATCH; measuring without it");
     }
 }

@@ -21,16 +21,17 @@ use std::time::{Duration, Instant};
 
 use game::{Game, Kind, Side};
 use judge::{Judge, Outcome};
-use ratings::sprt::{elo_estimate, Pentanomial, Sprt, Status, Trinomial};
+use ratings::sprt::{Pentanomial, Sprt, Status, Trinomial};
 use serde::{Deserialize, Serialize};
 use tournament::round_robin::{berger, Pairing};
 use tournament::standings::TieBreak;
 
 use crate::cpu;
 use crate::journal::Journal;
+pub use crate::output::report;
 use crate::pgn::PgnOptions;
 use crate::play::{play_game, Adjudication, Control, GameSetup, Played};
-use crate::{Engine, EngineConfig};
+use engine::{Engine, EngineConfig};
 
 /// One engine of the match and the limits its moves get.
 #[derive(Debug, Clone)]
@@ -87,6 +88,13 @@ pub struct MatchConfig {
     /// cut the runner's system time by a third. Slot `t` gets `Threads` CPUs (the largest
     /// `Threads` option of the engines, 1 if none), in turn from those the runner may use.
     pub affinity: bool,
+    /// With `affinity` and untimed searches only: each slot's thread and its engines change
+    /// their scheduling policy so that none preempts another when it wakes ([`cpu`]). Off
+    /// unless asked for: it changes how the system schedules the engines.
+    pub yield_to_engines: bool,
+    /// Print the results block (`Results of …`, `Ptnml(0-2)`) after every this many games
+    /// (fastchess's `-ratinginterval`; 0: only at the end).
+    pub rating_interval: u32,
 }
 
 /// A game of the schedule.
@@ -187,7 +195,7 @@ pub struct Finished {
     pub termination: String,
 }
 
-/// The state file of a PGN output ([`crate::journal`]).
+/// The state file of a PGN output (the `journal` module).
 pub fn state_path(pgn: &Path) -> PathBuf {
     crate::journal::path(pgn)
 }
@@ -354,7 +362,7 @@ fn shuffle<T>(items: &mut [T], seed: u64) {
 }
 
 /// Today's date as PGN writes it (UTC).
-fn pgn_date() -> String {
+pub(crate) fn pgn_date() -> String {
     crate::pgn::date_text(std::time::SystemTime::now())
 }
 
@@ -402,9 +410,15 @@ fn start_positions<G: Game>(openings: &[Start]) -> Result<Vec<G>, MatchError> {
 }
 
 /// What a worker sends back.
-struct Done {
-    job: Job,
-    played: Played,
+pub(crate) struct Done {
+    pub(crate) job: Job,
+    pub(crate) played: Played,
+}
+
+/// What a game slot tells the main thread.
+enum Message {
+    Started(Job),
+    Done(Done),
 }
 
 /// Plays the match: `make_judge` builds the judge for a game from its start position. Progress
@@ -428,6 +442,25 @@ where
     let jobs = schedule(config.engines.len(), config.gauntlet, config.games, roots.len());
     let names: Vec<String> = config.engines.iter().map(|e| e.config.name.clone()).collect();
 
+    // Every engine is started once before the games: one that cannot start or shake hands
+    // stops the match at once rather than forfeiting every game, before any file is written.
+    // They go to the first thread.
+    let mut preflight: Vec<Option<Engine<J::Game>>> = Vec::new();
+    if !jobs.is_empty() {
+        for e in &config.engines {
+            let mut engine = Engine::start(&e.config)
+                .map_err(|err| MatchError::Config(format!("engine {}: {err}", e.config.name)))?;
+            // An engine that does not play this game (or these coordinates) would lose every
+            // game at its first move: refused here. One that crashes or hangs is left to lose
+            // its games as usual, restarted.
+            let first = roots.first().map_or_else(J::Game::start, Clone::clone);
+            match crate::probe::first_move(&mut engine, &first, book(0), e.config.handshake_timeout) {
+                Ok(()) => preflight.push(Some(engine)),
+                Err(Some(why)) => return Err(MatchError::Config(why)),
+                Err(None) => preflight.push(None),
+            }
+        }
+    }
     // The PGN, and the state of an earlier run with the PGN cut back to the last game it
     // counted (a game written to the PGN but not to the state is played again).
     if config.resume && config.pgn_out.is_none() {
@@ -520,16 +553,6 @@ where
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let threads = config.concurrency.clamp(1, todo.len().max(1));
-    // Every engine is started once before the games: one that cannot start or shake hands
-    // stops the match at once rather than forfeiting every game. They go to the first thread.
-    let mut preflight: Vec<Option<Engine<J::Game>>> = Vec::new();
-    if !todo.is_empty() {
-        for e in &config.engines {
-            let engine = Engine::start(&e.config)
-                .map_err(|err| MatchError::Config(format!("engine {}: {err}", e.config.name)))?;
-            preflight.push(Some(engine));
-        }
-    }
     let threads_per_slot = config
         .engines
         .iter()
@@ -543,7 +566,7 @@ where
         preflight.clear();
     }
     let yielding = yields(config);
-    let (tx, rx) = mpsc::channel::<Done>();
+    let (tx, rx) = mpsc::channel::<Message>();
     let mut result: Result<(), MatchError> = Ok(());
     std::thread::scope(|scope| {
         for t in 0..threads {
@@ -583,15 +606,32 @@ where
                         (first_tag.to_string(), first_name.clone()),
                         ("Black".to_string(), second_name.clone()),
                     ];
-                    let played = play_one(config, &mut engines, &job, root, opening, &tags, make_judge);
-                    if tx.send(Done { job, played }).is_err() {
+                    if config.progress && tx.send(Message::Started(job)).is_err() {
+                        break;
+                    }
+                    let played = play_one(config, &mut engines, &job, (root, opening), &tags, make_judge, stop);
+                    if tx.send(Message::Done(Done { job, played })).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for done in rx {
+        for message in rx {
+            let done = match message {
+                Message::Started(job) => {
+                    if !stop.load(Ordering::Relaxed) {
+                        let _ = writeln!(out, "{}", crate::output::started(&job, total, &names));
+                    }
+                    continue;
+                }
+                Message::Done(done) => done,
+            };
+            // Once the match has stopped (an SPRT decision, an error), the games still being
+            // played end unfinished and count for nothing: the match is the one decided.
+            if stop.load(Ordering::Relaxed) {
+                continue;
+            }
             if let Err(e) = record(config, &mut summary, &mut pgn, &done, &names) {
                 result = Err(e);
                 stop.store(true, Ordering::Relaxed);
@@ -599,7 +639,22 @@ where
             summary.wall = started.elapsed();
             summary.sprt = sprt_status(&summary.tally);
             if config.progress {
-                let _ = writeln!(out, "{}", progress_line(&summary, &done, &names, total, config));
+                let p = &done.played;
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    crate::output::finished(&done.job, &names, p.result.pgn(), &p.explanation)
+                );
+                let _ = writeln!(out, "{}", crate::output::score(&summary, &names));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    crate::output::progress_line(&summary, &done, &names, total, config)
+                );
+                let n = summary.finished.len() as u32;
+                if config.rating_interval > 0 && n.is_multiple_of(config.rating_interval) && (n as usize) < total {
+                    let _ = write!(out, "{}", crate::output::results(&summary, config, &names));
+                }
             }
             left[done.job.round as usize - 1] -= 1;
             let before = complete;
@@ -659,10 +714,10 @@ fn play_one<J, F>(
     config: &MatchConfig,
     engines: &mut [Option<Engine<J::Game>>],
     job: &Job,
-    root: &J::Game,
-    opening: &[String],
+    (root, opening): (&J::Game, &[String]),
     tags: &[(String, String)],
     make_judge: &F,
+    stop: &AtomicBool,
 ) -> Played
 where
     J: Judge + Clone,
@@ -675,6 +730,7 @@ where
         adjudication: &config.adjudication,
         tags,
         pgn: config.pgn,
+        stop: Some(stop),
     };
     for (side, idx) in [(Side::First, job.first), (Side::Second, job.second)] {
         if engines[idx].is_none() {
@@ -715,17 +771,21 @@ where
     played
 }
 
-/// Whether each game slot's thread yields to its engines ([`cpu::yield_to_engines`]): when the
-/// slots are pinned (`--affinity`) and no engine's search is timed (nodes or depth only). A
-/// yielding thread reads an answer once the engine waits for its next command, which for a
-/// timed search would charge the engine for whatever it did after `bestmove` before waiting;
-/// there the thread wakes for each line as usual.
+/// Whether each game slot's thread yields to its engines ([`cpu::yield_to_engines`]): when
+/// asked for, the slots are pinned (`--affinity`) and no engine's search is timed (nodes or
+/// depth only). A yielding thread reads an answer once the engine waits for its next command,
+/// which for a timed search would charge the engine for whatever it did after `bestmove` before
+/// waiting; there the thread wakes for each line as usual.
 fn yields(config: &MatchConfig) -> bool {
-    config.affinity
-        && config
-            .engines
-            .iter()
-            .all(|e| e.control.tc.is_none() && e.control.movetime.is_none())
+    config.yield_to_engines && config.affinity && untimed(config)
+}
+
+/// No engine's search is timed (nodes or depth only).
+pub fn untimed(config: &MatchConfig) -> bool {
+    config
+        .engines
+        .iter()
+        .all(|e| e.control.tc.is_none() && e.control.movetime.is_none())
 }
 
 /// Counts a finished game, appends its PGN (flushed) and adds it to the state file.
@@ -765,142 +825,6 @@ fn record(
     }
     summary.finished.push(finished);
     Ok(())
-}
-
-/// `[12/100] A vs B 1-0 checkmate (84 plies) | A: +5 =4 -3 (54.2%) | Elo 29.0 ± 95.3 (LOS 72.1%) | 11.3 games/min | LLR …`
-fn progress_line(summary: &Summary, done: &Done, names: &[String], total: usize, config: &MatchConfig) -> String {
-    let p = &done.played;
-    let t = &summary.tally.trinomial;
-    let games = t.games().max(1) as f64;
-    let pct = (t.wins as f64 + 0.5 * t.draws as f64) / games * 100.0;
-    let mut line = format!(
-        "[{}/{total}] game {}: {} vs {} {} {} ({} plies) | {}: +{} ={} -{} ({pct:.1}%)",
-        summary.finished.len(),
-        done.job.number,
-        names[done.job.first],
-        names[done.job.second],
-        p.result.pgn(),
-        p.termination,
-        p.plies,
-        names[0],
-        t.wins,
-        t.draws,
-        t.losses,
-    );
-    if summary.tally.pentanomial.pairs() > 0 {
-        let e = elo_estimate(&summary.tally.pentanomial);
-        line.push_str(&format!(
-            " | Elo {:.1} ± {:.1} (LOS {:.1}%)",
-            e.elo,
-            e.error95,
-            e.los * 100.0
-        ));
-    }
-    if names.len() > 2 {
-        // Points only (cheap); the tie-breaks come with each complete round and at the end.
-        let mut rows: Vec<(usize, f64)> = summary
-            .tally
-            .standings
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (i, t.wins as f64 + 0.5 * t.draws as f64))
-            .collect();
-        rows.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let rows: Vec<String> = rows.iter().map(|(i, p)| format!("{} {p}", names[*i])).collect();
-        line.push_str(&format!(" | {}", rows.join(", ")));
-    }
-    line.push_str(&format!(" | {:.1} games/min", summary.games_per_minute()));
-    if let (Some(s), Some((llr, status))) = (config.sprt, summary.sprt) {
-        let (lo, hi) = s.bounds();
-        line.push_str(&format!(" | LLR {llr:.2} ({lo:.2}, {hi:.2})"));
-        match status {
-            Status::AcceptH0 => line.push_str(" H0 accepted"),
-            Status::AcceptH1 => line.push_str(" H1 accepted"),
-            Status::Continue => {}
-        }
-    }
-    line
-}
-
-/// The match's summary as text: results, the first engine's statistics, standings, how games
-/// ended, speed and the runner's overhead.
-pub fn report(summary: &Summary, config: &MatchConfig) -> String {
-    let names: Vec<&str> = config.engines.iter().map(|e| e.config.name.as_str()).collect();
-    let mut s = String::new();
-    let t = &summary.tally.trinomial;
-    let opponents = if names.len() == 2 {
-        names[1].to_string()
-    } else {
-        "the field".to_string()
-    };
-    s.push_str(&format!(
-        "Score of {} vs {opponents}: {} - {} - {} (W-D-L) in {} games\n",
-        names[0],
-        t.wins,
-        t.draws,
-        t.losses,
-        t.games()
-    ));
-    let p = &summary.tally.pentanomial;
-    if p.pairs() > 0 {
-        let e = elo_estimate(p);
-        s.push_str(&format!(
-            "Elo: {:.1} ± {:.1} (95%), LOS {:.1}%, pairs (0, ½, 1, 1½, 2): {:?}\n",
-            e.elo,
-            e.error95,
-            e.los * 100.0,
-            p.counts
-        ));
-    }
-    if let (Some(sprt), Some((llr, status))) = (config.sprt, summary.sprt) {
-        let (lo, hi) = sprt.bounds();
-        let verdict = match status {
-            Status::AcceptH0 => "H0 accepted",
-            Status::AcceptH1 => "H1 accepted",
-            Status::Continue => "no decision",
-        };
-        s.push_str(&format!(
-            "SPRT ({:.1}, {:.1}) {:?}: LLR {llr:.2} ({lo:.2}, {hi:.2}): {verdict}\n",
-            sprt.elo0, sprt.elo1, sprt.model
-        ));
-    }
-    if names.len() > 2 {
-        // The tournament crate's standings of the match as an event.
-        let order = crate::event::order(config);
-        let trf = crate::event::to_trf(config, &summary.finished, &pgn_date());
-        s.push_str(&format!("Standings ({}):\n", crate::event::heading(&order)));
-        s.push_str(&crate::event::standings_text(&trf, &order, &summary.tally.standings));
-    }
-    let mut ends = summary.terminations.clone();
-    ends.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let ends: Vec<String> = ends.iter().map(|(c, n)| format!("{c} {n}")).collect();
-    if !ends.is_empty() {
-        s.push_str(&format!("Endings: {}\n", ends.join(", ")));
-    }
-    s.push_str(&format!(
-        "{} games in {:.1} s ({:.1} games/min), {} plies; engines thought {:.1} s\n",
-        summary.played,
-        summary.wall.as_secs_f64(),
-        summary.games_per_minute(),
-        summary.plies,
-        summary.engine_time.as_secs_f64()
-    ));
-    s.push_str(&format!(
-        "runner overhead: {:.1} µs/ply (of which the runner's own code {:.1} µs/ply; the rest is pipes and \
-         wake-ups)\n",
-        summary.overhead_per_ply_us(),
-        summary.work_per_ply_us()
-    ));
-    if let (Some((user, sys)), true) = (summary.cpu, summary.plies > 0) {
-        let per = |d: Duration| d.as_secs_f64() * 1e6 / summary.plies as f64;
-        s.push_str(&format!(
-            "runner CPU: {:.1} µs/ply (user {:.1}, system {:.1})\n",
-            per(user + sys),
-            per(user),
-            per(sys)
-        ));
-    }
-    s
 }
 
 #[cfg(test)]

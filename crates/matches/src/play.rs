@@ -10,6 +10,7 @@
 //! what they cannot see: crashed and hung engines, and adjudication by the engines' scores.
 
 use std::any::Any;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -20,7 +21,7 @@ use referee::{Command, EndReason, EventKind, FoulKind, OfferPenalty, Referee, Re
 
 use crate::pgn::{GameRecord, MoveInfo, PgnOptions};
 use crate::syzygy::Syzygy;
-use crate::{Engine, EngineError, Go, Limits, MoveText, Reply, Score};
+use engine::{Engine, EngineError, Go, Limits, MoveText, Reply, Score};
 
 /// A time control as match runners write it: `40/60+0.6` (40 moves in 60 s, 0.6 s a move
 /// added), `10+0.1`, `60`. Times are milliseconds.
@@ -179,6 +180,9 @@ pub struct GameSetup<'a, G: Game> {
     /// PGN tags before Result (Event, Site, Date, Round, the players …).
     pub tags: &'a [(String, String)],
     pub pgn: PgnOptions,
+    /// Set when the match has stopped (an SPRT decided): the game ends before its next ply,
+    /// unfinished, and is not counted.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 /// How a game ended and its record.
@@ -301,6 +305,8 @@ pub fn play_game<J: Judge + Clone>(
     let mut plies = 0u32;
     // The game's time in microseconds: the engines' thinking, summed.
     let mut now_us: u64 = 0;
+    // When the mover's clock started: the game's time of the last move, in milliseconds.
+    let mut turn_began: Millis = 0;
     let mut offer_standing = false;
 
     for (i, e) in engines.iter_mut().enumerate() {
@@ -316,6 +322,14 @@ pub fn play_game<J: Judge + Clone>(
     // Each ply's end is the next one's start: one reading of the clock serves both.
     let mut ply_start = Instant::now();
     while runner_end.is_none() && referee.ending().is_none() {
+        if setup.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            runner_end = Some(RunnerEnd {
+                result: Outcome::Ongoing,
+                code: "interrupted",
+                explanation: "the match stopped before this game ended".into(),
+            });
+            break;
+        }
         let now = now_us / 1000;
         let pos = referee.judge().position();
         let side = pos.turn();
@@ -398,8 +412,10 @@ pub fn play_game<J: Judge + Clone>(
         } else if offer_standing && reply.draw {
             referee.apply(at, side, Command::AcceptDraw);
         } else if let Some(best) = reply.best {
-            // Within the margin past its time, the mover is charged only the time it had.
-            let used = reply.elapsed.as_millis() as Millis;
+            // Within the margin past its time, the mover is charged only the time it had. What
+            // the clock charges is the game's time since the turn began, whole milliseconds
+            // of a microsecond sum: the reply's own rounded time can be a millisecond less.
+            let used = at.saturating_sub(turn_began);
             let lag = match allowance {
                 Some(a) if used > a => (used - a).min(control.margin.max(mine.margin)),
                 _ => 0,
@@ -414,6 +430,7 @@ pub fn play_game<J: Judge + Clone>(
                 },
             );
             offer_standing = false;
+            turn_began = at;
             for e in events {
                 match &e.kind {
                     EventKind::MoveAccepted { coordinate, .. } => match MoveText::new(coordinate) {

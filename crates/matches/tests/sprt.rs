@@ -1,0 +1,94 @@
+//! A match with an SPRT stops at the decision: the games still being played then are not
+//! played out, counted or written (point 16).
+
+use std::path::{Path, PathBuf};
+
+use judge::xiangqi::{Rules, XiangqiJudge};
+use matches::play::{Adjudication, Control};
+use matches::runner::{run_match, Entrant, MatchConfig};
+use ratings::sprt::{Model, Pentanomial, Sprt, Status};
+
+mod common;
+use common::fake;
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("arbiter-sprt-tests-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const SPRT: Sprt = Sprt {
+    elo0: 0.0,
+    elo1: 10.0,
+    alpha: 0.05,
+    beta: 0.05,
+    model: Model::Normalized,
+};
+
+fn config(engines: Vec<Entrant>, concurrency: usize, pgn: &Path) -> MatchConfig {
+    MatchConfig {
+        engines,
+        gauntlet: false,
+        games: 200,
+        concurrency,
+        openings: Vec::new(),
+        shuffle: None,
+        adjudication: Adjudication::default(),
+        pgn_out: Some(pgn.to_path_buf()),
+        pgn: Default::default(),
+        trf_out: None,
+        tiebreaks: Vec::new(),
+        resume: false,
+        sprt: Some(SPRT),
+        event: "test".into(),
+        site: "here".into(),
+        config_hash: 1,
+        progress: false,
+        affinity: false,
+        yield_to_engines: false,
+        rating_interval: 0,
+    }
+}
+
+/// An engine that wins every game against one that dies at once: the SPRT accepts H1 after
+/// the first `n` pairs whose score decides it, and the match has exactly those `2n` games, in
+/// the summary and in the PGN, at one game slot and at two.
+#[test]
+fn point_16_the_match_stops_at_the_sprt_decision() {
+    let mut pairs = Pentanomial::default();
+    let decided_at = (1..200)
+        .find(|_| {
+            pairs.add_pair(1.0, 1.0);
+            SPRT.status(&pairs) != Status::Continue
+        })
+        .unwrap();
+    for concurrency in [1, 2] {
+        let (Some(good), Some(dies)) = (fake("good", "uci.py", &[]), fake("dies", "exit.py", &[])) else {
+            return;
+        };
+        let d = dir(&format!("c{concurrency}"));
+        let pgn = d.join("games.pgn");
+        let control = Control {
+            movetime: Some(200),
+            ..Control::default()
+        };
+        let engines = vec![
+            Entrant {
+                config: good,
+                control: control.clone(),
+            },
+            Entrant { config: dies, control },
+        ];
+        let cfg = config(engines, concurrency, &pgn);
+        let s = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut Vec::new()).unwrap();
+        assert_eq!(s.sprt.map(|(_, st)| st), Some(Status::AcceptH1));
+        assert_eq!(s.finished.len(), 2 * decided_at, "concurrency {concurrency}");
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(
+            text.matches("[Event ").count(),
+            2 * decided_at,
+            "concurrency {concurrency}"
+        );
+    }
+}
