@@ -13,6 +13,7 @@
 //! - [`matches`]: best-of-N matches with alternating colours and a play-off or lots on a tie.
 
 pub mod clock;
+pub mod export;
 mod game;
 pub mod matches;
 pub mod rules;
