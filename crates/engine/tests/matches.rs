@@ -107,7 +107,22 @@ fn check_against_replay(pgn: &Path, rules: &Rules, chess: ChessRules) -> Vec<Str
         assert!(g.issues().is_empty(), "game {}: {:?}", i + 1, g.issues());
         assert_eq!(stopped, None, "game {}: the judge refused a move", i + 1);
         let result = tags.get("Result").unwrap().to_string();
-        let termination = tags.get("Termination").unwrap().to_string();
+        // arbiter's reason code leads `TerminationDetails`; `Termination` has the standard's word.
+        let details = tags.get("TerminationDetails").unwrap();
+        let termination = details.split(": ").next().unwrap().to_string();
+        assert!(
+            [
+                "normal",
+                "time forfeit",
+                "rules infraction",
+                "adjudication",
+                "abandoned"
+            ]
+            .contains(&tags.get("Termination").unwrap()),
+            "game {}: {:?}",
+            i + 1,
+            tags.get("Termination")
+        );
         assert_ne!(result, "*", "game {}: no result", i + 1);
         // A move that exposes the mover's own king loses (CXA) but is not a legal move to
         // record: the PGN stops before it and names it in the closing comment.
@@ -608,7 +623,7 @@ fn ucci_resignation_and_draw_agreement() {
     assert!(told.lines().any(|l| l.starts_with("go draw")), "{told}");
     let pgn = std::fs::read_to_string(d.join("draw.pgn")).unwrap();
     assert!(
-        pgn.contains("{draw offered}") && pgn.contains("accepted the draw offer"),
+        pgn.contains("{draw offered}") && pgn.contains("Draw by agreement}") && pgn.contains("accepted the draw offer"),
         "{pgn}"
     );
 
