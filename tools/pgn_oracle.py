@@ -8,7 +8,8 @@ For each FILE.pgn it writes FILE.pgn.python-chess.txt or FILE.pgn.cchess.txt bes
 tab-separated lines the Rust tests compare with the games they wrote.
 
 python-chess, one line per tag, move and result of the (first) game:
-    tag <name> <value> / move <uci> <clock seconds or -> / result <token> / errors <count>
+    tag <name> <value> / move <uci> <clock seconds or -> <comment, line breaks as \\n> /
+    result <token> / errors <count>
 cchess, one line per game (cchess reads one game a file, so the games are split first):
     game <n> <plies read> <ICCS moves read, space-separated>
 Lines starting with # name the library and its version.
@@ -29,7 +30,8 @@ def python_chess(path):
         lines.append(f"tag\t{name}\t{value}")
     for node in game.mainline():
         clock = node.clock()
-        lines.append(f"move\t{node.move.uci()}\t{'-' if clock is None else format(clock, 'g')}")
+        comment = node.comment.replace("\\", "\\\\").replace("\n", "\\n")
+        lines.append(f"move\t{node.move.uci()}\t{'-' if clock is None else format(clock, 'g')}\t{comment}")
     lines.append(f"result\t{game.headers.get('Result', '*')}")
     lines.append(f"errors\t{len(game.errors)}")
     return lines
