@@ -807,6 +807,62 @@ mod tests {
     }
 
     #[test]
+    fn point_17_xiangqi_pgn_names_the_players_as_white_and_black_beside_red() {
+        let rules = judge::xiangqi::Rules::by_name("cxa").unwrap();
+        let judge = judge::xiangqi::XiangqiJudge::new(xiangqi::Position::start(), rules);
+        let root = judge.position().clone();
+        let mut r = Referee::new(
+            judge,
+            crate::play::engine_rules(referee::clock::TimeControl::unlimited()),
+        );
+        r.apply(0, Side::First, Command::Start);
+        r.apply(1, Side::First, Command::Move("h2e2".into()));
+        let control = Control::default();
+        let tags = [
+            ("Event".to_string(), "m".to_string()),
+            ("Red".to_string(), "fsf-a".to_string()),
+            ("Black".to_string(), "fsf-b".to_string()),
+        ];
+        let pgn = write(
+            &r,
+            &GameRecord {
+                tags: &tags,
+                root: &root,
+                book: &[],
+                moves: &[MoveInfo::default()],
+                result: Outcome::SecondWins,
+                termination: "time",
+                runner_end: Some("red's engine did not move in time and loses"),
+                controls: [&control, &control],
+                started: SystemTime::UNIX_EPOCH,
+                ended: SystemTime::UNIX_EPOCH,
+                duration: Duration::ZERO,
+                options: PgnOptions::default(),
+            },
+        );
+        let head: Vec<&str> = pgn.lines().take(9).collect();
+        assert_eq!(
+            head,
+            [
+                "[Event \"m\"]",
+                "[Site \"?\"]",
+                "[Date \"????.??.??\"]",
+                "[Round \"?\"]",
+                "[White \"fsf-a\"]",
+                "[Black \"fsf-b\"]",
+                "[Result \"0-1\"]",
+                "[Red \"fsf-a\"]",
+                "[Variant \"xiangqi\"]",
+            ]
+        );
+        assert!(pgn.contains("[Termination \"time forfeit\"]\n"), "{pgn}");
+        assert!(
+            pgn.contains("1. 炮二平五 {/0 0.000s, Red loses on time} 0-1\n"),
+            "{pgn}"
+        );
+    }
+
+    #[test]
     fn point_18_the_cchess_style_writes_the_moves_alone() {
         let pgn = scholars_mate(PgnStyle::Cchess);
         // Chess is chess: the style is for Xiangqi readers.
@@ -848,6 +904,7 @@ mod tests {
         };
         let pgn = write(&r, &record);
         assert!(!pgn.contains('{'), "{pgn}");
+        assert!(pgn.contains("[Termination \"abandoned\"]\n"), "{pgn}");
         assert!(pgn.contains("5. 前仕退五"), "{pgn}");
         assert!(
             pgn.contains("[White \"A\"]\n") && pgn.contains("[Red \"A\"]\n"),
