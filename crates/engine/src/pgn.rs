@@ -28,7 +28,8 @@ use std::time::{Duration, SystemTime};
 use game::{Game, Kind, Side};
 use judge::{Judge, Outcome};
 use records::pgn::write::utc;
-use records::pgn::{chinese_for_cchess, CommentStyle, Movetext, PgnStyle, TagPairs};
+use records::pgn::{chinese_for_cchess, CommentStyle, Movetext, PgnStyle};
+use records::Tags;
 use referee::clock::Millis;
 use referee::{EventKind, Referee};
 
@@ -240,9 +241,9 @@ pub fn ending_words(kind: Kind, result: Outcome, code: &str) -> (&'static str, S
 pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -> String {
     let kind = <J::Game as Game>::KIND;
     let cchess = record.options.style == PgnStyle::Cchess && kind == Kind::Xiangqi;
-    let mut tags = TagPairs::new();
+    let mut tags = Tags::default();
     for (k, v) in record.tags {
-        tags.set(k.as_str(), v.as_str());
+        tags.set(k, v);
     }
     tags.set("Result", record.result.pgn());
     tags.complete_roster(kind == Kind::Xiangqi);
@@ -252,7 +253,7 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
     let fen = record.root.fen();
     if fen != <J::Game as Game>::start().fen() {
         tags.set("SetUp", "1");
-        tags.set("FEN", fen.as_str());
+        tags.set("FEN", &fen);
     }
     let engine_plies = referee
         .events()
@@ -291,7 +292,7 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
         tags.set("BlackTimeControl", second);
     }
     let mut out = String::with_capacity(2048);
-    tags.write(&mut out).expect("a String takes any text");
+    tags.write_pgn(&mut out).expect("a String takes any text");
     write_moves(referee, record, &words, cchess, &mut out).expect("a String takes any text");
     out
 }

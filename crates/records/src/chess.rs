@@ -10,8 +10,8 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus as WriteSan;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
-use crate::pgn::{write_movetext, CommentStyle, MoveText, Movetext, TagPairs};
-use crate::record::{Issue, MoveTree, NodeId, ReadOptions, Record};
+use crate::pgn::{write_movetext, CommentStyle, MoveText, Movetext};
+use crate::record::{Issue, MoveTree, NodeId, ReadOptions, Record, Tags};
 use crate::text::utf8_lossy;
 
 /// A chess record.
@@ -296,7 +296,7 @@ pub fn start_position(record: &ChessRecord) -> Chess {
 pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result {
     let start = start_position(record);
     let standard = fen_of(&start) == START_FEN;
-    let mut tags = TagPairs::new();
+    let mut tags = Tags::default();
     for (name, value) in record.tags.iter() {
         if !name.eq_ignore_ascii_case("FEN") && !name.eq_ignore_ascii_case("SetUp") {
             tags.set(name, value);
@@ -306,7 +306,7 @@ pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result
         tags.set("SetUp", "1");
         tags.set("FEN", fen_of(&start));
     }
-    tags.write(out)?;
+    tags.write_pgn(out)?;
     let mut w = Movetext::new(out, CommentStyle::Padded).split_long_comments(false);
     write_movetext(&mut w, &San, &record.tree, &start)?;
     let result = record

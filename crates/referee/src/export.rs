@@ -3,7 +3,8 @@
 use game::{Game, Kind, Side};
 use judge::{Judge, Reason};
 use records::pgn::write::clk;
-use records::pgn::{CommentStyle, Movetext, TagPairs};
+use records::pgn::{CommentStyle, Movetext};
+use records::Tags;
 
 use crate::game::{EndReason, Ending, EventKind, Referee};
 
@@ -37,7 +38,7 @@ pub fn termination(ending: Option<&Ending>) -> &'static str {
 /// shows it), offers and the referee's notes as comments.
 pub fn pgn<J: Judge>(referee: &Referee<J>, start: &J::Game, tags: &[(&str, &str)]) -> String {
     let kind = <J::Game as Game>::KIND;
-    let mut t = TagPairs::new();
+    let mut t = Tags::default();
     for &(k, v) in tags {
         t.set(k, v);
     }
@@ -50,11 +51,11 @@ pub fn pgn<J: Judge>(referee: &Referee<J>, start: &J::Game, tags: &[(&str, &str)
     let fen = start.fen();
     if fen != <J::Game as Game>::start().fen() {
         t.set("SetUp", "1");
-        t.set("FEN", fen.as_str());
+        t.set("FEN", &fen);
     }
     t.set("Termination", termination(referee.ending()));
     let mut out = String::with_capacity(1024);
-    t.write(&mut out).expect("a String takes any text");
+    t.write_pgn(&mut out).expect("a String takes any text");
     let style = match kind {
         Kind::Xiangqi => CommentStyle::Tight,
         Kind::Chess => CommentStyle::Padded,

@@ -11,4 +11,4 @@ pub use self::xiangqi::{
 };
 pub use reader::{PgnReader, Skip, Visitor};
 pub(crate) use tree::{write_movetext, MoveText};
-pub use write::{escape_tag_value, write_tag, CommentStyle, Movetext, TagPairs, SEVEN_TAG_ROSTER};
+pub use write::{escape_tag_value, write_tag, CommentStyle, Movetext, SEVEN_TAG_ROSTER};

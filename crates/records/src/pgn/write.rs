@@ -1,7 +1,7 @@
 //! The one PGN writer every part of arbiter writes games with: the converter, the referee's
 //! export and the engine match.
 //!
-//! - [`TagPairs`]: a game's tags, written in export order — the Seven Tag Roster first, in its
+//! - [`Tags::write_pgn`]: a game's tags, written in export order — the Seven Tag Roster first, in its
 //!   order, then the others as they were set — with values escaped per the PGN standard in one
 //!   place ([`escape_tag_value`]);
 //! - [`Movetext`]: moves with their numbers (`1.`, and `1...` for the second player's move after
@@ -11,6 +11,8 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::record::Tags;
 
 /// The PGN standard's Seven Tag Roster, in its export order.
 pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -44,50 +46,12 @@ pub fn write_tag(out: &mut impl fmt::Write, name: &str, value: &str) -> fmt::Res
     writeln!(out, "[{name} \"{}\"]", escape_tag_value(value))
 }
 
-/// The tags of one game, in the order they were set; [`TagPairs::write`] puts the Seven Tag
-/// Roster first.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TagPairs<'a> {
-    pairs: Vec<(Cow<'a, str>, Cow<'a, str>)>,
-}
-
-impl<'a> TagPairs<'a> {
-    pub fn new() -> Self {
-        TagPairs::default()
-    }
-
-    /// Sets a tag, replacing the value of one already set under the same name (names compare
-    /// ignoring ASCII case, as readers do).
-    pub fn set(&mut self, name: impl Into<Cow<'a, str>>, value: impl Into<Cow<'a, str>>) {
-        let name = name.into();
-        let value = value.into();
-        match self.pairs.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case(&name)) {
-            Some(pair) => pair.1 = value,
-            None => self.pairs.push((name, value)),
-        }
-    }
-
+impl Tags {
     /// Sets a tag unless one of that name is already set.
-    pub fn set_default(&mut self, name: impl Into<Cow<'a, str>>, value: impl Into<Cow<'a, str>>) {
-        let name = name.into();
-        if self.get(&name).is_none() {
-            self.pairs.push((name, value.into()));
+    pub fn set_default(&mut self, name: &str, value: &str) {
+        if self.get(name).is_none() {
+            self.push(name, value);
         }
-    }
-
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.pairs
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_ref())
-    }
-
-    pub fn remove(&mut self, name: &str) {
-        self.pairs.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.pairs.iter().map(|(n, v)| (n.as_ref(), v.as_ref()))
     }
 
     /// Fills in the Seven Tag Roster as the export format asks: `?` for an unknown Event, Site,
@@ -114,20 +78,23 @@ impl<'a> TagPairs<'a> {
         }
         if xiangqi {
             let white = self.get("White").unwrap_or("?").to_owned();
-            self.set_default("Red", white);
+            self.set_default("Red", &white);
         }
     }
 
-    /// Writes the tag section: the Seven Tag Roster tags present, in the roster's order, then
-    /// the others in the order they were set, then the blank line before the movetext.
-    pub fn write(&self, out: &mut impl fmt::Write) -> fmt::Result {
+    /// Writes the PGN tag section: the Seven Tag Roster tags present, in the roster's order,
+    /// then the others in their order (a repeated name once), then the blank line before the
+    /// movetext.
+    pub fn write_pgn(&self, out: &mut impl fmt::Write) -> fmt::Result {
         for name in SEVEN_TAG_ROSTER {
             if let Some(value) = self.get(name) {
                 write_tag(out, name, value)?;
             }
         }
-        for (name, value) in &self.pairs {
-            if !SEVEN_TAG_ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+        for (i, (name, value)) in self.iter().enumerate() {
+            let roster = SEVEN_TAG_ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name));
+            let repeated = self.iter().take(i).any(|(n, _)| n.eq_ignore_ascii_case(name));
+            if !roster && !repeated {
                 write_tag(out, name, value)?;
             }
         }
@@ -306,7 +273,7 @@ mod tests {
 
     #[test]
     fn roster_first_then_the_rest_in_order() {
-        let mut t = TagPairs::new();
+        let mut t = Tags::default();
         t.set("Variant", "xiangqi");
         t.set("Result", "1-0");
         t.set("Red", "许银川");
@@ -314,7 +281,7 @@ mod tests {
         t.set("Black", "吕钦");
         t.complete_roster(true);
         let mut out = String::new();
-        t.write(&mut out).unwrap();
+        t.write_pgn(&mut out).unwrap();
         assert_eq!(
             out,
             "[Event \"Cup\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
@@ -325,6 +292,11 @@ mod tests {
         t.set("result", "0-1");
         assert_eq!(t.get("Result"), Some("0-1"));
         assert_eq!(t.iter().filter(|(n, _)| n.eq_ignore_ascii_case("result")).count(), 1);
+        // A repeated name (files do repeat tags) is written once.
+        t.push("Variant", "again");
+        let mut again = String::new();
+        t.write_pgn(&mut again).unwrap();
+        assert_eq!(again.matches("[Variant ").count(), 1);
     }
 
     #[test]

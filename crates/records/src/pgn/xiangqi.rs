@@ -9,8 +9,8 @@ use xiangqi::{Color, Fen, Move, Position, Role};
 
 use super::reader::{PgnReader, Skip, Visitor};
 use super::tree::{write_movetext, MoveText};
-use super::write::{CommentStyle, Movetext, TagPairs};
-use crate::record::{Issue, MoveTree, NodeId, Outcome, ReadOptions, XiangqiRecord};
+use super::write::{CommentStyle, Movetext};
+use crate::record::{Issue, MoveTree, NodeId, Outcome, ReadOptions, Tags, XiangqiRecord};
 use crate::text::TextEncoding;
 
 /// Builds a [`XiangqiRecord`] from a game's PGN, checking every move.
@@ -308,7 +308,7 @@ pub fn write_pgn_styled(
 ) -> fmt::Result {
     let start = start_position(record);
     let standard = start.fen().board_and_turn() == Position::start().fen().board_and_turn();
-    let mut tags = TagPairs::new();
+    let mut tags = Tags::default();
     for (name, value) in record.tags.iter() {
         if name.eq_ignore_ascii_case("FEN") || name.eq_ignore_ascii_case("Format") {
             continue;
@@ -321,7 +321,7 @@ pub fn write_pgn_styled(
     if notation != Notation::Chinese || record.tags.get("Format").is_some() {
         tags.set("Format", format_name(notation));
     }
-    tags.write(out)?;
+    tags.write_pgn(out)?;
     let mut w = Movetext::new(out, CommentStyle::Tight).split_long_comments(false);
     write_movetext(&mut w, &Written { notation, style }, &record.tree, &start)?;
     let result = record
