@@ -9,7 +9,7 @@
 //!   and the result token.
 
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::record::Tags;
@@ -121,6 +121,9 @@ pub struct Movetext<'a, W> {
     /// variation (the export format's rule).
     need_number: bool,
     split_comments: bool,
+    /// A token being built (a move number, a braced comment): one buffer reused token after
+    /// token, as an engine match writes a game's record between two games.
+    scratch: String,
 }
 
 impl<'a, W: fmt::Write> Movetext<'a, W> {
@@ -132,6 +135,7 @@ impl<'a, W: fmt::Write> Movetext<'a, W> {
             style,
             need_number: true,
             split_comments: true,
+            scratch: String::new(),
         }
     }
 
@@ -165,10 +169,13 @@ impl<'a, W: fmt::Write> Movetext<'a, W> {
     /// (red, white) or the second: `12. e4`, or `12... e5` where the second player's move
     /// needs its number.
     pub fn play(&mut self, fullmove: u32, first_to_move: bool, text: &str) -> fmt::Result {
-        if first_to_move {
-            self.token(&format!("{fullmove}."))?;
-        } else if self.need_number {
-            self.token(&format!("{fullmove}..."))?;
+        if first_to_move || self.need_number {
+            let mut number = std::mem::take(&mut self.scratch);
+            number.clear();
+            write!(number, "{fullmove}{}", if first_to_move { "." } else { "..." })?;
+            let written = self.token(&number);
+            self.scratch = number;
+            written?;
         }
         self.need_number = false;
         self.token(text)
@@ -192,17 +199,24 @@ impl<'a, W: fmt::Write> Movetext<'a, W> {
             }
             return Ok(());
         }
-        let braced = match self.style {
-            CommentStyle::Padded => format!("{{ {text} }}"),
-            CommentStyle::Tight => format!("{{{text}}}"),
-        };
-        if self.split_comments && braced.chars().count() > LINE_WIDTH && !text.contains('\n') && text.contains(' ') {
-            for word in braced.split(' ').filter(|w| !w.is_empty()) {
-                self.token(word)?;
-            }
-            return Ok(());
+        let mut braced = std::mem::take(&mut self.scratch);
+        braced.clear();
+        match self.style {
+            CommentStyle::Padded => write!(braced, "{{ {text} }}")?,
+            CommentStyle::Tight => write!(braced, "{{{text}}}")?,
         }
-        self.token(&braced)
+        let written =
+            if self.split_comments && braced.chars().count() > LINE_WIDTH && !text.contains('\n') && text.contains(' ')
+            {
+                braced
+                    .split(' ')
+                    .filter(|w| !w.is_empty())
+                    .try_for_each(|word| self.token(word))
+            } else {
+                self.token(&braced)
+            };
+        self.scratch = braced;
+        written
     }
 
     /// Opens a variation: the alternatives to the move just written.
