@@ -50,12 +50,13 @@ pub(crate) fn open_with_progress(path: &Path) -> Result<(BufReader<Counting<File
 pub fn run(
     input: &Path,
     output: &Path,
-    notation: &str,
+    (notation, style): (&str, &str),
     to: Option<&str>,
     encoding: Option<&str>,
     judge: Option<&crate::judge::Options>,
 ) -> Result<()> {
     let notation: Notation = notation.parse().map_err(anyhow::Error::msg)?;
+    let style: records::pgn::PgnStyle = style.parse().map_err(anyhow::Error::msg)?;
     let encoding = files::output_encoding(encoding).map_err(anyhow::Error::msg)?;
     let out_format = match to {
         Some(t) => t.parse::<Format>().map_err(anyhow::Error::msg)?,
@@ -103,7 +104,7 @@ pub fn run(
                 match out_format {
                     Format::FenMoves => files::write_fen_moves(&record, &mut text)?,
                     _ => {
-                        files::write_pgn(&record, notation, &mut text)?;
+                        files::write_pgn_styled(&record, notation, style, &mut text)?;
                         text.push('\n');
                     }
                 }

@@ -60,6 +60,10 @@ enum Command {
         /// Move notation for Xiangqi PGN: chinese, wxf or iccs.
         #[arg(long, default_value = "chinese")]
         notation: String,
+        /// Xiangqi PGN for which readers: standard, or cchess (the Python library: the main
+        /// line's moves alone, tandem advisors and elephants marked 前/后).
+        #[arg(long, default_value = "standard")]
+        pgn_style: String,
         /// Output format: pgn or moves.
         #[arg(long)]
         to: Option<String>,
@@ -619,6 +623,7 @@ fn run(cli: Cli) -> Result<()> {
             input,
             output,
             notation,
+            pgn_style,
             to,
             encoding,
             judge,
@@ -632,7 +637,7 @@ fn run(cli: Cli) -> Result<()> {
             convert::run(
                 &input,
                 &output,
-                &notation,
+                (&notation, &pgn_style),
                 to.as_deref(),
                 encoding.as_deref(),
                 opts.as_ref(),

@@ -30,7 +30,7 @@ arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [
               [--game xiangqi|chess] [--rules cxa|axf|seed002|fide|seed001] [--at-trigger]
               [--games N | --rounds R] [--concurrency C] [--gauntlet]
               [--openings file=F [format=epd|pgn|moves] [order=random|sequential] [seed=S] [plies=N]]
-              [--pgnout F | --pgnout file=F [timeleft=true] [nodes=true]] [--resume] [--trfout F.trf] [--tiebreaks SB,DE]
+              [--pgnout F | --pgnout file=F [timeleft=true] [nodes=true] [style=cchess]] [--resume] [--trfout F.trf] [--tiebreaks SB,DE]
               [--resign movecount=N score=S] [--draw movenumber=M movecount=N score=S] [--maxmoves N]
               [--tb DIR[:DIR…] [--tbpieces N] [--tbadjudicate WIN_LOSS|DRAW|BOTH] [--tbignore50]]   (chess)
               [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic]]
@@ -163,7 +163,8 @@ fn parse(raw: &[String]) -> Result<Args> {
                             "file" => args.pgnout = Some(PathBuf::from(&v)),
                             "timeleft" => args.pgn.time_left = on()?,
                             "nodes" => args.pgn.nodes = on()?,
-                            _ => bail!("--pgnout: unknown setting {k:?} (file, timeleft, nodes)"),
+                            "style" => args.pgn.style = v.parse().map_err(anyhow::Error::msg)?,
+                            _ => bail!("--pgnout: unknown setting {k:?} (file, timeleft, nodes, style)"),
                         }
                     }
                     if args.pgnout.is_none() {

@@ -580,3 +580,42 @@ fn a_swiss_event_with_a_withdrawal_and_a_late_entrant_exports_trf_2026() {
     assert_eq!(from_old.replace("012 Old", "012 Xq"), text);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn point_18_convert_writes_a_pgn_cchess_reads() {
+    let dir = std::env::temp_dir().join(format!("arbiter-convert-cchess-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("in.pgn");
+    let output = dir.join("out.pgn");
+    // Red's advisors end on one file (d0, d2); the front one then moves back to the centre.
+    std::fs::write(
+        &input,
+        "[Event \"x\"]\n[Result \"*\"]\n\n1. 仕六进五 {a note} 马８进７ 2. 仕五进六 马７退８ 3. 仕四进五 马８进７ \
+         4. 仕五退六 马７退８ 5. 仕六退五 *\n",
+    )
+    .unwrap();
+    let (ok, _, err) = arbiter(&[
+        "convert",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--pgn-style",
+        "cchess",
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&output).unwrap();
+    assert!(!text.contains('{'), "{text}");
+    assert!(text.contains("5. 前仕退五 *"), "{text}");
+    let (ok, _, err) = arbiter(&["convert", input.to_str().unwrap(), output.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&output).unwrap();
+    assert!(text.contains("{a note}") && text.contains("5. 仕六退五 *"), "{text}");
+    let (ok, _, err) = arbiter(&[
+        "convert",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--pgn-style",
+        "fancy",
+    ]);
+    assert!(!ok && err.contains("expected standard or cchess"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -413,10 +413,11 @@ fn syzygy_tablebases_adjudicate_chess_games() {
     for g in &games {
         let krk = g.contains("[FEN \"8/8/8/4k3/8/8/8/R3K3 w - -");
         if krk {
-            assert!(g.contains("[Termination \"adjudicated_tablebase\"]"), "{g}");
+            assert!(g.contains("[Termination \"adjudication\"]"), "{g}");
             assert!(g.contains("[Result \"1-0\"]"), "{g}");
             assert!(
-                g.contains("{adjudicated by Syzygy tablebases: KRvK, White wins} 1-0"),
+                g.contains("[TerminationDetails \"adjudicated_tablebase: adjudicated by Syzygy tablebases: KRvK, White wins\"]")
+                    && g.replace('\n', " ").contains(", White wins by adjudication} 1-0"),
                 "{g}"
             );
         } else {

@@ -1,5 +1,6 @@
-//! The PGN of an engine game, written as engine match runners write it (fastchess, cutechess),
-//! so that the tools engine authors use on their output read ours:
+//! The PGN of an engine game, written through the one PGN writer of `records` as engine match
+//! runners write it (fastchess, cutechess), so that the tools engine authors use on their
+//! output read ours:
 //!
 //! - the record starts where the opening starts (`FEN` only when that is not the standard
 //!   start), its moves marked `{book}`, then the engines' moves;
@@ -7,16 +8,28 @@
 //!   view in pawns (`+0.31`, `-1.05`, `0.00`) or as a mate in plies (`+M5`: it mates in three
 //!   moves; `-M4`: it is mated in two), the depth, and its thinking time (`0.105s`); with
 //!   [`PgnOptions`] also `, tl=…s` (the mover's clock after the move) and `, n=…` (nodes);
-//! - tags as fastchess writes them: `GameDuration`, `GameStartTime`, `GameEndTime`,
-//!   `PlyCount` (book moves included), `Termination` (the referee's or runner's reason code),
-//!   `TimeControl` (`40/60+0.6`, `10+0.1`, `0.1/move`, `-` for nodes or depth only);
-//! - the referee's own notes (draw offers, fouls, a side told to vary, the ending's
-//!   explanation) as further comments, and movetext wrapped at 80 columns.
+//!   the last move's comment ends with the end of the game as fastchess words it (`, White
+//!   mates`, `, Black loses on time`, `, Draw by adjudication`);
+//! - the Seven Tag Roster (for Xiangqi `Red` beside `White`, so that rating tools such as
+//!   Ordo and BayesElo find the players), then tags as fastchess writes them: `GameDuration`,
+//!   `GameStartTime`, `GameEndTime`, `PlyCount` (book moves included), `Termination` (the PGN
+//!   standard's value: `normal`, `time forfeit`, `rules infraction`, `adjudication`,
+//!   `abandoned`), `TimeControl` (`40/60+0.6`, `10+0.1`, `0.1/move`, `-` for nodes or depth
+//!   only); arbiter's reason code and explanation of the ending as `TerminationDetails`
+//!   (`perpetual_check: …`);
+//! - the referee's notes (draw offers, fouls, a side told to vary) as further comments, and
+//!   movetext wrapped at 80 columns;
+//! - in [`PgnStyle::Cchess`], for the Python library cchess, the moves alone (see
+//!   `records::pgn::PgnStyle`).
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::any::Any;
+use std::time::{Duration, SystemTime};
 
 use game::{Game, Kind, Side};
 use judge::{Judge, Outcome};
+use records::pgn::write::utc;
+use records::pgn::{chinese_for_cchess, CommentStyle, Movetext, PgnStyle};
+use records::Tags;
 use referee::clock::Millis;
 use referee::{EventKind, Referee};
 
@@ -31,6 +44,8 @@ pub struct PgnOptions {
     pub time_left: bool,
     /// `n=123456`: the nodes the engine reported.
     pub nodes: bool,
+    /// The readers written for (Xiangqi): the standard's, or cchess's (moves alone).
+    pub style: PgnStyle,
 }
 
 /// What an engine said with one of its moves.
@@ -144,34 +159,14 @@ pub fn time_control_text(control: &Control) -> String {
     }
 }
 
-/// Days since 1970-01-01 as a civil date (Howard Hinnant's algorithm).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
-fn unix_secs(t: SystemTime) -> u64 {
-    t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
-}
-
 /// A date as the PGN `Date` tag writes it (UTC): `2026.11.30`.
 pub fn date_text(t: SystemTime) -> String {
-    let (y, m, d) = civil((unix_secs(t) / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
+    records::pgn::write::date_value(t)
 }
 
 /// A moment as fastchess's `GameStartTime` writes it, in UTC: `2026-11-30T02:37:12 +0000`.
 pub fn datetime_text(t: SystemTime) -> String {
-    let secs = unix_secs(t);
-    let (y, m, d) = civil((secs / 86_400) as i64);
-    let s = secs % 86_400;
+    let ((y, m, d), s) = utc(t);
     format!(
         "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02} +0000",
         s / 3600,
@@ -184,40 +179,6 @@ pub fn datetime_text(t: SystemTime) -> String {
 pub fn duration_text(d: Duration) -> String {
     let s = d.as_secs();
     format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// Movetext as tokens joined by spaces, a new line before a token that would pass 80 columns.
-struct Movetext {
-    out: String,
-    column: usize,
-}
-
-impl Movetext {
-    /// Adds a token (a move with its comment, a comment, the result); one too long for a line
-    /// (a long explanation) goes word by word.
-    fn push(&mut self, token: &str) {
-        let width = token.chars().count();
-        if width > 80 && token.contains(' ') {
-            for word in token.split(' ').filter(|w| !w.is_empty()) {
-                self.push(word);
-            }
-            return;
-        }
-        if self.column > 0 && self.column + 1 + width > 80 {
-            self.out.push('\n');
-            self.column = 0;
-        }
-        if self.column > 0 {
-            self.out.push(' ');
-            self.column += 1;
-        }
-        self.out.push_str(token);
-        self.column += width;
-    }
-}
-
-fn comment(text: &str) -> String {
-    format!("{{{}}}", text.replace('}', ")"))
 }
 
 /// Everything about a game the engine-match PGN records.
@@ -241,91 +202,174 @@ pub struct GameRecord<'a, G: Game> {
     pub options: PgnOptions,
 }
 
+/// How a game ended, for the PGN: the standard's `Termination` value and the words fastchess
+/// ends the last move's comment with. `code` is the runner's reason code (the judge's for a
+/// ruling, the referee's, or the runner's own: `adjudicated_draw`, `crash` …).
+pub fn ending_words(kind: Kind, result: Outcome, code: &str) -> (&'static str, String) {
+    let name = |side: Side| match (kind, side) {
+        (Kind::Xiangqi, Side::First) => "Red",
+        (Kind::Chess, Side::First) => "White",
+        (_, Side::Second) => "Black",
+    };
+    let (winner, loser) = match result {
+        Outcome::FirstWins => (name(Side::First), name(Side::Second)),
+        Outcome::SecondWins => (name(Side::Second), name(Side::First)),
+        Outcome::Draw | Outcome::Ongoing => ("", ""),
+    };
+    let draw = result == Outcome::Draw;
+    let (termination, words) = match code {
+        "checkmate" => ("normal", format!("{winner} mates")),
+        "stalemate" if draw => ("normal", "Draw by stalemate".to_string()),
+        "stalemate" => ("normal", format!("{winner} wins by stalemate")),
+        "threefold_repetition" => ("normal", "Draw by 3-fold repetition".to_string()),
+        "fivefold_repetition" => ("normal", "Draw by 5-fold repetition".to_string()),
+        "repetition_draw" => ("normal", "Draw by repetition".to_string()),
+        "fifty_move_rule" => ("normal", "Draw by fifty moves rule".to_string()),
+        "seventy_five_move_rule" => ("normal", "Draw by seventy-five moves rule".to_string()),
+        "natural_move_limit" => ("normal", "Draw by move limit".to_string()),
+        "dead_position" => ("normal", "Draw by insufficient mating material".to_string()),
+        "agreement" => ("normal", "Draw by agreement".to_string()),
+        "resignation" => ("normal", format!("{loser} resigns")),
+        "perpetual_check" => ("rules infraction", format!("{loser} loses by perpetual check")),
+        "forbidden_repetition" => ("rules infraction", format!("{loser} loses by forbidden repetition")),
+        "self_check" | "illegal_move" | "illegal_moves" => {
+            ("rules infraction", format!("{loser} makes an illegal move"))
+        }
+        "technical_fouls" | "clock_presses" | "false_claims" | "refused_rules" => {
+            ("rules infraction", format!("{loser} loses by rules infraction"))
+        }
+        "time" | "lateness" => ("time forfeit", format!("{loser} loses on time")),
+        "adjudicated_draw" | "max_moves" => ("adjudication", "Draw by adjudication".to_string()),
+        "adjudicated_tablebase" | "adjudicated_resign" if draw => ("adjudication", "Draw by adjudication".to_string()),
+        "adjudicated_tablebase" | "adjudicated_resign" => ("adjudication", format!("{winner} wins by adjudication")),
+        "crash" | "error" if !winner.is_empty() => ("abandoned", format!("{loser} disconnects")),
+        "aborted" | "crash" | "error" => ("abandoned", "Game aborted".to_string()),
+        _ if result == Outcome::Ongoing => ("unterminated", "Game unterminated".to_string()),
+        _ if draw => ("normal", "Draw".to_string()),
+        _ => ("normal", format!("{winner} wins")),
+    };
+    (termination, words)
+}
+
 /// The game as PGN (see the module's description).
 pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -> String {
     let kind = <J::Game as Game>::KIND;
-    let mut out = String::with_capacity(2048);
-    let mut tag = |k: &str, v: &str| {
-        out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
-    };
+    let cchess = record.options.style == PgnStyle::Cchess && kind == Kind::Xiangqi;
+    let mut tags = Tags::default();
     for (k, v) in record.tags {
-        tag(k, v);
+        tags.set(k, v);
     }
-    tag("Result", record.result.pgn());
+    tags.set("Result", record.result.pgn());
+    tags.complete_roster(kind == Kind::Xiangqi);
     if kind == Kind::Xiangqi {
-        tag("Variant", "xiangqi");
+        tags.set("Variant", "xiangqi");
     }
     let fen = record.root.fen();
     if fen != <J::Game as Game>::start().fen() {
-        tag("SetUp", "1");
-        tag("FEN", &fen);
+        tags.set("SetUp", "1");
+        tags.set("FEN", &fen);
     }
     let engine_plies = referee
         .events()
         .iter()
         .filter(|e| matches!(e.kind, EventKind::MoveAccepted { .. }))
         .count();
-    tag("GameDuration", &duration_text(record.duration));
-    tag("GameStartTime", &datetime_text(record.started));
-    tag("GameEndTime", &datetime_text(record.ended));
-    tag("PlyCount", &(record.book.len() + engine_plies).to_string());
-    tag("Termination", record.termination);
+    tags.set("GameDuration", duration_text(record.duration));
+    tags.set("GameStartTime", datetime_text(record.started));
+    tags.set("GameEndTime", datetime_text(record.ended));
+    tags.set("PlyCount", (record.book.len() + engine_plies).to_string());
+    let (termination, words) = ending_words(kind, record.result, record.termination);
+    tags.set("Termination", termination);
+    // arbiter's reason code and explanation: what `Termination`'s few standard words cannot say
+    // (which repetition rule, which tablebase).
+    let explanation = record
+        .runner_end
+        .or_else(|| referee.ending().map(|e| e.explanation.as_str()))
+        .unwrap_or("");
+    tags.set(
+        "TerminationDetails",
+        if explanation.is_empty() {
+            record.termination.to_string()
+        } else {
+            format!("{}: {explanation}", record.termination)
+        },
+    );
     let [first, second] = record.controls.map(time_control_text);
     if first == second {
-        tag("TimeControl", &first);
+        tags.set("TimeControl", first);
     } else {
-        let (a, b) = match kind {
-            Kind::Xiangqi => ("RedTimeControl", "BlackTimeControl"),
-            Kind::Chess => ("WhiteTimeControl", "BlackTimeControl"),
+        let a = match kind {
+            Kind::Xiangqi => "RedTimeControl",
+            Kind::Chess => "WhiteTimeControl",
         };
-        tag(a, &first);
-        tag(b, &second);
+        tags.set(a, first);
+        tags.set("BlackTimeControl", second);
     }
-    out.push('\n');
+    let mut out = String::with_capacity(2048);
+    tags.write_pgn(&mut out).expect("a String takes any text");
+    write_moves(referee, record, &words, cchess, &mut out).expect("a String takes any text");
+    out
+}
 
-    let mut text = Movetext {
-        out: String::with_capacity(1024),
-        column: 0,
+/// A move as the record writes it: in the game's notation, or as cchess reads Chinese.
+fn written<G: Game + Any>(pos: &G, m: G::Move, cchess: bool) -> String
+where
+    G::Move: Any + Copy,
+{
+    if cchess {
+        if let (Some(p), Some(&m)) = (
+            (pos as &dyn Any).downcast_ref::<xiangqi::Position>(),
+            (&m as &dyn Any).downcast_ref::<xiangqi::Move>(),
+        ) {
+            return chinese_for_cchess(p, m);
+        }
+    }
+    pos.notation(m)
+}
+
+fn write_moves<J: Judge>(
+    referee: &Referee<J>,
+    record: &GameRecord<'_, J::Game>,
+    end_words: &str,
+    cchess: bool,
+    out: &mut String,
+) -> std::fmt::Result {
+    let style = match <J::Game as Game>::KIND {
+        Kind::Xiangqi => CommentStyle::Tight,
+        // fastchess writes `{+0.31/9 0.105s}` for chess too.
+        Kind::Chess => CommentStyle::Tight,
     };
+    let mut text = Movetext::new(out, style);
     // Numbered on from the root's FEN (its sixth field): "… b KQkq - 0 1" opens "1...".
-    let mut fullmove = fen
+    let mut fullmove = record
+        .root
+        .fen()
         .split_whitespace()
         .nth(5)
-        .and_then(|n| n.parse::<usize>().ok())
+        .and_then(|n| n.parse::<u32>().ok())
         .filter(|&n| n > 0)
         .unwrap_or(1);
-    let mut first_move = true;
-    // A move's token, built in one buffer reused move after move.
-    let mut token = String::with_capacity(64);
-    let mut number = |token: &mut String, side: Side, text: &str| {
-        token.clear();
-        match side {
-            Side::First => {
-                push_u64(token, fullmove as u64);
-                token.push_str(". ");
-            }
-            Side::Second if first_move => {
-                push_u64(token, fullmove as u64);
-                token.push_str("... ");
-            }
-            Side::Second => {}
+    let mut pos = record.root.clone();
+    let mut comment = String::with_capacity(64);
+    for &m in record.book {
+        let side = pos.turn();
+        text.play(fullmove, side == Side::First, &written(&pos, m, cchess))?;
+        if !cchess {
+            text.comment("book")?;
         }
-        token.push_str(text);
         if side == Side::Second {
             fullmove += 1;
         }
-        first_move = false;
-    };
-    let mut pos = record.root.clone();
-    for &m in record.book {
-        number(&mut token, pos.turn(), &pos.notation(m));
-        token.push_str(" {book}");
-        text.push(&token);
         pos.play(m);
     }
+    let last_move = referee
+        .events()
+        .iter()
+        .rposition(|e| matches!(e.kind, EventKind::MoveAccepted { .. }));
     let mut infos = record.moves.iter();
     let timed = !referee.clock().control().stages.is_empty();
-    for e in referee.events() {
+    let mut ended = false;
+    for (i, e) in referee.events().iter().enumerate() {
         let EventKind::MoveAccepted {
             side,
             coordinate,
@@ -335,26 +379,39 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
             ..
         } = &e.kind
         else {
-            if let Some(n) = e.kind.pgn_note(kind) {
-                text.push(&comment(&n));
+            // The ending is in the last move's comment and `TerminationDetails`.
+            if let (false, false, Some(n)) = (
+                cchess,
+                matches!(e.kind, EventKind::GameOver(_)),
+                e.kind.pgn_note(<J::Game as Game>::KIND),
+            ) {
+                text.comment(&n)?;
             }
             continue;
         };
         // The referee of an engine game leaves notation to the record (`set_live_notation`):
         // worked out here, move after move in one warm loop, not between two searches.
-        let worked_out;
-        let written = match pos.parse_move(coordinate) {
+        let move_text = match pos.parse_move(coordinate) {
             Ok(m) => {
-                worked_out = notation.is_empty().then(|| pos.notation(m));
+                let t = if notation.is_empty() || cchess {
+                    written(&pos, m, cchess)
+                } else {
+                    notation.to_string()
+                };
                 pos.play(m);
-                worked_out.as_deref().unwrap_or(notation)
+                t
             }
             // Every accepted move was legal where it was made, so this is a bug; the record
             // still gets the move as the referee wrote it.
-            Err(_) if notation.is_empty() => coordinate,
-            Err(_) => notation,
+            Err(_) if notation.is_empty() => coordinate.to_string(),
+            Err(_) => notation.to_string(),
         };
-        number(&mut token, *side, written);
+        text.play(fullmove, *side == Side::First, &move_text)?;
+        if *side == Side::Second {
+            fullmove += 1;
+        }
+        let last = Some(i) == last_move;
+        comment.clear();
         if let Some(info) = infos.next() {
             let left = timed.then(|| {
                 clocks[match side {
@@ -363,23 +420,27 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
                 }]
                 .main
             });
-            // The comment's fields are numbers and words: no `}` to replace.
-            token.push_str(" {");
-            push_move_comment(&mut token, info, left, record.options);
-            token.push('}');
+            push_move_comment(&mut comment, info, left, record.options);
         }
-        text.push(&token);
-        if *offers_draw {
-            text.push("{draw offered}");
+        if last {
+            if !comment.is_empty() {
+                comment.push_str(", ");
+            }
+            comment.push_str(end_words);
+            ended = true;
+        }
+        if !cchess && !comment.is_empty() {
+            text.comment(&comment)?;
+        }
+        if *offers_draw && !cchess {
+            text.comment("draw offered")?;
         }
     }
-    if let Some(explanation) = record.runner_end {
-        text.push(&comment(explanation));
+    if !ended && !cchess {
+        // No engine move: the ending on its own.
+        text.comment(end_words)?;
     }
-    text.push(record.result.pgn());
-    out.push_str(&text.out);
-    out.push('\n');
-    out
+    text.finish(record.result.pgn())
 }
 
 #[cfg(test)]
@@ -387,6 +448,7 @@ mod tests {
     use super::*;
     use crate::play::Tc;
     use referee::Command;
+    use std::time::UNIX_EPOCH;
 
     fn score_text(score: Score) -> String {
         let mut s = String::new();
@@ -395,7 +457,7 @@ mod tests {
     }
 
     #[test]
-    fn numbers_read_as_format_writes_them() {
+    fn numbers_written_by_hand_read_as_format_writes_them() {
         let mut values = vec![0, 1, 9, 10, 99, 100, 999, 1000, 12_345, u64::MAX, u64::MAX / 10];
         values.extend((0..19).map(|k| 10u64.pow(k)));
         values.extend((1..20).map(|k| 10u64.pow(k) - 1));
@@ -542,6 +604,7 @@ mod tests {
         let all = PgnOptions {
             time_left: true,
             nodes: true,
+            ..PgnOptions::default()
         };
         assert_eq!(
             move_comment(&info, Some(1_593), all),
@@ -587,22 +650,5 @@ mod tests {
         assert_eq!(date_text(t), "2026.11.30");
         assert_eq!(date_text(UNIX_EPOCH + Duration::from_secs(951_782_400)), "2000.02.29");
         assert_eq!(duration_text(Duration::from_millis(3_725_900)), "01:02:05");
-    }
-
-    #[test]
-    fn movetext_wraps_at_80_columns() {
-        let mut t = Movetext {
-            out: String::new(),
-            column: 0,
-        };
-        for _ in 0..12 {
-            t.push("1. e4 {+0.31/9 0.105s}");
-        }
-        assert!(t.out.lines().all(|l| l.chars().count() <= 80), "{}", t.out);
-        assert_eq!(t.out.lines().count(), 4);
-        let long = format!("{{{}}}", ["word"; 30].join(" "));
-        t.push(&long);
-        assert!(t.out.lines().all(|l| l.chars().count() <= 80), "{}", t.out);
-        assert!(t.out.replace('\n', " ").contains(&long));
     }
 }

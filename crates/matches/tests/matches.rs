@@ -109,7 +109,22 @@ fn check_against_replay(pgn: &Path, rules: &Rules, chess: ChessRules) -> Vec<Str
         assert!(g.issues().is_empty(), "game {}: {:?}", i + 1, g.issues());
         assert_eq!(stopped, None, "game {}: the judge refused a move", i + 1);
         let result = tags.get("Result").unwrap().to_string();
-        let termination = tags.get("Termination").unwrap().to_string();
+        // arbiter's reason code leads `TerminationDetails`; `Termination` has the standard's word.
+        let details = tags.get("TerminationDetails").unwrap();
+        let termination = details.split(": ").next().unwrap().to_string();
+        assert!(
+            [
+                "normal",
+                "time forfeit",
+                "rules infraction",
+                "adjudication",
+                "abandoned"
+            ]
+            .contains(&tags.get("Termination").unwrap()),
+            "game {}: {:?}",
+            i + 1,
+            tags.get("Termination")
+        );
         assert_ne!(result, "*", "game {}: no result", i + 1);
         // A move that exposes the mover's own king loses (CXA) but is not a legal move to
         // record: the PGN stops before it and names it in the closing comment.
@@ -624,7 +639,7 @@ fn ucci_resignation_and_draw_agreement() {
     assert!(told.lines().any(|l| l.starts_with("go draw")), "{told}");
     let pgn = std::fs::read_to_string(d.join("draw.pgn")).unwrap();
     assert!(
-        pgn.contains("{draw offered}") && pgn.contains("accepted the draw offer"),
+        pgn.contains("{draw offered}") && pgn.contains("Draw by agreement}") && pgn.contains("accepted the draw offer"),
         "{pgn}"
     );
 
@@ -1153,7 +1168,8 @@ fn the_pgn_starts_at_the_books_root_with_its_moves() {
     check_book_games(&pgn, game::Kind::Chess, &book, 2 * book.len());
     check_against_replay(&pgn, &Rules::cxa(), ChessRules::fide());
     let text = std::fs::read_to_string(&pgn).unwrap();
-    assert!(text.contains("1. e4 {book} e5 {book} 2. Nf3 {book}"), "{text}");
+    // After a comment the second player's move carries its number, as the export format asks.
+    assert!(text.contains("1. e4 {book} 1... e5 {book} 2. Nf3 {book}"), "{text}");
     assert!(text.contains(", n="), "{text}");
     println!("{text}");
 }

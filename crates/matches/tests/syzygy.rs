@@ -253,22 +253,25 @@ fn stockfish_games_from_tablebase_positions_end_by_the_tables() {
         assert_eq!(f.termination, "adjudicated_tablebase", "game {} from {fen}", f.number);
         assert_eq!(f.result, result, "game {} from {fen}", f.number);
     }
-    // The PGN: Termination from the code, the explanation in the closing comment, and the
-    // result is the tables' for the position after the last move (one move each game).
+    // The PGN: Termination the standard's `adjudication`, the code and explanation in
+    // TerminationDetails, and the result is the tables' for the position after the last move
+    // (one move each game).
     let tb = open(TbResults::Both, false);
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(
-        text.matches("[Termination \"adjudicated_tablebase\"]").count(),
+        text.matches("[Termination \"adjudication\"]").count(),
         2 * openings.len()
     );
     // Movetext is wrapped at 80 columns: the comments may run over a line break.
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("{adjudicated by Syzygy tablebases: KRvK, White wins}"),
+        flat.contains(
+            "[TerminationDetails \"adjudicated_tablebase: adjudicated by Syzygy tablebases: KRvK, White wins\"]"
+        ),
         "{text}"
     );
     assert!(
-        flat.contains("draw by the 50-move rule (White would win without it)}"),
+        flat.contains("draw by the 50-move rule (White would win without it)\"]"),
         "{text}"
     );
     let (_, games) = read_file(&pgn).unwrap();

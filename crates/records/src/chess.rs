@@ -10,8 +10,8 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus as WriteSan;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
-use crate::pgn::{write_movetext, MoveText, Wrap};
-use crate::record::{Issue, MoveTree, NodeId, ReadOptions, Record};
+use crate::pgn::{write_movetext, CommentStyle, MoveText, Movetext};
+use crate::record::{Issue, MoveTree, NodeId, ReadOptions, Record, Tags};
 use crate::text::utf8_lossy;
 
 /// A chess record.
@@ -296,25 +296,25 @@ pub fn start_position(record: &ChessRecord) -> Chess {
 pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result {
     let start = start_position(record);
     let standard = fen_of(&start) == START_FEN;
-    let mut wrote_fen = false;
+    let mut tags = Tags::default();
     for (name, value) in record.tags.iter() {
-        if name.eq_ignore_ascii_case("FEN") || name.eq_ignore_ascii_case("SetUp") {
-            if standard || wrote_fen {
-                continue;
-            }
-            wrote_fen = true;
-            writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", fen_of(&start))?;
-        } else {
-            writeln!(out, "[{name} \"{}\"]", value.replace('\\', "\\\\").replace('"', "\\\""))?;
+        if !name.eq_ignore_ascii_case("FEN") && !name.eq_ignore_ascii_case("SetUp") {
+            tags.set(name, value);
         }
     }
-    if !standard && !wrote_fen {
-        writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", fen_of(&start))?;
+    if !standard {
+        tags.set("SetUp", "1");
+        tags.set("FEN", fen_of(&start));
     }
-    writeln!(out)?;
-    let mut w = Wrap::new(out);
+    tags.write_pgn(out)?;
+    let mut w = Movetext::new(out, CommentStyle::Padded).split_long_comments(false);
     write_movetext(&mut w, &San, &record.tree, &start)?;
-    w.finish(&record.tags)
+    let result = record
+        .tags
+        .get("Result")
+        .and_then(crate::Outcome::from_pgn)
+        .unwrap_or(crate::Outcome::Unknown);
+    w.finish(result.pgn())
 }
 
 /// SAN movetext for [`write_movetext`].
@@ -323,7 +323,6 @@ struct San;
 impl MoveText for San {
     type Pos = Chess;
     type Move = Move;
-    const PADDED_COMMENTS: bool = true;
     fn first_to_move(pos: &Chess) -> bool {
         pos.turn().is_white()
     }

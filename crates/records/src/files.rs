@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use xiangqi::notation::Notation;
 
 use crate::chess::{ChessGames, ChessRecord};
-use crate::pgn::XiangqiGames;
+use crate::pgn::{PgnStyle, XiangqiGames};
 use crate::record::XiangqiRecord;
 use crate::text::{detect, TextEncoding};
 
@@ -300,8 +300,18 @@ fn write_moves(out: &mut impl fmt::Write, moves: impl Iterator<Item = String>) -
 
 /// Writes a record as PGN: Xiangqi moves in `notation`, chess in SAN.
 pub fn write_pgn(record: &AnyRecord, notation: Notation, out: &mut impl fmt::Write) -> fmt::Result {
+    write_pgn_styled(record, notation, PgnStyle::Standard, out)
+}
+
+/// Writes a record as PGN for the readers `style` names (a Xiangqi style; chess is standard).
+pub fn write_pgn_styled(
+    record: &AnyRecord,
+    notation: Notation,
+    style: PgnStyle,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
     match record {
-        AnyRecord::Xiangqi(r) => crate::pgn::write_pgn(r, notation, out),
+        AnyRecord::Xiangqi(r) => crate::pgn::write_pgn_styled(r, notation, style, out),
         AnyRecord::Chess(r) => crate::chess::write_pgn(r, out),
     }
 }

@@ -82,12 +82,16 @@ fn round_trip(games: &[XiangqiRecord]) {
             assert!(b.issues.is_empty(), "{notation:?}: {:?}", b.issues);
             assert_eq!(a.tree, b.tree, "{notation:?}");
             assert_eq!(a.start_fen, b.start_fen, "{notation:?}");
+            // The same tags; the writer puts the Seven Tag Roster first.
             let tags = |r: &XiangqiRecord| -> Vec<(String, String)> {
-                r.tags
+                let mut t: Vec<_> = r
+                    .tags
                     .iter()
                     .filter(|(n, _)| *n != "Format" && *n != "FEN")
                     .map(|(n, v)| (n.to_string(), v.to_string()))
-                    .collect()
+                    .collect();
+                t.sort();
+                t
             };
             assert_eq!(tags(a), tags(b), "{notation:?}");
         }

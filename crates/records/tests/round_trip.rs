@@ -32,10 +32,14 @@ fn tags_without_format(r: &AnyRecord) -> Vec<(String, String)> {
         AnyRecord::Xiangqi(r) => &r.tags,
         AnyRecord::Chess(r) => &r.tags,
     };
-    tags.iter()
+    // In any order: the PGN writer puts the Seven Tag Roster first.
+    let mut tags: Vec<_> = tags
+        .iter()
         .filter(|(n, _)| !["Format", "FEN", "SetUp"].contains(n))
         .map(|(n, v)| (n.to_string(), v.to_string()))
-        .collect()
+        .collect();
+    tags.sort();
+    tags
 }
 
 fn same_game(a: &AnyRecord, b: &AnyRecord, what: &str) {

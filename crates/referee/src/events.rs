@@ -85,20 +85,6 @@ impl EndReason {
             EndReason::Aborted => "aborted",
         }
     }
-
-    /// The PGN `Termination` tag's value.
-    pub fn termination(self) -> &'static str {
-        match self {
-            EndReason::Time | EndReason::Lateness => "time forfeit",
-            EndReason::IllegalMoves
-            | EndReason::TechnicalFouls
-            | EndReason::ClockPresses
-            | EndReason::FalseClaims
-            | EndReason::RefusedRules => "rules infraction",
-            EndReason::Aborted => "abandoned",
-            _ => "normal",
-        }
-    }
 }
 
 /// How the game ended.

@@ -17,7 +17,7 @@ pub mod clock;
 mod events;
 mod game;
 pub mod matches;
-mod pgn;
+pub mod pgn;
 pub mod rules;
 pub mod touch;
 

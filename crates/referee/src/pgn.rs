@@ -1,12 +1,117 @@
-//! The game as PGN, with `[%clk]` and `Termination`, and the notes a record keeps of what
-//! was not a move.
+//! A refereed game as PGN, through the one writer of `records`, and the notes a record keeps of
+//! what was not a move.
 
-use game::{Game, Side};
-use judge::Judge;
+use game::{Game, Kind, Side};
+use judge::{Judge, Reason};
+use records::pgn::write::clk;
+use records::pgn::{CommentStyle, Movetext};
+use records::Tags;
 
-use crate::clock::Millis;
-use crate::events::EventKind;
+use crate::events::{EndReason, Ending, EventKind};
 use crate::Referee;
+
+/// The PGN standard's `Termination` value for an ending (`unterminated` for a game still
+/// going): `time forfeit` for a flag or lateness; `rules infraction` for a loss by breaking
+/// the rules — a forbidden repetition (长将, 长捉 …), a move into check or facing kings where it
+/// loses, too many illegal moves or fouls, refusing the rules; `abandoned` for an aborted game;
+/// `normal` for the rest (mate, stalemate, agreement, resignation, a drawn repetition …).
+pub fn termination(ending: Option<&Ending>) -> &'static str {
+    let Some(e) = ending else { return "unterminated" };
+    match e.reason {
+        EndReason::Time | EndReason::Lateness => "time forfeit",
+        EndReason::IllegalMoves
+        | EndReason::TechnicalFouls
+        | EndReason::ClockPresses
+        | EndReason::FalseClaims
+        | EndReason::RefusedRules => "rules infraction",
+        EndReason::Aborted => "abandoned",
+        EndReason::Rules | EndReason::Claim => match e.verdict.as_ref().map(|v| v.reason) {
+            Some(Reason::PerpetualCheck | Reason::ForbiddenRepetition | Reason::SelfCheck) => "rules infraction",
+            _ => "normal",
+        },
+        EndReason::Agreement | EndReason::Resignation => "normal",
+    }
+}
+
+/// The game as PGN: the Seven Tag Roster (`tags` given by the caller, `?` for what it left
+/// out; for Xiangqi `Red` beside `White`), `Variant` for Xiangqi, the start's `SetUp`/`FEN`
+/// when it is not the standard one, `Termination`; the moves in the game's notation, each
+/// followed by the mover's clock after the move (`[%clk h:mm:ss]`, rounded up as the page
+/// shows it), offers and the referee's notes as comments.
+pub fn pgn<J: Judge>(referee: &Referee<J>, start: &J::Game, tags: &[(&str, &str)]) -> String {
+    let kind = <J::Game as Game>::KIND;
+    let mut t = Tags::default();
+    for &(k, v) in tags {
+        t.set(k, v);
+    }
+    let result = referee.ending().map_or("*", |e| e.result.pgn());
+    t.set("Result", result);
+    t.complete_roster(kind == Kind::Xiangqi);
+    if kind == Kind::Xiangqi {
+        t.set("Variant", "xiangqi");
+    }
+    let fen = start.fen();
+    if fen != <J::Game as Game>::start().fen() {
+        t.set("SetUp", "1");
+        t.set("FEN", &fen);
+    }
+    t.set("Termination", termination(referee.ending()));
+    let mut out = String::with_capacity(1024);
+    t.write_pgn(&mut out).expect("a String takes any text");
+    let style = match kind {
+        Kind::Xiangqi => CommentStyle::Tight,
+        Kind::Chess => CommentStyle::Padded,
+    };
+    let mut text = Movetext::new(&mut out, style);
+    // Numbered on from the start's FEN (its sixth field): "… b KQkq - 0 1" opens "1...".
+    let mut fullmove = fen
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
+    let timed = !referee.clock().control().stages.is_empty();
+    for e in referee.events() {
+        let EventKind::MoveAccepted {
+            side,
+            coordinate,
+            notation,
+            clocks,
+            offers_draw,
+            ..
+        } = &e.kind
+        else {
+            if let Some(n) = e.kind.pgn_note(kind) {
+                text.comment(&n).expect("a String takes any text");
+            }
+            continue;
+        };
+        // Without live notation, the coordinates.
+        let written = if notation.is_empty() {
+            coordinate.as_str()
+        } else {
+            notation.as_str()
+        };
+        text.play(fullmove, *side == Side::First, written)
+            .expect("a String takes any text");
+        if *side == Side::Second {
+            fullmove += 1;
+        }
+        if timed {
+            let left = clocks[match side {
+                Side::First => 0,
+                Side::Second => 1,
+            }]
+            .main;
+            text.comment(&clk(left)).expect("a String takes any text");
+        }
+        if *offers_draw {
+            text.comment("draw offered").expect("a String takes any text");
+        }
+    }
+    text.finish(result).expect("a String takes any text");
+    out
+}
 
 impl EventKind {
     /// What a PGN record says of an event other than a move, as a comment: the ending's
@@ -24,91 +129,10 @@ impl EventKind {
     }
 }
 
-/// `[%clk h:mm:ss]` as lichess and chess.com write it.
-fn clk(ms: Millis) -> String {
-    let s = ms / 1000;
-    format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
-}
-
 impl<J: Judge> Referee<J> {
-    /// The game as PGN: the standard tags (with `Result` and `Termination` from the ending, the
-    /// start `FEN` when it is not the standard one, `Variant` for Xiangqi), the moves in the
-    /// game's notation with each mover's clock after the move as `[%clk]`, and offers as
-    /// comments. `tags` come first (Event, Site, players …).
+    /// The game as PGN, `tags` (Event, Site, Date, Round, players …) among its tags: see
+    /// [`pgn`].
     pub fn pgn(&self, start: &J::Game, tags: &[(&str, &str)]) -> String {
-        let kind = <J::Game as Game>::KIND;
-        let mut out = String::new();
-        for (k, v) in tags {
-            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
-        }
-        let result = self.ending().map_or("*", |e| e.result.pgn());
-        out.push_str(&format!("[Result \"{result}\"]\n"));
-        if kind == game::Kind::Xiangqi {
-            out.push_str("[Variant \"xiangqi\"]\n");
-        }
-        let fen = start.fen();
-        if fen != <J::Game as Game>::start().fen() {
-            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
-        }
-        if let Some(e) = self.ending() {
-            out.push_str(&format!("[Termination \"{}\"]\n", e.reason.termination()));
-        }
-        out.push('\n');
-        let mut line = String::new();
-        // Numbered on from the start's FEN (its sixth field): "… b KQkq - 0 1" opens "1...".
-        let mut fullmove = fen
-            .split_whitespace()
-            .nth(5)
-            .and_then(|n| n.parse::<usize>().ok())
-            .filter(|&n| n > 0)
-            .unwrap_or(1);
-        let mut first = true;
-        for e in self.events() {
-            let EventKind::MoveAccepted {
-                side,
-                coordinate,
-                notation,
-                clocks,
-                offers_draw,
-                ..
-            } = &e.kind
-            else {
-                if let Some(n) = e.kind.pgn_note(kind) {
-                    line.push_str(&format!("{{{}}} ", n.replace('}', ")")));
-                }
-                continue;
-            };
-            match side {
-                Side::First => line.push_str(&format!("{fullmove}. ")),
-                Side::Second if first => line.push_str(&format!("{fullmove}... ")),
-                Side::Second => {}
-            }
-            if *side == Side::Second {
-                fullmove += 1;
-            }
-            first = false;
-            // Without live notation, the coordinates.
-            line.push_str(if notation.is_empty() {
-                coordinate.as_str()
-            } else {
-                notation.as_str()
-            });
-            let left = clocks[match side {
-                Side::First => 0,
-                Side::Second => 1,
-            }];
-            if self.clock().control().stages.is_empty() {
-                line.push(' ');
-            } else {
-                line.push_str(&format!(" {{{}}} ", clk(left.main)));
-            }
-            if *offers_draw {
-                line.push_str("{draw offered} ");
-            }
-        }
-        line.push_str(result);
-        out.push_str(&line);
-        out.push('\n');
-        out
+        pgn(self, start, tags)
     }
 }

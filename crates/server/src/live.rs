@@ -150,11 +150,57 @@ impl Live {
         }
     }
 
-    pub fn pgn(&self) -> String {
-        let tags = [("Event", "arbiter serve")];
+    /// The game as PGN: Event `arbiter serve`, Date the day it was created (UTC), Round `-`
+    /// (no event's round), the game's id as `GameId`; Site and the players `?` (the server
+    /// knows neither its address as players see it nor their names).
+    pub fn pgn(&self, id: &str, created: std::time::SystemTime) -> String {
+        let date = records::pgn::write::date_value(created);
+        let tags = [
+            ("Event", "arbiter serve"),
+            ("Date", date.as_str()),
+            ("Round", "-"),
+            ("GameId", id),
+        ];
         match self {
             Live::Xiangqi(r) => r.pgn(&xiangqi::Position::start(), &tags),
             Live::Chess(r) => r.pgn(&<chess::Position as Game>::start(), &tags),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn point_12_a_served_game_exports_the_seven_tag_roster() {
+        let spec = Spec {
+            kind: Kind::Xiangqi,
+            ruleset: "online".into(),
+            rules: "cxa".into(),
+            clock: None,
+        };
+        let mut live = Live::new(&spec).unwrap();
+        live.apply(0, Side::First, Command::Start);
+        live.apply(1_000, Side::First, Command::Move("h2e2".into()));
+        let created = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_006_232);
+        let pgn = live.pgn("abc123", created);
+        let tags: Vec<&str> = pgn.lines().take_while(|l| l.starts_with('[')).collect();
+        assert_eq!(
+            tags[..9],
+            [
+                "[Event \"arbiter serve\"]",
+                "[Site \"?\"]",
+                "[Date \"2026.11.30\"]",
+                "[Round \"-\"]",
+                "[White \"?\"]",
+                "[Black \"?\"]",
+                "[Result \"*\"]",
+                "[GameId \"abc123\"]",
+                "[Red \"?\"]",
+            ]
+        );
+        assert!(pgn.contains("[Termination \"unterminated\"]"), "{pgn}");
+        assert!(pgn.contains("1. 炮二平五 {[%clk "), "{pgn}");
     }
 }

@@ -268,7 +268,7 @@ impl Actor {
                         let _ = reply.send((full.to_string(), self.view.count));
                     }
                     Some(Msg::Pgn(reply)) => {
-                        let _ = reply.send(self.live.pgn());
+                        let _ = reply.send(self.live.pgn(&self.id, self.created));
                     }
                 },
                 _ = sleep => {

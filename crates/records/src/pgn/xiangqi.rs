@@ -5,11 +5,12 @@ use std::fmt;
 use std::io::{self, BufRead};
 
 use xiangqi::notation::{self, Notation, NotationError};
-use xiangqi::{Color, Fen, Move, Position};
+use xiangqi::{Color, Fen, Move, Position, Role};
 
 use super::reader::{PgnReader, Skip, Visitor};
-use super::write::{write_movetext, MoveText, Wrap};
-use crate::record::{Issue, MoveTree, NodeId, Outcome, ReadOptions, XiangqiRecord};
+use super::tree::{write_movetext, MoveText};
+use super::write::{CommentStyle, Movetext};
+use crate::record::{Issue, MoveTree, NodeId, Outcome, ReadOptions, Tags, XiangqiRecord};
 use crate::text::TextEncoding;
 
 /// Builds a [`XiangqiRecord`] from a game's PGN, checking every move.
@@ -291,37 +292,94 @@ impl<R: BufRead> Iterator for XiangqiGames<R> {
     }
 }
 
-/// Writes a record as Xiangqi PGN with moves in `notation`. Chinese is the default of the
-/// format; other notations add a `Format` tag. The `FEN` tag is written for other starts.
+/// Writes a record as Xiangqi PGN for the standard's readers (see [`write_pgn_styled`]).
 pub fn write_pgn(record: &XiangqiRecord, notation: Notation, out: &mut impl fmt::Write) -> fmt::Result {
+    write_pgn_styled(record, notation, PgnStyle::Standard, out)
+}
+
+/// Writes a record as PGN: its tags (the Seven Tag Roster first), a `FEN` tag for another
+/// start, a `Format` tag for a notation other than Chinese, and the move tree in `notation`,
+/// as `style` asks.
+pub fn write_pgn_styled(
+    record: &XiangqiRecord,
+    notation: Notation,
+    style: PgnStyle,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
     let start = start_position(record);
     let standard = start.fen().board_and_turn() == Position::start().fen().board_and_turn();
-    let mut wrote_fen = false;
-    let mut wrote_format = false;
+    let mut tags = Tags::default();
     for (name, value) in record.tags.iter() {
-        if name.eq_ignore_ascii_case("FEN") {
-            if standard {
-                continue;
-            }
-            wrote_fen = true;
-            writeln!(out, "[FEN \"{}\"]", escape(&start.fen().to_string()))?;
-        } else if name.eq_ignore_ascii_case("Format") {
-            wrote_format = true;
-            writeln!(out, "[Format \"{}\"]", format_name(notation))?;
-        } else {
-            writeln!(out, "[{name} \"{}\"]", escape(value))?;
+        if name.eq_ignore_ascii_case("FEN") || name.eq_ignore_ascii_case("Format") {
+            continue;
+        }
+        tags.set(name, value);
+    }
+    if !standard {
+        tags.set("FEN", start.fen().to_string());
+    }
+    if notation != Notation::Chinese || record.tags.get("Format").is_some() {
+        tags.set("Format", format_name(notation));
+    }
+    tags.write_pgn(out)?;
+    let mut w = Movetext::new(out, CommentStyle::Tight).split_long_comments(false);
+    write_movetext(&mut w, &Written { notation, style }, &record.tree, &start)?;
+    let result = record
+        .tags
+        .get("Result")
+        .and_then(Outcome::from_pgn)
+        .unwrap_or(Outcome::Unknown);
+    w.finish(result.pgn())
+}
+
+/// Whom a Xiangqi PGN is written for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum PgnStyle {
+    /// The PGN standard with xqbase's Xiangqi conventions: comments, NAGs, variations.
+    #[default]
+    Standard,
+    /// What the Python library cchess (walker8088) reads whole: the main line's moves alone
+    /// (its reader stops at the first comment), and two advisors or two elephants on one file
+    /// marked 前/后 (its reader does not tell them apart by 进/退 as the notation rules do).
+    Cchess,
+}
+
+impl std::str::FromStr for PgnStyle {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "standard" | "pgn" => Ok(PgnStyle::Standard),
+            "cchess" => Ok(PgnStyle::Cchess),
+            _ => Err(format!("unknown PGN style {s:?}; expected standard or cchess")),
         }
     }
-    if !standard && !wrote_fen {
-        writeln!(out, "[FEN \"{}\"]", start.fen())?;
+}
+
+/// A move in Chinese notation as cchess reads it: two advisors or two elephants on one file
+/// are told apart by 前/后 (`前仕退五`) rather than by the move's direction (`仕六退五`).
+pub fn chinese_for_cchess(pos: &Position, m: Move) -> String {
+    let text = Notation::Chinese.write(pos, m);
+    let Some(piece) = pos.board().piece_at(m.from) else {
+        return text;
+    };
+    if !matches!(piece.role, Role::Advisor | Role::Elephant) {
+        return text;
     }
-    if !wrote_format && notation != Notation::Chinese {
-        writeln!(out, "[Format \"{}\"]", format_name(notation))?;
-    }
-    writeln!(out)?;
-    let mut w = Wrap::new(out);
-    write_movetext(&mut w, &Written(notation), &record.tree, &start)?;
-    w.finish(&record.tags)
+    let file = m.from.file();
+    let Some(twin) = pos
+        .board()
+        .pieces()
+        .find(|&(sq, p)| p == piece && sq != m.from && sq.file() == file)
+        .map(|(sq, _)| sq)
+    else {
+        return text;
+    };
+    let front = m.from.rank().relative_to(piece.color) > twin.rank().relative_to(piece.color);
+    let mut chars = text.chars();
+    let (Some(name), Some(_file), rest) = (chars.next(), chars.next(), chars.as_str()) else {
+        return text;
+    };
+    format!("{}{name}{rest}", if front { '前' } else { '后' })
 }
 
 fn format_name(n: Notation) -> &'static str {
@@ -330,10 +388,6 @@ fn format_name(n: Notation) -> &'static str {
         Notation::Wxf => "WXF",
         Notation::Iccs | Notation::Fsf => "ICCS",
     }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// The record's start position (the standard one if its FEN does not read).
@@ -346,13 +400,15 @@ pub fn start_position(record: &XiangqiRecord) -> Position {
         .unwrap_or_default()
 }
 
-/// Xiangqi movetext in a notation, for [`write_movetext`].
-struct Written(Notation);
+/// Xiangqi movetext in a notation and style, for [`write_movetext`].
+struct Written {
+    notation: Notation,
+    style: PgnStyle,
+}
 
 impl MoveText for Written {
     type Pos = Position;
     type Move = Move;
-    const PADDED_COMMENTS: bool = false;
     fn first_to_move(pos: &Position) -> bool {
         pos.turn() == Color::Red
     }
@@ -363,6 +419,12 @@ impl MoveText for Written {
         pos.play_unchecked(m);
     }
     fn text(&self, pos: &Position, m: Move) -> String {
-        self.0.write(pos, m)
+        match (self.style, self.notation) {
+            (PgnStyle::Cchess, Notation::Chinese) => chinese_for_cchess(pos, m),
+            _ => self.notation.write(pos, m),
+        }
+    }
+    fn annotations(&self) -> bool {
+        self.style == PgnStyle::Standard
     }
 }
