@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use xiangqi::notation::Notation;
 use xiangqi::{Fen, Position};
 
+mod closed_output;
 mod convert;
 mod events;
 mod judge;
@@ -454,8 +455,11 @@ fn standings(file: &std::path::Path, tiebreaks: &str, json: bool) -> Result<()> 
 }
 
 fn main() -> ExitCode {
+    closed_output::install();
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
+        // `arbiter … | head`: the reader has what it wanted.
+        Err(e) if closed_output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("arbiter: {e:#}");
             ExitCode::FAILURE

@@ -189,7 +189,8 @@ fn rook_pinned_by_horse(pos: &Position, sq: Square) -> bool {
     (without & !with).any()
 }
 
-/// The table: who loses, or a draw, and why.
+/// The table: who loses, or a draw, and why — what the cycle amounts to; when the loss takes
+/// effect (at once, or after a warning) is the caller's to say.
 pub(crate) fn rule(red: &SideRuling, black: &SideRuling, rules: &Rules) -> (Outcome, Reason, String) {
     let article = match rules.style {
         Style::Cxa => "棋例总则",
@@ -199,11 +200,7 @@ pub(crate) fn rule(red: &SideRuling, black: &SideRuling, rules: &Rules) -> (Outc
         (
             Outcome::win(side.other()),
             reason,
-            format!(
-                "{} {why} and must vary; it did not: {} loses ({article})",
-                side.name(game::Kind::Xiangqi),
-                side.name(game::Kind::Xiangqi)
-            ),
+            format!("{} {why} ({article})", side.name(game::Kind::Xiangqi)),
         )
     };
     match (red.forbidden, black.forbidden) {
@@ -212,8 +209,16 @@ pub(crate) fn rule(red: &SideRuling, black: &SideRuling, rules: &Rules) -> (Outc
             Reason::RepetitionDraw,
             format!("both sides' moves are allowed: drawn (双方不变作和, {article})"),
         ),
-        (true, false) => loses(Side::First, &forbidden_words(red), reason_of(red)),
-        (false, true) => loses(Side::Second, &forbidden_words(black), reason_of(black)),
+        (true, false) => loses(
+            Side::First,
+            &format!("{} while black's moves are allowed", forbidden_words(red)),
+            reason_of(red),
+        ),
+        (false, true) => loses(
+            Side::Second,
+            &format!("{} while red's moves are allowed", forbidden_words(black)),
+            reason_of(black),
+        ),
         (true, true) => match (red.perpetual_check, black.perpetual_check) {
             (true, false) => loses(
                 Side::First,
@@ -237,7 +242,8 @@ pub(crate) fn rule(red: &SideRuling, black: &SideRuling, rules: &Rules) -> (Outc
                     side,
                     &format!(
                         "chases {} on every move, a rook that cannot move because it shields its king from a horse (AXF \
-                         rule 19, diagrams 39–41), which weighs more than the other side's chase",
+                         rule 19, diagrams 39–41), which weighs more than the other side's chase: the offence is \
+                         this side's",
                         who.chased_piece.as_deref().unwrap_or("a rook")
                     ),
                     Reason::ForbiddenRepetition,

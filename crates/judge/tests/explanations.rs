@@ -1,0 +1,60 @@
+//! What the Xiangqi judge's explanations say about a repetition: every occurrence the ordinal
+//! counts, and no warning spoken of where none was given.
+
+use judge::xiangqi::{Rules, XiangqiJudge};
+use judge::{judge_game, Judge, Outcome};
+use xiangqi::notation::parse_iccs;
+use xiangqi::Position;
+
+fn moves(text: &str) -> Vec<xiangqi::Move> {
+    text.split_whitespace().map(|m| parse_iccs(m).unwrap()).collect()
+}
+
+#[test]
+fn point_07_a_fourth_occurrence_lists_four_and_says_which_are_judged() {
+    // Both kings step out and back: the start position stands again after plies 4, 8 and 12.
+    let start = Position::from_fen("3k5/9/9/p8/9/9/P8/9/9/4K4 w - - 0 1").unwrap();
+    let mut j = XiangqiJudge::new(start, Rules::cxa());
+    judge_game(
+        &mut j,
+        &moves("e0e1 d9d8 e1e0 d8d9 e0e1 d9d8 e1e0 d8d9 e0e1 d9d8 e1e0 d8d9"),
+    )
+    .unwrap();
+    let text = &j.pending().expect("an innocent repetition may be claimed").explanation;
+    assert!(
+        text.contains("stood for the fourth time (at the start, after ply 4, after ply 8 and after ply 12; the last 3 are judged, from ply 4)"),
+        "expected the four occurrences and the judged span; found: {text}"
+    );
+}
+
+#[test]
+fn point_07_at_trigger_names_no_warning_that_was_not_given() {
+    // Red checks with the rook on every move (长将); ruled at the trigger, at ply 8.
+    let start = Position::from_fen("9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let list = moves("f5e5 e8f8 e5f5 f8e8 f5e5 e8f8 e5f5 f8e8");
+    let v = judge_game(&mut XiangqiJudge::new(start.clone(), Rules::cxa().at_trigger()), &list).unwrap();
+    assert_eq!((v.result, v.ply), (Outcome::SecondWins, 8));
+    let text = &v.explanation;
+    assert!(
+        !text.contains("must vary") && !text.contains("it did not") && !text.contains("told to vary"),
+        "expected no word of a warning at ply 8 under --at-trigger; found: {text}"
+    );
+    assert!(text.starts_with("red loses at once"), "found: {text}");
+    assert!(
+        text.contains("stood for the third time (at the start, after ply 4 and after ply 8)"),
+        "found: {text}"
+    );
+
+    // The rulebook's way: told to vary at ply 8, and the loss when the cycle comes round again.
+    let mut j = XiangqiJudge::new(start, Rules::cxa());
+    let more = moves("f5e5 e8f8 e5f5 f8e8");
+    judge_game(&mut j, &[&list[..], &more[..]].concat()).unwrap();
+    let v = j.verdict().expect("red did not vary").clone();
+    assert!(
+        v.explanation
+            .starts_with("red was told to vary at ply 8 and the position came again unchanged: red loses"),
+        "found at ply {}: {}",
+        v.ply,
+        v.explanation
+    );
+}
