@@ -81,9 +81,18 @@ enum Command {
     Judge {
         /// Record files.
         files: Vec<PathBuf>,
-        /// Ruleset: for Xiangqi cxa (default), axf or seed002.
+        /// Ruleset: for Xiangqi cxa (default), axf or simplified; for chess fide (default) or
+        /// automatic-draws. An event's limits may follow: `cxa,limit=40,temporary=20@80`.
         #[arg(long)]
         ruleset: Option<String>,
+        /// Xiangqi: the natural move limit reduced to this many rounds (自然限着, reducible by
+        /// the event's level).
+        #[arg(long, value_name = "ROUNDS")]
+        move_limit: Option<u32>,
+        /// Xiangqi: a referee's temporary move limit (临时限着), ROUNDS from the start or
+        /// ROUNDS@PLY from that ply; when it runs out without a mate the game is drawn.
+        #[arg(long, value_name = "ROUNDS[@PLY]")]
+        temporary_limit: Option<String>,
         /// One JSON object per game.
         #[arg(long)]
         json: bool,
@@ -596,6 +605,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Judge {
             files,
             ruleset,
+            move_limit,
+            temporary_limit,
             json,
             at_trigger,
             rulesets,
@@ -610,6 +621,8 @@ fn run(cli: Cli) -> Result<()> {
                 ruleset,
                 json,
                 at_trigger,
+                move_limit,
+                temporary_limit,
             };
             match game {
                 Some(kind) => judge::one(&kind, fen.as_deref(), &moves, &opts)?,
@@ -630,6 +643,8 @@ fn run(cli: Cli) -> Result<()> {
                 ruleset,
                 json: false,
                 at_trigger: false,
+                move_limit: None,
+                temporary_limit: None,
             });
             convert::run(
                 &input,

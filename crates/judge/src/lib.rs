@@ -1,7 +1,7 @@
 //! The judge: given a game — a start position and its moves — whether it has ended, who won or
 //! that it is drawn, why, at which ply and under which rule.
 //!
-//! - [`xiangqi`]: the rulesets `cxa` (default), `axf` and `seed002`: checkmate and stalemate
+//! - [`xiangqi`]: the rulesets `cxa` (default), `axf` and `simplified`: checkmate and stalemate
 //!   lose, the repetition rules (棋例) with every move of the cycle classified, the natural move
 //!   limit, dead positions.
 //! - [`chess`]: FIDE on shakmaty: checkmate, stalemate, threefold/fivefold repetition, the
@@ -12,6 +12,7 @@
 
 pub mod chess;
 mod forbidden;
+pub mod record;
 pub mod verdict;
 pub mod xiangqi;
 
@@ -159,6 +160,11 @@ pub fn judge_line<J: Judge>(judge: &mut J, moves: &[<J::Game as Game>::Move]) ->
             break;
         }
     }
+    ruling_now(judge, stopped)
+}
+
+/// The ruling in the judge's current state, judging having stopped at `stopped` (if anywhere).
+pub fn ruling_now<J: Judge>(judge: &J, stopped: Option<JudgeError>) -> LineRuling {
     LineRuling {
         verdict: final_verdict(judge),
         pending: judge

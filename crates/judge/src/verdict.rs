@@ -129,7 +129,7 @@ pub struct Verdict {
     pub reason: Reason,
     /// Plies played from the judged start position when it arose (0: the start itself).
     pub ply: usize,
-    /// The ruleset's name (`cxa`, `axf`, `seed002`, `fide` …).
+    /// The ruleset's name (`cxa`, `axf`, `simplified`, `fide`, `automatic-draws`).
     pub ruleset: String,
     /// The rule does not end the game by itself: a player may claim it (chess threefold and
     /// 50-move rule; a ruleset's claimable move limit). Until claimed, play may go on.

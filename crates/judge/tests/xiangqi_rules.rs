@@ -227,6 +227,12 @@ fn every_ruleset_is_found_by_name() {
         assert_eq!(Rules::by_name(name).unwrap().name, name);
     }
     assert!(Rules::by_name("nope").is_none());
+    // Named for what they are; the old name, after a file outside the repository, still reads.
+    assert_eq!(Rules::by_name("seed002"), Some(Rules::simplified()));
+    assert_eq!(
+        judge::chess::ChessRules::by_name("seed001"),
+        Some(judge::chess::ChessRules::automatic_draws())
+    );
 }
 
 #[test]

@@ -208,12 +208,8 @@ impl Rules {
                     rules = rules.with_natural_limit(rounds)?;
                 }
                 "temporary" => {
-                    let (r, at) = value.split_once('@').unwrap_or((value, "0"));
-                    let from_ply = at
-                        .trim()
-                        .parse()
-                        .map_err(|_| format!("temporary={value}: the ply after @ must be a number, found {at:?}"))?;
-                    rules = rules.with_temporary_limit(rounds(r)?, from_ply);
+                    let (rounds, from_ply) = TemporaryLimit::parse(value)?;
+                    rules = rules.with_temporary_limit(rounds, from_ply);
                 }
                 other => {
                     return Err(format!(
@@ -246,6 +242,18 @@ impl Rules {
             plies: rounds.saturating_mul(2),
         });
         self
+    }
+}
+
+impl TemporaryLimit {
+    /// Reads `ROUNDS` or `ROUNDS@PLY` (from the start when no ply is given): rounds and ply.
+    pub fn parse(text: &str) -> Result<(u32, u32), String> {
+        let (r, at) = text.split_once('@').unwrap_or((text, "0"));
+        let from_ply = at
+            .trim()
+            .parse()
+            .map_err(|_| format!("temporary limit {text:?}: the ply after @ must be a number, found {at:?}"))?;
+        Ok((rounds(r)?, from_ply))
     }
 }
 
