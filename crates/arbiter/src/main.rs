@@ -130,6 +130,12 @@ enum Command {
         /// Print the referee rulesets with every threshold, as JSON lines, and exit.
         #[arg(long)]
         list_rules: bool,
+        /// Xiangqi: the natural move limit reduced to this many rounds (as for `judge`).
+        #[arg(long, value_name = "ROUNDS")]
+        move_limit: Option<u32>,
+        /// Xiangqi: a referee's temporary move limit, ROUNDS or ROUNDS@PLY (as for `judge`).
+        #[arg(long, value_name = "ROUNDS[@PLY]")]
+        temporary_limit: Option<String>,
     },
     /// The game server: live refereed games over an HTTP API shaped like lichess's Board API,
     /// kept in an SQLite file (or PostgreSQL when DATABASE_URL=postgres://… is set).
@@ -592,6 +598,8 @@ fn run(cli: Cli) -> Result<()> {
             time,
             rules,
             list_rules,
+            move_limit,
+            temporary_limit,
         } => {
             if list_rules {
                 for name in referee::RefereeRules::NAMES {
@@ -599,7 +607,15 @@ fn run(cli: Cli) -> Result<()> {
                     println!("{}", serde_json::to_string(&r)?);
                 }
             } else {
-                play::run(&game, fen.as_deref(), &time, rules.as_deref())?
+                let limits = judge::Options {
+                    ruleset: None,
+                    json: false,
+                    at_trigger: false,
+                    move_limit,
+                    temporary_limit,
+                };
+                let judge_rules = judge::rulesets(&limits)?.xiangqi;
+                play::run(&game, fen.as_deref(), &time, rules.as_deref(), judge_rules)?
             }
         }
         Command::Judge {

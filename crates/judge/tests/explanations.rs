@@ -58,3 +58,27 @@ fn point_07_at_trigger_names_no_warning_that_was_not_given() {
         v.explanation
     );
 }
+
+#[test]
+fn point_19_a_chase_whose_capture_gives_discovered_check_under_each_ruleset() {
+    // XQ-FSF-25 (Fairy-Stockfish's tests): the black rook attacks the red horse on every move;
+    // its capture would uncover the cannon's check, so the horse's protector could not take
+    // back — a false root, and the attack a chase. Black chases on every move; red's horse
+    // attacks the rook every other move.
+    let start = Position::from_fen("5k3/9/9/9/9/1N2P1C2/9/4BC3/9/cr1RK4 w - - 0 1").unwrap();
+    let list = moves("b4c2 b0c0 c2b4 c0b0 b4c2 b0c0 c2b4 c0b0");
+    for rules in [Rules::cxa(), Rules::axf(), Rules::simplified()] {
+        let name = rules.name;
+        let v = judge_game(&mut XiangqiJudge::new(start.clone(), rules.at_trigger()), &list).unwrap();
+        let r = v.repetition.as_ref().expect("a repetition ruling");
+        assert_eq!(
+            (v.result, v.ply),
+            (Outcome::FirstWins, 8),
+            "{name}: expected black to lose at ply 8; found {:?}: {}",
+            v.result,
+            v.explanation
+        );
+        assert!(r.second.forbidden && !r.first.forbidden, "{name}: {}", v.explanation);
+        println!("{name}: {}", v.explanation);
+    }
+}

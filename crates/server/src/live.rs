@@ -15,7 +15,8 @@ pub struct Spec {
     pub kind: Kind,
     /// The referee's rules (`online`, `cxa`, `fide`, …).
     pub ruleset: String,
-    /// The judge's rules (`cxa`, `axf`, `seed002` for Xiangqi; `fide`, `seed001` for chess).
+    /// The judge's rules (`cxa`, `axf`, `simplified` for Xiangqi, with an event's limits where
+    /// set: `cxa,limit=40,temporary=20@80`; `fide`, `automatic-draws` for chess).
     pub rules: String,
     /// Fischer time control: main time and increment; `None` keeps the ruleset's own.
     pub clock: Option<(Millis, Millis)>,
@@ -68,12 +69,14 @@ impl Live {
         let unknown = |known: &str| ApiError::BadRequest(format!("unknown rules {:?}; known: {known}", spec.rules));
         Ok(match spec.kind {
             Kind::Xiangqi => {
-                let judge_rules = Rules::by_name(&spec.rules).ok_or_else(|| unknown("cxa, axf, seed002"))?;
+                // The name may carry an event's limits: `cxa,limit=40,temporary=20`.
+                let judge_rules = Rules::parse(&spec.rules).map_err(ApiError::BadRequest)?;
                 let judge = XiangqiJudge::new(xiangqi::Position::start(), judge_rules);
                 Live::Xiangqi(Box::new(Referee::new(judge, rules)))
             }
             Kind::Chess => {
-                let judge_rules = ChessRules::by_name(&spec.rules).ok_or_else(|| unknown("fide, seed001"))?;
+                let judge_rules =
+                    ChessRules::by_name(&spec.rules).ok_or_else(|| unknown(&ChessRules::NAMES.join(", ")))?;
                 let judge = ChessJudge::new(<chess::Position as Game>::start(), judge_rules);
                 Live::Chess(Box::new(Referee::new(judge, rules)))
             }

@@ -377,6 +377,35 @@ mod tests {
     }
 
     #[test]
+    fn point_19_an_events_limits_ride_on_the_rules_name() {
+        let text = "position fen 3k5/9/9/9/9/9/2P6/9/9/4K4 w - - 0 1 moves e0e1 d9d8 e1e0 d8d9\n";
+        let with = |rules: &str| {
+            review(
+                text,
+                ReviewQuery {
+                    rules: Some(rules.into()),
+                    ..Default::default()
+                },
+            )
+        };
+        let v = with("cxa,limit=2").unwrap();
+        assert_eq!(v["verdict"]["reason"], "natural_move_limit", "{v}");
+        let v = with("simplified,temporary=1@2").unwrap();
+        assert_eq!(
+            (v["verdict"]["result"].as_str(), v["verdict"]["ply"].as_u64()),
+            (Some("draw"), Some(4))
+        );
+        assert!(matches!(with("cxa,limit=99"), Err(ApiError::BadRequest(m)) if m.contains("1 to 60")));
+    }
+
+    #[test]
+    fn point_02_a_refused_move_stops_the_review_where_it_stands() {
+        let v = ok("[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 2. h2e2 *\n");
+        assert_eq!(v["verdict"]["stopped_ply"], 3, "{v}");
+        assert!(v["verdict"]["stopped"].as_str().unwrap().contains("h2e2"), "{v}");
+    }
+
+    #[test]
     fn several_games_pick_one() {
         let text = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 2. c4 *\n";
         let v = review(
