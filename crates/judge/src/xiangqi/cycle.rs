@@ -88,6 +88,7 @@ fn describe(c: &Class, after: &Position) -> MoveClass {
         check: c.check,
         mate_threat: c.mate_threat,
         chases: c.chased.iter().map(name).collect(),
+        capture_threat: c.capture_threat,
         idle,
         label: c.label().to_string(),
     }
@@ -95,7 +96,7 @@ fn describe(c: &Class, after: &Position) -> MoveClass {
 
 const NUMERALS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
-/// 长将, 长捉, 长杀, 闲, or the mix: 一将一捉, 二将一闲 …
+/// 长将, 长捉, 长杀, 闲, or the mix: 一将一捉, 一将一要抽吃, 二将一闲 …
 fn pattern_name(list: &[(Class, Vec<u8>)]) -> String {
     let labels: Vec<&str> = list.iter().map(|(c, _)| c.label()).collect();
     if let Some(first) = labels.first() {
@@ -108,10 +109,11 @@ fn pattern_name(list: &[(Class, Vec<u8>)]) -> String {
         }
     }
     // The span holds the cycle twice (or more): name one cycle, 一将一捉 rather than 二将二捉.
-    let counts = ["将", "杀", "捉", "闲"].map(|k| labels.iter().filter(|l| **l == k).count());
+    const KINDS: [&str; 5] = ["将", "杀", "捉", "要抽吃", "闲"];
+    let counts = KINDS.map(|k| labels.iter().filter(|l| **l == k).count());
     let g = counts.iter().copied().filter(|&n| n > 0).fold(0, gcd);
     let mut name = String::new();
-    for (kind, n) in ["将", "杀", "捉", "闲"].into_iter().zip(counts) {
+    for (kind, n) in KINDS.into_iter().zip(counts) {
         let n = n / g.max(1);
         if n > 0 {
             name.push_str(NUMERALS.get(n).copied().unwrap_or("数"));

@@ -1,5 +1,7 @@
-//! What the Xiangqi judge's explanations say about a repetition: every occurrence the ordinal
-//! counts, and no warning spoken of where none was given.
+//! Repetition rulings a user found wanting: what the explanations say (every occurrence the
+//! ordinal counts, no warning spoken of where none was given), and the classification the
+//! simplified rules (seed 002) name — 一将一要抽吃 — with a chase made real by a discovered
+//! check, under each ruleset.
 
 use judge::xiangqi::{Rules, XiangqiJudge};
 use judge::{judge_game, Judge, Outcome};
@@ -79,6 +81,45 @@ fn point_19_a_chase_whose_capture_gives_discovered_check_under_each_ruleset() {
             v.explanation
         );
         assert!(r.second.forbidden && !r.first.forbidden, "{name}: {}", v.explanation);
-        println!("{name}: {}", v.explanation);
+    }
+}
+
+#[test]
+fn point_19_one_check_one_threat_to_win_a_piece_by_check_loses_under_the_simplified_rules() {
+    // 一将一要抽吃 (seed 002 三.4(2)): the red rook checks from e6; the king steps aside; the rook
+    // goes back to b6, from where Rb9+ would drive the king off the back rank and take the
+    // cannon on a9 (抽吃); the king steps back. Red alternates a check and that threat.
+    let start = Position::from_fen("c3k4/9/9/1R7/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let list = moves("b6e6 e9f9 e6b6 f9e9 b6e6 e9f9 e6b6 f9e9");
+    let rule = |rules: Rules| judge_game(&mut XiangqiJudge::new(start.clone(), rules.at_trigger()), &list).unwrap();
+
+    let v = rule(Rules::simplified());
+    let r = v.repetition.as_ref().expect("a repetition ruling");
+    assert_eq!(
+        (v.result, r.first.name.as_str(), r.first.forbidden),
+        (Outcome::SecondWins, "一将一要抽吃", true),
+        "simplified: {}",
+        v.explanation
+    );
+    let threat = &r.moves[2];
+    assert_eq!(
+        (
+            threat.coordinate.as_str(),
+            threat.class.capture_threat,
+            threat.class.label.as_str()
+        ),
+        ("e6b6", true, "要抽吃")
+    );
+    // Neither CXA nor AXF counts the threat: one check and one idle move, allowed; drawn.
+    for rules in [Rules::cxa(), Rules::axf()] {
+        let name = rules.name;
+        let v = rule(rules);
+        let r = v.repetition.as_ref().expect("a repetition ruling");
+        assert_eq!(
+            (v.result, r.first.name.as_str()),
+            (Outcome::Draw, "一将一闲"),
+            "{name}: {}",
+            v.explanation
+        );
     }
 }
