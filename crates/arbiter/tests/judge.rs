@@ -63,6 +63,18 @@ fn point_01_facing_kings_move_is_a_loss_under_cxa() {
     let (ok, out, err) = arbiter(&["judge", file.path(), "--json"]);
     assert!(ok, "{err}");
     assert_eq!(json(out.trim())["reason"], "self_check", "{out}");
+    // And in a PGN record in Chinese notation, which the reader refuses without the rules.
+    let pgn = Temp::new(
+        "facing.pgn",
+        &format!("[Game \"Chinese Chess\"]\n[FEN \"{FACING}\"]\n[Result \"0-1\"]\n\n1. 帅五平六 0-1\n"),
+    );
+    let (ok, out, err) = arbiter(&["judge", pgn.path()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("game 1: black (self_check) at ply 1 [cxa]"), "{out}");
+    assert!(
+        err.contains("1 ended by rule") && err.contains("0 games unreadable or stopped"),
+        "{err}"
+    );
     // Under AXF it is refused, with the ply and the move named.
     let (ok, _, err) = arbiter(&[
         "judge",

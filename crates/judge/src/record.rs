@@ -129,13 +129,21 @@ pub fn judge_record(record: &AnyRecord, rules: &Rulesets) -> JudgedGame {
     match record {
         AnyRecord::Xiangqi(r) => {
             let start = records::pgn::start_position(r);
-            let moves: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
-            JudgedGame::new(
-                XiangqiJudge::new(start, rules.xiangqi.clone()),
-                &moves,
-                refused(r, moves.len()),
-            )
-            .with_result_tag(result_tag(r))
+            let mut moves: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
+            let mut stop = refused(r, moves.len());
+            if let (Some(s), true) = (&stop, rules.xiangqi.self_check_loses) {
+                let mut end = start.clone();
+                for &m in &moves {
+                    end.play_unchecked(m);
+                }
+                if let Some(m) = self_check_named_in(&end, &s.message) {
+                    // The reader could not know the rules: the move is judged, and loses.
+                    moves.push(m);
+                    stop = None;
+                }
+            }
+            JudgedGame::new(XiangqiJudge::new(start, rules.xiangqi.clone()), &moves, stop)
+                .with_result_tag(result_tag(r))
         }
         AnyRecord::Chess(r) => {
             let mode = match r.tags.get("Variant") {
@@ -157,6 +165,50 @@ fn refused<M>(r: &Record<M>, main_line: usize) -> Option<Stop> {
         ply: main_line + 1,
         message: format!("the record's move was not read: {}", i.message),
     })
+}
+
+/// The move a reader's message names, when it is one the pieces can make but that exposes the
+/// mover's own king (so the reader refused it): named in coordinates, Chinese or WXF as a word
+/// of the message. `None` when no such move, or more than one, is named.
+fn self_check_named_in(pos: &xiangqi::Position, message: &str) -> Option<xiangqi::Move> {
+    let words: Vec<String> = message
+        .split(|c: char| c.is_whitespace() || matches!(c, '"' | ':' | ',' | ';' | '(' | ')'))
+        .filter(|w| !w.is_empty())
+        .map(ascii_digits)
+        .collect();
+    let mut found = None;
+    for from in xiangqi::Square::all() {
+        for to in xiangqi::Square::all() {
+            let m = xiangqi::Move::new(from, to);
+            if from == to || !pos.is_pseudo_legal(m) || pos.is_legal(m) {
+                continue;
+            }
+            let names = [
+                xiangqi::notation::to_iccs(m),
+                xiangqi::notation::to_chinese(pos, m),
+                xiangqi::notation::to_wxf(pos, m),
+            ];
+            if names.iter().any(|n| words.contains(&ascii_digits(n))) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(m);
+            }
+        }
+    }
+    found
+}
+
+/// Full-width digits as ASCII, letters in lower case and no hyphen (black's moves are written
+/// with either digits; coordinates in either case, `H2-E2` or `h2e2`).
+fn ascii_digits(text: &str) -> String {
+    text.chars()
+        .filter(|&c| c != '-')
+        .map(|c| match c {
+            '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
 }
 
 fn result_tag<M>(r: &Record<M>) -> Option<&str> {
@@ -302,6 +354,47 @@ mod tests {
         assert!(e.starts_with("ply 1:") && e.contains("e0d0"), "{e}");
         // A word that is no move at all is an error under every ruleset.
         assert!(judge_text(Kind::Xiangqi, Some(fen), "hello", &cxa).is_err());
+    }
+
+    #[test]
+    fn point_01_facing_kings_move_in_a_record_is_a_loss_under_cxa() {
+        use records::files::{read_as, Format};
+        let pgn = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/2P6/9/9/4K4 w - - 0 1\"]\n[Result \"0-1\"]\n\n1. 帅五平六 0-1\n";
+        let read = |text: &str| {
+            read_as(
+                std::path::Path::new("t"),
+                Format::XiangqiPgn,
+                std::io::Cursor::new(text.as_bytes().to_vec()),
+            )
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+        };
+        let record = read(pgn);
+        assert_eq!(record.issues().len(), 1, "the reader refuses the move");
+        let game = judge_record(&record, &Rulesets::default());
+        assert_eq!(
+            (game.verdict.reason, game.verdict.ply, game.stop, game.agrees),
+            (Reason::SelfCheck, 1, None, Some(true)),
+            "{}",
+            game.verdict.explanation
+        );
+        // In coordinates too; under AXF the refusal stands, at its ply, with the move named.
+        let iccs = pgn
+            .replace("帅五平六", "e0-d0")
+            .replace("[Result", "[Format \"ICCS\"]\n[Result");
+        let record = read(&iccs);
+        assert_eq!(
+            judge_record(&record, &Rulesets::default()).verdict.reason,
+            Reason::SelfCheck
+        );
+        let axf = Rulesets {
+            xiangqi: Rules::axf(),
+            ..Rulesets::default()
+        };
+        let stop = judge_record(&record, &axf).stop.expect("refused under AXF");
+        assert!(stop.ply == 1 && stop.message.contains("e0"), "{stop}");
     }
 
     #[test]
