@@ -131,20 +131,24 @@ fn judge_file(
     let (mut reader, bar) = crate::convert::open_with_progress(path)?;
     let head = reader.fill_buf()?.to_vec();
     let format = files::detect_format(path, &head);
+    // Each game judged, or why it could not be read: the file, the game and the ply.
     let games: Box<dyn Iterator<Item = std::result::Result<JudgedGame, String>>> = if format == Format::FenMoves {
         // Lines are judged as typed moves are, so a move exposing the mover's king is ruled.
-        Box::new(reader.lines().filter_map(|line| match line {
-            Err(e) => Some(Err(e.to_string())),
-            Ok(l) if l.trim().is_empty() => None,
-            Ok(l) => Some(judge_moves_line(&l, rules)),
+        let name = path.display().to_string();
+        let lines = reader
+            .lines()
+            .filter(|l| l.as_ref().map_or(true, |l| !l.trim().is_empty()));
+        Box::new(lines.enumerate().map(move |(i, line)| {
+            let unreadable = |e: String| format!("{name}: game {}, {e}", i + 1);
+            match line {
+                Err(e) => Err(unreadable(e.to_string())),
+                Ok(l) => judge_moves_line(&l, rules).map_err(unreadable),
+            }
         }))
     } else {
         Box::new(files::read_as(path, format, reader)?.map(|game| match game {
             Ok(r) => Ok(judge_record(&r, rules)),
-            Err(e) => Err(match e.ply {
-                Some(p) => format!("ply {p}: {}", e.message),
-                None => e.message,
-            }),
+            Err(e) => Err(e.to_string()),
         }))
     };
     for (i, game) in games.enumerate() {
@@ -153,7 +157,7 @@ fn judge_file(
             Ok(j) => j,
             Err(e) => {
                 summary.errors += 1;
-                bar.suspend(|| eprintln!("{label}: unreadable: {e}"));
+                bar.suspend(|| eprintln!("{e}"));
                 continue;
             }
         };
