@@ -155,3 +155,30 @@ impl Live {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn point_19_a_game_takes_an_events_limits_from_its_rules() {
+        let spec = |rules: &str| Spec {
+            kind: Kind::Xiangqi,
+            ruleset: "casual".into(),
+            rules: rules.into(),
+            clock: Some((0, 0)),
+        };
+        // A referee's temporary limit of one round: drawn after two plies without a mate.
+        let mut live = Live::new(&spec("cxa,temporary=1")).unwrap();
+        live.apply(0, Side::First, Command::Start);
+        live.apply(1, Side::First, Command::Move("h2e2".into()));
+        assert!(live.ending().is_none(), "expected the game on after ply 1");
+        live.apply(2, Side::Second, Command::Move("h9g7".into()));
+        let ending = live
+            .ending()
+            .expect("expected the game drawn at ply 2 by the temporary limit");
+        assert!(format!("{ending:?}").contains("临时限着"), "found: {ending:?}");
+        // A limit above the rules' own is refused when the game is made.
+        assert!(matches!(Live::new(&spec("cxa,limit=61")), Err(ApiError::BadRequest(m)) if m.contains("1 to 60")));
+    }
+}
