@@ -183,7 +183,7 @@ impl XiangqiJudge {
             Outcome::Draw,
             Reason::NaturalMoveLimit,
             claims,
-            format!("{rounds} rounds without a capture (自然限着): {how}"),
+            format!("{} without a capture (自然限着): {how}", rounds_text(rounds)),
         ))
     }
 
@@ -198,9 +198,9 @@ impl XiangqiJudge {
                 Reason::NaturalMoveLimit,
                 false,
                 format!(
-                    "the referee's temporary limit of {} rounds from ply {} ran out at ply {end} without a mate \
-                     (临时限着): drawn",
-                    t.plies / 2,
+                    "the referee's temporary limit of {} from ply {} ran out at ply {end} without a mate (临时限着): \
+                     drawn",
+                    rounds_text(t.plies / 2),
                     t.from_ply
                 ),
             )
@@ -363,6 +363,15 @@ impl XiangqiJudge {
                 }
             }
         }
+    }
+}
+
+/// "1 round", "60 rounds".
+fn rounds_text(n: u32) -> String {
+    if n == 1 {
+        "1 round".to_string()
+    } else {
+        format!("{n} rounds")
     }
 }
 
