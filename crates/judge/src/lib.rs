@@ -8,7 +8,8 @@
 //!   50/75-move rules, dead positions.
 //!
 //! Both judges take moves one at a time ([`Judge::push`]), so the referee can rule live, and
-//! [`judge_game`] judges a whole record.
+//! [`judge_game`] judges a whole line. [`record`] takes a game record (or moves a user typed)
+//! to the judged game, for `arbiter judge` and the server's review alike.
 
 pub mod chess;
 mod forbidden;
