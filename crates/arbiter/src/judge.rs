@@ -4,116 +4,76 @@
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
-use game::{Game, Kind};
-use judge::chess::{ChessJudge, ChessRules};
-use judge::xiangqi::{Rules, XiangqiJudge};
-use judge::{Judge, JudgeError, Outcome, Verdict};
-use records::files::{self, AnyRecord};
-use records::Record;
+use anyhow::{bail, Result};
+use game::Kind;
+use judge::chess::ChessRules;
+use judge::record::{judge_moves_line, judge_record, judge_text, JudgedGame, Rulesets};
+use judge::xiangqi::{Rules, TemporaryLimit};
+use records::files::{self, AnyRecord, Format};
 use serde_json::json;
 
 pub struct Options {
+    /// A ruleset's name, with an event's limits where wanted (`cxa,limit=40`).
     pub ruleset: Option<String>,
     pub json: bool,
     /// Rule repetitions at the triggering occurrence, as engines do, instead of telling the
     /// offender to vary.
     pub at_trigger: bool,
+    /// The natural move limit reduced to this many rounds (Xiangqi).
+    pub move_limit: Option<u32>,
+    /// A referee's temporary move limit: `ROUNDS` or `ROUNDS@PLY` (Xiangqi).
+    pub temporary_limit: Option<String>,
 }
 
-/// The Xiangqi ruleset named, or the default (CXA).
-fn xiangqi_rules(opts: &Options) -> Result<Rules> {
-    let rules = match opts.ruleset.as_deref() {
-        None => Rules::cxa(),
-        Some(n) => Rules::by_name(n)
-            .with_context(|| format!("unknown Xiangqi ruleset {n:?}; known: {}", Rules::NAMES.join(", ")))?,
+/// The rules for either game. A Xiangqi ruleset's name leaves chess games FIDE and a chess
+/// ruleset's name leaves Xiangqi games CXA, so one `--ruleset` serves mixed files.
+pub fn rulesets(opts: &Options) -> Result<Rulesets> {
+    let name = opts.ruleset.as_deref();
+    let chess = match name {
+        None => None,
+        Some(n) => ChessRules::by_name(n),
     };
-    Ok(if opts.at_trigger { rules.at_trigger() } else { rules })
-}
-
-/// The chess rules named (`fide` by default); a Xiangqi ruleset name given for a chess game
-/// falls back to FIDE, so one `--ruleset` can serve mixed files.
-fn chess_rules(opts: &Options) -> Result<ChessRules> {
-    match opts.ruleset.as_deref() {
-        None => Ok(ChessRules::fide()),
-        Some(n) => match ChessRules::by_name(n) {
-            Some(r) => Ok(r),
-            None if Rules::by_name(n).is_some() => Ok(ChessRules::fide()),
-            None => bail!(
-                "unknown ruleset {n:?}; chess: {}; xiangqi: {}",
-                ChessRules::NAMES.join(", "),
-                Rules::NAMES.join(", ")
-            ),
-        },
-    }
-}
-
-/// The rules for files that may hold either game: a chess ruleset's name leaves Xiangqi games
-/// the default, and a Xiangqi ruleset's name leaves chess games FIDE.
-fn both_rules(opts: &Options) -> Result<(Rules, ChessRules)> {
-    let xiangqi = xiangqi_rules(opts).or_else(|e| {
-        ChessRules::by_name(opts.ruleset.as_deref().unwrap_or_default())
-            .map(|_| {
-                if opts.at_trigger {
-                    Rules::cxa().at_trigger()
+    let mut xiangqi = match name {
+        None => Rules::cxa(),
+        Some(_) if chess.is_some() => Rules::cxa(),
+        Some(n) => Rules::parse(n).map_err(|e| {
+            anyhow::anyhow!(
+                "{e}{}",
+                if Rules::by_name(n.split(',').next().unwrap_or_default()).is_some() {
+                    String::new()
                 } else {
-                    Rules::cxa()
+                    format!("; chess: {}", ChessRules::NAMES.join(", "))
                 }
-            })
-            .ok_or(e)
-    })?;
-    Ok((xiangqi, chess_rules(opts)?))
-}
-
-/// What judging one game gave: the verdict, and a move the rules refused (illegal, or after
-/// the end), which stops the judging there.
-struct Judged {
-    kind: Kind,
-    verdict: Verdict,
-    /// A ruling waiting on a side (told to vary) at the end of the moves.
-    pending: Option<Verdict>,
-    stopped: Option<JudgeError>,
-    plies: usize,
-}
-
-impl Judged {
-    /// The verdict as JSON, with a refused move and a pending ruling where there are.
-    fn to_json(&self) -> serde_json::Value {
-        let mut v = self.verdict.to_json(self.kind);
-        if let Some(e) = &self.stopped {
-            v["error"] = json!(e.to_string());
-        }
-        if let Some(p) = &self.pending {
-            v["pending"] = p.to_json(self.kind);
-        }
-        v
+            )
+        })?,
+    };
+    if let Some(rounds) = opts.move_limit {
+        xiangqi = xiangqi.with_natural_limit(rounds).map_err(anyhow::Error::msg)?;
     }
-}
-
-fn judge_moves<J: Judge>(mut judge: J, moves: &[<J::Game as Game>::Move]) -> Judged {
-    let ruling = judge::judge_line(&mut judge, moves);
-    Judged {
-        kind: <J::Game as Game>::KIND,
-        verdict: ruling.verdict,
-        pending: ruling.pending,
-        stopped: ruling.stopped,
-        plies: moves.len(),
+    if let Some(t) = &opts.temporary_limit {
+        let (rounds, from_ply) = TemporaryLimit::parse(t).map_err(anyhow::Error::msg)?;
+        xiangqi = xiangqi.with_temporary_limit(rounds, from_ply);
     }
-}
-
-fn judge_xiangqi(start: xiangqi::Position, moves: &[xiangqi::Move], rules: &Rules) -> Judged {
-    judge_moves(XiangqiJudge::new(start, rules.clone()), moves)
+    if opts.at_trigger {
+        xiangqi = xiangqi.at_trigger();
+    }
+    Ok(Rulesets {
+        xiangqi,
+        chess: chess.unwrap_or_else(ChessRules::fide),
+    })
 }
 
 /// Every ruleset by name with its parameters, as JSON lines.
 pub fn print_rulesets() -> Result<()> {
+    let out = std::io::stdout();
+    let mut out = out.lock();
     for name in Rules::NAMES {
         let rules = Rules::by_name(name).expect("listed");
-        println!("{}", json!({"game": "xiangqi", "ruleset": rules}));
+        writeln!(out, "{}", json!({"game": "xiangqi", "ruleset": rules}))?;
     }
     for name in ChessRules::NAMES {
         let rules = ChessRules::by_name(name).expect("listed");
-        println!("{}", json!({"game": "chess", "ruleset": rules}));
+        writeln!(out, "{}", json!({"game": "chess", "ruleset": rules}))?;
     }
     Ok(())
 }
@@ -121,60 +81,28 @@ pub fn print_rulesets() -> Result<()> {
 /// One game from the command line.
 pub fn one(kind: &str, fen: Option<&str>, moves: &str, opts: &Options) -> Result<()> {
     let kind: Kind = kind.parse().map_err(anyhow::Error::msg)?;
-    let judged = match kind {
-        Kind::Xiangqi => {
-            let rules = xiangqi_rules(opts)?;
-            let start = match fen {
-                None | Some("startpos") => xiangqi::Position::start(),
-                Some(f) => <xiangqi::Position as Game>::from_fen(f).map_err(anyhow::Error::msg)?,
-            };
-            let list = parse_moves(&start, moves)?;
-            judge_xiangqi(start, &list, &rules)
-        }
-        Kind::Chess => {
-            let rules = chess_rules(opts)?;
-            let start = match fen {
-                None | Some("startpos") => <chess::Position as Game>::start(),
-                Some(f) => <chess::Position as Game>::from_fen(f).map_err(anyhow::Error::msg)?,
-            };
-            let list = parse_moves(&start, moves)?;
-            judge_moves(ChessJudge::new(start, rules), &list)
-        }
-    };
+    let judged = judge_text(kind, fen, moves, &rulesets(opts)?).map_err(anyhow::Error::msg)?;
     let out = std::io::stdout();
     let mut out = out.lock();
     if opts.json {
         writeln!(out, "{}", judged.to_json())?;
     } else {
-        write_text(&mut out, "game", &judged, None)?;
+        write_text(&mut out, "game", &judged)?;
     }
-    if let Some(e) = judged.stopped {
-        bail!("{e}");
+    if let Some(s) = judged.stop {
+        bail!("{s}");
     }
     Ok(())
 }
 
-/// Reads moves in any notation the game accepts, each checked against the position it is
-/// played in.
-fn parse_moves<G: Game>(start: &G, text: &str) -> Result<Vec<G::Move>> {
-    let mut pos = start.clone();
-    let mut out = Vec::new();
-    for (i, t) in text.split_whitespace().enumerate() {
-        let m = pos.parse_move(t).map_err(|e| anyhow::anyhow!("ply {}: {e}", i + 1))?;
-        pos.play(m);
-        out.push(m);
-    }
-    Ok(out)
-}
-
 /// Every game of every file.
 pub fn files(paths: &[PathBuf], opts: &Options) -> Result<()> {
-    let (rules, chess) = both_rules(opts)?;
+    let rules = rulesets(opts)?;
     let out = std::io::stdout();
     let mut out = out.lock();
     let mut summary = Summary::default();
     for path in paths {
-        judge_file(path, &rules, chess, opts, &mut out, &mut summary)?;
+        judge_file(path, &rules, opts, &mut out, &mut summary)?;
     }
     eprintln!(
         "{} games judged: {} ended by rule, {} ongoing or ended otherwise, {} result tags contradict the board, \
@@ -195,8 +123,7 @@ struct Summary {
 
 fn judge_file(
     path: &Path,
-    rules: &Rules,
-    chess: ChessRules,
+    rules: &Rulesets,
     opts: &Options,
     out: &mut impl Write,
     summary: &mut Summary,
@@ -204,28 +131,46 @@ fn judge_file(
     let (mut reader, bar) = crate::convert::open_with_progress(path)?;
     let head = reader.fill_buf()?.to_vec();
     let format = files::detect_format(path, &head);
-    for (i, game) in files::read_as(path, format, reader)?.enumerate() {
+    // Each game judged, or why it could not be read: the file, the game and the ply.
+    let games: Box<dyn Iterator<Item = std::result::Result<JudgedGame, String>>> = if format == Format::FenMoves {
+        // Lines are judged as typed moves are, so a move exposing the mover's king is ruled.
+        let name = path.display().to_string();
+        let lines = reader
+            .lines()
+            .filter(|l| l.as_ref().map_or(true, |l| !l.trim().is_empty()));
+        Box::new(lines.enumerate().map(move |(i, line)| {
+            let unreadable = |e: String| format!("{name}: game {}, {e}", i + 1);
+            match line {
+                Err(e) => Err(unreadable(e.to_string())),
+                Ok(l) => judge_moves_line(&l, rules).map_err(unreadable),
+            }
+        }))
+    } else {
+        Box::new(files::read_as(path, format, reader)?.map(|game| match game {
+            Ok(r) => Ok(judge_record(&r, rules)),
+            Err(e) => Err(e.to_string()),
+        }))
+    };
+    for (i, game) in games.enumerate() {
         let label = format!("{}: game {}", path.display(), i + 1);
-        let record = match game {
-            Ok(r) => r,
+        let judged = match game {
+            Ok(j) => j,
             Err(e) => {
                 summary.errors += 1;
                 bar.suspend(|| eprintln!("{e}"));
                 continue;
             }
         };
-        let (judged, tag) = judge_record(&record, rules, chess);
         summary.games += 1;
-        if judged.verdict.result == Outcome::Ongoing || judged.verdict.claim {
-            summary.ongoing += 1;
-        } else {
+        if judged.ended_by_rule() {
             summary.ended += 1;
+        } else {
+            summary.ongoing += 1;
         }
-        if judged.stopped.is_some() {
+        if judged.stop.is_some() {
             summary.errors += 1;
         }
-        let contradiction = contradiction(&judged.verdict, tag);
-        if contradiction.is_some() {
+        if judged.contradiction.is_some() {
             summary.contradictions += 1;
         }
         bar.suspend(|| -> Result<()> {
@@ -233,14 +178,9 @@ fn judge_file(
                 let mut v = judged.to_json();
                 v["file"] = json!(path.display().to_string());
                 v["game"] = json!(i + 1);
-                v["plies"] = json!(judged.plies);
-                v["result_tag"] = json!(tag);
-                if let Some(c) = &contradiction {
-                    v["contradiction"] = json!(c);
-                }
                 writeln!(out, "{v}")?;
             } else {
-                write_text(out, &label, &judged, contradiction.as_deref())?;
+                write_text(out, &label, &judged)?;
             }
             Ok(())
         })?;
@@ -249,41 +189,18 @@ fn judge_file(
     Ok(())
 }
 
-/// Judges a record's main line.
-fn judge_record<'a>(record: &'a AnyRecord, rules: &Rules, chess: ChessRules) -> (Judged, Option<&'a str>) {
-    match record {
-        AnyRecord::Xiangqi(r) => {
-            let start = records::pgn::start_position(r);
-            let moves: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
-            (judge_xiangqi(start, &moves, rules), result_tag(r))
-        }
-        AnyRecord::Chess(r) => {
-            let start = records::chess::start_position(r);
-            let mode = match r.tags.get("Variant") {
-                Some(v) if v.contains("960") => chess::shakmaty::CastlingMode::Chess960,
-                _ => chess::shakmaty::CastlingMode::Standard,
-            };
-            let moves: Vec<chess::shakmaty::Move> = r.tree.main_line().copied().collect();
-            let judged = judge_moves(ChessJudge::new(chess::Position::new(start, mode), chess), &moves);
-            (judged, result_tag(r))
-        }
-    }
-}
-
 /// Writes the judge's verdict into a record's tags, for `convert --judge`: `Result` when the
 /// rules ended the game (the record's own otherwise: resignation, time and agreement end games
 /// too), and `Termination` with the reason and the explanation. Returns a warning when the
 /// record's Result tag contradicts the board.
 pub fn annotate(record: &mut AnyRecord, opts: &Options) -> Result<Option<String>> {
-    let (rules, chess) = both_rules(opts)?;
-    let (judged, tag) = judge_record(record, &rules, chess);
-    let warning = contradiction(&judged.verdict, tag);
+    let judged = judge_record(record, &rulesets(opts)?);
     let v = &judged.verdict;
     let tags = match record {
         AnyRecord::Xiangqi(r) => &mut r.tags,
         AnyRecord::Chess(r) => &mut r.tags,
     };
-    if v.result != Outcome::Ongoing && !v.claim {
+    if judged.ended_by_rule() {
         tags.set("Result", v.result.pgn());
         tags.set(
             "Termination",
@@ -296,36 +213,10 @@ pub fn annotate(record: &mut AnyRecord, opts: &Options) -> Result<Option<String>
             ),
         );
     }
-    Ok(warning)
+    Ok(judged.contradiction)
 }
 
-fn result_tag<M>(r: &Record<M>) -> Option<&str> {
-    r.tags.get("Result").map(str::trim).filter(|t| !t.is_empty())
-}
-
-/// A result tag the board contradicts: the rules ended the game one way and the tag says
-/// another. A tag on a game the rules did not end is not contradicted (resignation, time,
-/// agreement end games too), nor a draw tag where a draw could be claimed.
-fn contradiction(v: &Verdict, tag: Option<&str>) -> Option<String> {
-    let tag = tag?;
-    let said = records::Outcome::from_pgn(tag)?;
-    let board = match v.result {
-        Outcome::Ongoing => return None,
-        _ if v.claim => return None,
-        Outcome::FirstWins => records::Outcome::FirstWins,
-        Outcome::SecondWins => records::Outcome::SecondWins,
-        Outcome::Draw => records::Outcome::Draw,
-    };
-    (said != board && said != records::Outcome::Unknown).then(|| {
-        format!(
-            "the Result tag says {tag} but the board says {} ({})",
-            v.result.pgn(),
-            v.reason.code()
-        )
-    })
-}
-
-fn write_text(out: &mut impl Write, label: &str, j: &Judged, contradiction: Option<&str>) -> Result<()> {
+fn write_text(out: &mut impl Write, label: &str, j: &JudgedGame) -> Result<()> {
     let v = &j.verdict;
     let claim = if v.claim { ", by claim" } else { "" };
     writeln!(
@@ -361,11 +252,11 @@ fn write_text(out: &mut impl Write, label: &str, j: &Judged, contradiction: Opti
     if let Some(p) = &j.pending {
         writeln!(out, "    pending at ply {}: {}", p.ply, p.explanation)?;
     }
-    if let Some(c) = contradiction {
+    if let Some(c) = &j.contradiction {
         writeln!(out, "    warning: {c}")?;
     }
-    if let Some(e) = &j.stopped {
-        writeln!(out, "    stopped: {e}")?;
+    if let Some(s) = &j.stop {
+        writeln!(out, "    stopped at {s}")?;
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use xiangqi::notation::Notation;
 use xiangqi::{Fen, Position};
 
+mod closed_output;
 mod convert;
 mod db;
 mod events;
@@ -85,9 +86,18 @@ enum Command {
     Judge {
         /// Record files.
         files: Vec<PathBuf>,
-        /// Ruleset: for Xiangqi cxa (default), axf or seed002.
+        /// Ruleset: for Xiangqi cxa (default), axf or simplified; for chess fide (default) or
+        /// automatic-draws. An event's limits may follow: `cxa,limit=40,temporary=20@80`.
         #[arg(long)]
         ruleset: Option<String>,
+        /// Xiangqi: the natural move limit reduced to this many rounds (自然限着, reducible by
+        /// the event's level).
+        #[arg(long, value_name = "ROUNDS")]
+        move_limit: Option<u32>,
+        /// Xiangqi: a referee's temporary move limit (临时限着), ROUNDS from the start or
+        /// ROUNDS@PLY from that ply; when it runs out without a mate the game is drawn.
+        #[arg(long, value_name = "ROUNDS[@PLY]")]
+        temporary_limit: Option<String>,
         /// One JSON object per game.
         #[arg(long)]
         json: bool,
@@ -125,6 +135,12 @@ enum Command {
         /// Print the referee rulesets with every threshold, as JSON lines, and exit.
         #[arg(long)]
         list_rules: bool,
+        /// Xiangqi: the natural move limit reduced to this many rounds (as for `judge`).
+        #[arg(long, value_name = "ROUNDS")]
+        move_limit: Option<u32>,
+        /// Xiangqi: a referee's temporary move limit, ROUNDS or ROUNDS@PLY (as for `judge`).
+        #[arg(long, value_name = "ROUNDS[@PLY]")]
+        temporary_limit: Option<String>,
     },
     /// The game server: live refereed games over an HTTP API shaped like lichess's Board API,
     /// kept in the database the events share.
@@ -460,8 +476,11 @@ fn standings(file: &std::path::Path, tiebreaks: &str, json: bool) -> Result<()> 
 }
 
 fn main() -> ExitCode {
+    closed_output::install();
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
+        // `arbiter … | head`: the reader has what it wanted.
+        Err(e) if closed_output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("arbiter: {e:#}");
             ExitCode::FAILURE
@@ -585,6 +604,8 @@ fn run(cli: Cli) -> Result<()> {
             time,
             rules,
             list_rules,
+            move_limit,
+            temporary_limit,
         } => {
             if list_rules {
                 for name in referee::RefereeRules::NAMES {
@@ -592,12 +613,22 @@ fn run(cli: Cli) -> Result<()> {
                     println!("{}", serde_json::to_string(&r)?);
                 }
             } else {
-                play::run(&game, fen.as_deref(), &time, rules.as_deref())?
+                let limits = judge::Options {
+                    ruleset: None,
+                    json: false,
+                    at_trigger: false,
+                    move_limit,
+                    temporary_limit,
+                };
+                let judge_rules = judge::rulesets(&limits)?.xiangqi;
+                play::run(&game, fen.as_deref(), &time, rules.as_deref(), judge_rules)?
             }
         }
         Command::Judge {
             files,
             ruleset,
+            move_limit,
+            temporary_limit,
             json,
             at_trigger,
             rulesets,
@@ -612,6 +643,8 @@ fn run(cli: Cli) -> Result<()> {
                 ruleset,
                 json,
                 at_trigger,
+                move_limit,
+                temporary_limit,
             };
             match game {
                 Some(kind) => judge::one(&kind, fen.as_deref(), &moves, &opts)?,
@@ -633,6 +666,8 @@ fn run(cli: Cli) -> Result<()> {
                 ruleset,
                 json: false,
                 at_trigger: false,
+                move_limit: None,
+                temporary_limit: None,
             });
             convert::run(
                 &input,

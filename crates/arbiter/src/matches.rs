@@ -27,7 +27,7 @@ arbiter match --engine name=A cmd=PATH [args=\"…\"] [dir=D] [proto=uci|ucci] [
               [tc=40/60+0.6] [st=0.1] [nodes=N] [depth=N | plies=N] [timemargin=MS] [timeout=S]
               --engine name=B cmd=… [--engine …]
               [--each KEY=VALUE …]                      (applies to every engine)
-              [--game xiangqi|chess] [--rules cxa|axf|seed002|fide|seed001] [--at-trigger]
+              [--game xiangqi|chess] [--rules cxa|axf|simplified|fide|automatic-draws] [--at-trigger]
               [--games N | --rounds R] [--concurrency C] [--gauntlet]
               [--openings file=F [format=epd|pgn|moves] [order=random|sequential] [seed=S] [plies=N]]
               [--pgnout F | --pgnout file=F [timeleft=true] [nodes=true] [style=cchess]] [--resume] [--trfout F.trf] [--tiebreaks SB,DE]

@@ -35,7 +35,8 @@ pub fn parse_time(s: &str) -> Result<TimeControl> {
     Ok(TimeControl::fischer((min * 60_000.0) as u64, inc * 1000))
 }
 
-pub fn run(kind: &str, fen: Option<&str>, time: &str, rules: Option<&str>) -> Result<()> {
+/// `judge_rules`: the Xiangqi judge's rules, with the limits the command line set.
+pub fn run(kind: &str, fen: Option<&str>, time: &str, rules: Option<&str>, judge_rules: Rules) -> Result<()> {
     let kind: Kind = kind.parse().map_err(anyhow::Error::msg)?;
     let mut referee_rules = match rules {
         Some(n) => RefereeRules::by_name(n)
@@ -50,7 +51,7 @@ pub fn run(kind: &str, fen: Option<&str>, time: &str, rules: Option<&str>) -> Re
                 Some(f) => <xiangqi::Position as Game>::from_fen(f).map_err(anyhow::Error::msg)?,
                 None => xiangqi::Position::start(),
             };
-            let judge = XiangqiJudge::new(start.clone(), Rules::cxa());
+            let judge = XiangqiJudge::new(start.clone(), judge_rules);
             session(Referee::new(judge, referee_rules), start)
         }
         Kind::Chess => {

@@ -229,7 +229,7 @@ fn judge_lists_its_rulesets() {
         .lines()
         .map(|l| json(l)["ruleset"]["name"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(names, ["cxa", "axf", "seed002", "fide", "seed001"]);
+    assert_eq!(names, ["cxa", "axf", "simplified", "fide", "automatic-draws"]);
 }
 
 #[test]

@@ -1,17 +1,19 @@
 //! The judge: given a game — a start position and its moves — whether it has ended, who won or
 //! that it is drawn, why, at which ply and under which rule.
 //!
-//! - [`xiangqi`]: the rulesets `cxa` (default), `axf` and `seed002`: checkmate and stalemate
+//! - [`xiangqi`]: the rulesets `cxa` (default), `axf` and `simplified`: checkmate and stalemate
 //!   lose, the repetition rules (棋例) with every move of the cycle classified, the natural move
 //!   limit, dead positions.
 //! - [`chess`]: FIDE on shakmaty: checkmate, stalemate, threefold/fivefold repetition, the
 //!   50/75-move rules, dead positions.
 //!
 //! Both judges take moves one at a time ([`Judge::push`]), so the referee can rule live, and
-//! [`judge_game`] judges a whole record.
+//! [`judge_game`] judges a whole line. [`record`] takes a game record (or moves a user typed)
+//! to the judged game, for `arbiter judge` and the server's review alike.
 
 pub mod chess;
 mod forbidden;
+pub mod record;
 pub mod verdict;
 pub mod xiangqi;
 
@@ -159,6 +161,11 @@ pub fn judge_line<J: Judge>(judge: &mut J, moves: &[<J::Game as Game>::Move]) ->
             break;
         }
     }
+    ruling_now(judge, stopped)
+}
+
+/// The ruling in the judge's current state, judging having stopped at `stopped` (if anywhere).
+pub fn ruling_now<J: Judge>(judge: &J, stopped: Option<JudgeError>) -> LineRuling {
     LineRuling {
         verdict: final_verdict(judge),
         pending: judge

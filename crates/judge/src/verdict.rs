@@ -129,7 +129,7 @@ pub struct Verdict {
     pub reason: Reason,
     /// Plies played from the judged start position when it arose (0: the start itself).
     pub ply: usize,
-    /// The ruleset's name (`cxa`, `axf`, `seed002`, `fide` …).
+    /// The ruleset's name (`cxa`, `axf`, `simplified`, `fide`, `automatic-draws`).
     pub ruleset: String,
     /// The rule does not end the game by itself: a player may claim it (chess threefold and
     /// 50-move rule; a ruleset's claimable move limit). Until claimed, play may go on.
@@ -173,10 +173,13 @@ pub struct MoveClass {
     pub mate_threat: bool,
     /// 捉: the pieces it newly threatens to win, as `车@b7` (the piece and its point).
     pub chases: Vec<String>,
+    /// 要抽吃: it threatens a check that, however it is met, wins a piece (an attack where the
+    /// ruleset counts it: the simplified rules).
+    pub capture_threat: bool,
     /// For an allowed move, what kind: 兑 (offers an exchange), 献 (offers the piece), 跟
     /// (attacks a protected piece), 闲 (none of these). Empty for attacking moves.
     pub idle: Vec<String>,
-    /// The class in one word: 将, 杀, 捉 or 闲 (the most severe).
+    /// The class in one word: 将, 杀, 捉, 要抽吃 or 闲 (the most severe).
     pub label: String,
 }
 

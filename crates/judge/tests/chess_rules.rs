@@ -149,14 +149,14 @@ fn fivefold_repetition_ends_the_game() {
 }
 
 #[test]
-fn seed001_makes_threefold_repetition_and_fifty_moves_automatic() {
-    let mut j = ChessJudge::new(Position::start(), ChessRules::seed001());
+fn automatic_draws_seed_001_makes_threefold_repetition_and_fifty_moves_automatic() {
+    let mut j = ChessJudge::new(Position::start(), ChessRules::automatic_draws());
     assert_eq!(play(&mut j, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1"), None);
     assert_eq!(j.claimable(), None, "no claims under seed 001");
     let v = play(&mut j, "Ng8").unwrap();
     assert_eq!(
         (v.reason, v.ply, v.claim, v.ruleset.as_str()),
-        (Reason::ThreefoldRepetition, 8, false, "seed001")
+        (Reason::ThreefoldRepetition, 8, false, "automatic-draws")
     );
     assert!(
         v.explanation.contains("third time at plies 0, 4 and 8 (seed 001"),
@@ -165,7 +165,7 @@ fn seed001_makes_threefold_repetition_and_fifty_moves_automatic() {
     );
 
     let fen = "7k/8/8/8/8/8/R7/K7 w - - 98 80";
-    let mut j = ChessJudge::new(Position::from_fen(fen).unwrap(), ChessRules::seed001());
+    let mut j = ChessJudge::new(Position::from_fen(fen).unwrap(), ChessRules::automatic_draws());
     assert_eq!(play(&mut j, "Ra3"), None);
     let v = play(&mut j, "Kg8").unwrap();
     assert_eq!((v.reason, v.ply, v.claim), (Reason::FiftyMoveRule, 2, false));

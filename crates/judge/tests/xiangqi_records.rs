@@ -152,7 +152,7 @@ fn every_xqf_and_cbl_game_judges() {
             pos.play_unchecked(m);
             g2.moves.push(m);
         }
-        for rules in [Rules::cxa(), Rules::axf(), Rules::seed002()] {
+        for rules in [Rules::cxa(), Rules::axf(), Rules::simplified()] {
             let (v, _) = judge(&g2, rules);
             if let Some(v) = v {
                 assert!(v.ply <= g2.moves.len(), "{}", g.id);

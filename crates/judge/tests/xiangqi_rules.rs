@@ -42,7 +42,7 @@ fn self_check_loses_under_cxa_and_is_refused_under_axf() {
 #[test]
 fn facing_kings_loses_under_seed_002() {
     let fen = "3k5/9/9/9/9/9/9/9/8R/4K4 w - - 0 1";
-    let v = judge(fen, "e0d0", Rules::seed002()).unwrap();
+    let v = judge(fen, "e0d0", Rules::simplified()).unwrap();
     assert_eq!((v.result, v.reason), (Outcome::SecondWins, Reason::SelfCheck));
 }
 
@@ -55,7 +55,7 @@ fn the_move_limit_is_automatic_under_cxa_and_claimed_under_axf_and_seed_002() {
         (v.result, v.reason, v.claim),
         (Outcome::Draw, Reason::NaturalMoveLimit, false)
     );
-    for rules in [Rules::axf(), Rules::seed002()] {
+    for rules in [Rules::axf(), Rules::simplified()] {
         let mut j = XiangqiJudge::new(Position::from_fen(fen).unwrap(), rules);
         assert_eq!(j.push(parse_iccs("e1f2").unwrap()).unwrap(), None, "play goes on");
         let claim = j.claimable().expect("a claim");
@@ -110,7 +110,7 @@ fn pawn_checks_are_not_perpetual_check_under_seed_002() {
     let list = "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2";
     let v = judge(fen, list, Rules::cxa().at_trigger()).unwrap();
     assert_eq!((v.result, v.reason), (Outcome::FirstWins, Reason::PerpetualCheck));
-    let v = judge(fen, list, Rules::seed002().at_trigger()).unwrap();
+    let v = judge(fen, list, Rules::simplified().at_trigger()).unwrap();
     assert_eq!(
         (v.result, v.reason),
         (Outcome::Draw, Reason::RepetitionDraw),
@@ -227,6 +227,12 @@ fn every_ruleset_is_found_by_name() {
         assert_eq!(Rules::by_name(name).unwrap().name, name);
     }
     assert!(Rules::by_name("nope").is_none());
+    // Named for what they are; the old name, after a file outside the repository, still reads.
+    assert_eq!(Rules::by_name("seed002"), Some(Rules::simplified()));
+    assert_eq!(
+        judge::chess::ChessRules::by_name("seed001"),
+        Some(judge::chess::ChessRules::automatic_draws())
+    );
 }
 
 #[test]

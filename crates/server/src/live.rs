@@ -15,7 +15,8 @@ pub struct Spec {
     pub kind: Kind,
     /// The referee's rules (`online`, `cxa`, `fide`, …).
     pub ruleset: String,
-    /// The judge's rules (`cxa`, `axf`, `seed002` for Xiangqi; `fide`, `seed001` for chess).
+    /// The judge's rules (`cxa`, `axf`, `simplified` for Xiangqi, with an event's limits where
+    /// set: `cxa,limit=40,temporary=20@80`; `fide`, `automatic-draws` for chess).
     pub rules: String,
     /// Fischer time control: main time and increment; `None` keeps the ruleset's own.
     pub clock: Option<(Millis, Millis)>,
@@ -68,12 +69,14 @@ impl Live {
         let unknown = |known: &str| ApiError::BadRequest(format!("unknown rules {:?}; known: {known}", spec.rules));
         Ok(match spec.kind {
             Kind::Xiangqi => {
-                let judge_rules = Rules::by_name(&spec.rules).ok_or_else(|| unknown("cxa, axf, seed002"))?;
+                // The name may carry an event's limits: `cxa,limit=40,temporary=20`.
+                let judge_rules = Rules::parse(&spec.rules).map_err(ApiError::BadRequest)?;
                 let judge = XiangqiJudge::new(xiangqi::Position::start(), judge_rules);
                 Live::Xiangqi(Box::new(Referee::new(judge, rules)))
             }
             Kind::Chess => {
-                let judge_rules = ChessRules::by_name(&spec.rules).ok_or_else(|| unknown("fide, seed001"))?;
+                let judge_rules =
+                    ChessRules::by_name(&spec.rules).ok_or_else(|| unknown(&ChessRules::NAMES.join(", ")))?;
                 let judge = ChessJudge::new(<chess::Position as Game>::start(), judge_rules);
                 Live::Chess(Box::new(Referee::new(judge, rules)))
             }
@@ -202,5 +205,27 @@ mod tests {
         );
         assert!(pgn.contains("[Termination \"unterminated\"]"), "{pgn}");
         assert!(pgn.contains("1. 炮二平五 {[%clk "), "{pgn}");
+    }
+
+    #[test]
+    fn point_19_a_game_takes_an_events_limits_from_its_rules() {
+        let spec = |rules: &str| Spec {
+            kind: Kind::Xiangqi,
+            ruleset: "casual".into(),
+            rules: rules.into(),
+            clock: Some((0, 0)),
+        };
+        // A referee's temporary limit of one round: drawn after two plies without a mate.
+        let mut live = Live::new(&spec("cxa,temporary=1")).unwrap();
+        live.apply(0, Side::First, Command::Start);
+        live.apply(1, Side::First, Command::Move("h2e2".into()));
+        assert!(live.ending().is_none(), "expected the game on after ply 1");
+        live.apply(2, Side::Second, Command::Move("h9g7".into()));
+        let ending = live
+            .ending()
+            .expect("expected the game drawn at ply 2 by the temporary limit");
+        assert!(format!("{ending:?}").contains("临时限着"), "found: {ending:?}");
+        // A limit above the rules' own is refused when the game is made.
+        assert!(matches!(Live::new(&spec("cxa,limit=61")), Err(ApiError::BadRequest(m)) if m.contains("1 to 60")));
     }
 }

@@ -17,9 +17,9 @@ use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use game::Game;
-use judge::chess::{ChessJudge, ChessRules};
-use judge::xiangqi::{Rules, XiangqiJudge};
-use judge::{Judge, Outcome, Verdict};
+use judge::chess::ChessRules;
+use judge::record::{judge_record, Rulesets};
+use judge::xiangqi::Rules;
 use records::files::{detect_format, read_as, AnyRecord, Format};
 use records::Record;
 use serde::Deserialize;
@@ -43,8 +43,9 @@ pub fn routes() -> Router<Arc<App>> {
 pub struct ReviewQuery {
     /// Which game of a file of several (1-based); default the first.
     pub game: Option<usize>,
-    /// The judge's rules: `cxa` (default), `axf`, `seed002` for Xiangqi; `fide` (default),
-    /// `seed001` for chess.
+    /// The judge's rules: `cxa` (default), `axf`, `simplified` for Xiangqi, with an event's
+    /// limits where wanted (`cxa,limit=40,temporary=20@80`); `fide` (default),
+    /// `automatic-draws` for chess.
     pub rules: Option<String>,
     /// The format, when detection from the bytes is not wanted: `pgn`, `chess-pgn`, `xqf`,
     /// `cbr`, `cbl`, `dhtmlxq`, `moves`.
@@ -168,53 +169,52 @@ fn is_blank(record: &AnyRecord) -> bool {
 
 /// Reviews one record's main line under the rules named (the game's default when `None`).
 pub fn review_record(record: &AnyRecord, rules: Option<&str>) -> Result<Value, ApiError> {
-    let unknown = |known: &[&str]| {
-        ApiError::BadRequest(format!(
-            "unknown rules {:?} for this game; known: {}",
-            rules.unwrap_or_default(),
-            known.join(", ")
-        ))
-    };
+    let unknown = |e: String| ApiError::BadRequest(format!("{e} (for this game)"));
+    let mut sets = Rulesets::default();
     match record {
         AnyRecord::Xiangqi(r) => {
-            let rules = match rules {
-                None => Rules::cxa(),
-                Some(n) => Rules::by_name(n).ok_or_else(|| unknown(&Rules::NAMES))?,
-            };
+            if let Some(n) = rules {
+                sets.xiangqi = Rules::parse(n).map_err(unknown)?;
+            }
             let start = records::pgn::start_position(r);
             let moves: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
-            let judge = XiangqiJudge::new(start.clone(), rules);
-            Ok(review_line(r, &start, &moves, judge, |pos, m| {
+            Ok(review_line(record, r, &start, &moves, &sets, |pos, m| {
                 Some(xiangqi::notation::Notation::Wxf.write(pos, m))
             }))
         }
         AnyRecord::Chess(r) => {
-            let rules = match rules {
-                None => ChessRules::fide(),
-                Some(n) => ChessRules::by_name(n).ok_or_else(|| unknown(&ChessRules::NAMES))?,
-            };
+            if let Some(n) = rules {
+                sets.chess = ChessRules::by_name(n).ok_or_else(|| {
+                    unknown(format!(
+                        "unknown chess ruleset {n:?}; known: {}",
+                        ChessRules::NAMES.join(", ")
+                    ))
+                })?;
+            }
             let mode = match r.tags.get("Variant") {
                 Some(v) if v.contains("960") => chess::shakmaty::CastlingMode::Chess960,
                 _ => chess::shakmaty::CastlingMode::Standard,
             };
             let start = chess::Position::new(records::chess::start_position(r), mode);
             let moves: Vec<chess::shakmaty::Move> = r.tree.main_line().copied().collect();
-            let judge = ChessJudge::new(start.clone(), rules);
-            Ok(review_line(r, &start, &moves, judge, |_, _| None))
+            Ok(review_line(record, r, &start, &moves, &sets, |_, _| None))
         }
     }
 }
 
-/// The review of one line of moves from `start`: plies, verdict, and the record's own result.
-/// `wxf` gives a move's WXF notation where the game has one.
-fn review_line<G: Game, J: Judge<Game = G>>(
+/// The review of one record: its plies from `start`, and the verdict the judge gives it (the
+/// same judging, and words, as `arbiter judge`). `wxf` gives a move's WXF notation where the
+/// game has one.
+fn review_line<G: Game>(
+    any: &AnyRecord,
     record: &Record<G::Move>,
     start: &G,
     moves: &[G::Move],
-    mut judge: J,
+    rules: &Rulesets,
     wxf: impl Fn(&G, G::Move) -> Option<String>,
 ) -> Value {
     let kind = G::KIND;
+    let judged = judge_record(any, rules);
     let mut pos = start.clone();
     let mut plies = Vec::with_capacity(moves.len());
     for (i, &m) in moves.iter().enumerate() {
@@ -236,7 +236,6 @@ fn review_line<G: Game, J: Judge<Game = G>>(
         ply["check"] = pos.is_check().into();
         plies.push(ply);
     }
-    let judged = judge::judge_line(&mut judge, &moves[..plies.len()]);
 
     // The moves the judge classified: those of a ruled (or pending) repetition cycle.
     let mut chases = Vec::new();
@@ -257,15 +256,6 @@ fn review_line<G: Game, J: Judge<Game = G>>(
         .filter_map(|p| p["ply"].as_u64().map(|n| n as usize))
         .collect();
 
-    let mut verdict = judged.verdict.to_json(kind);
-    if let Some(p) = &judged.pending {
-        verdict["pending"] = p.to_json(kind);
-    }
-    if let Some(e) = &judged.stopped {
-        verdict["stopped"] = e.to_string().into();
-    }
-    let stated = record.tags.get("Result").map(str::trim).filter(|t| !t.is_empty());
-    let (agrees, contradiction) = agreement(&judged.verdict, stated);
     json!({
         "kind": kind.name(),
         "tags": record.tags.iter().map(|(n, v)| json!({ "name": n, "value": v })).collect::<Vec<_>>(),
@@ -276,46 +266,13 @@ fn review_line<G: Game, J: Judge<Game = G>>(
             .iter()
             .map(|i| json!({ "ply": i.ply, "message": i.message }))
             .collect::<Vec<_>>(),
-        "verdict": verdict,
+        "verdict": judged.to_json(),
         "checks": checks,
         "chases": chases,
-        "recordResult": stated,
-        "agrees": agrees,
-        "contradiction": contradiction,
+        "recordResult": judged.result_tag,
+        "agrees": judged.agrees,
+        "contradiction": judged.contradiction,
     })
-}
-
-/// Whether the record's stated result agrees with the board: `Some(true)` or `Some(false)`
-/// (with why) when the rules ended the game, or a claimable draw is recorded as a draw;
-/// `None` when the board cannot tell — the game was not ended by rule (resignation, time and
-/// agreement end games too), or the record states no result (`*` or none).
-fn agreement(v: &Verdict, stated: Option<&str>) -> (Option<bool>, Option<String>) {
-    let Some(said) = stated.and_then(records::Outcome::from_pgn) else {
-        return (None, None);
-    };
-    if said == records::Outcome::Unknown || v.result == Outcome::Ongoing {
-        return (None, None);
-    }
-    if v.claim {
-        // A player could claim the draw; whether one did, the board does not say.
-        return ((said == records::Outcome::Draw).then_some(true), None);
-    }
-    let board = match v.result {
-        Outcome::FirstWins => records::Outcome::FirstWins,
-        Outcome::SecondWins => records::Outcome::SecondWins,
-        _ => records::Outcome::Draw,
-    };
-    if said == board {
-        (Some(true), None)
-    } else {
-        let text = format!(
-            "the record says {} but the board says {} ({})",
-            said.pgn(),
-            v.result.pgn(),
-            v.reason.code()
-        );
-        (Some(false), Some(text))
-    }
 }
 
 #[cfg(test)]
@@ -417,6 +374,35 @@ mod tests {
             },
         );
         assert!(matches!(bad, Err(ApiError::BadRequest(m)) if m.contains("cxa")));
+    }
+
+    #[test]
+    fn point_19_an_events_limits_ride_on_the_rules_name() {
+        let text = "position fen 3k5/9/9/9/9/9/2P6/9/9/4K4 w - - 0 1 moves e0e1 d9d8 e1e0 d8d9\n";
+        let with = |rules: &str| {
+            review(
+                text,
+                ReviewQuery {
+                    rules: Some(rules.into()),
+                    ..Default::default()
+                },
+            )
+        };
+        let v = with("cxa,limit=2").unwrap();
+        assert_eq!(v["verdict"]["reason"], "natural_move_limit", "{v}");
+        let v = with("simplified,temporary=1@2").unwrap();
+        assert_eq!(
+            (v["verdict"]["result"].as_str(), v["verdict"]["ply"].as_u64()),
+            (Some("draw"), Some(4))
+        );
+        assert!(matches!(with("cxa,limit=99"), Err(ApiError::BadRequest(m)) if m.contains("1 to 60")));
+    }
+
+    #[test]
+    fn point_02_a_refused_move_stops_the_review_where_it_stands() {
+        let v = ok("[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 2. h2e2 *\n");
+        assert_eq!(v["verdict"]["stopped_ply"], 3, "{v}");
+        assert!(v["verdict"]["stopped"].as_str().unwrap().contains("h2e2"), "{v}");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 /// the only one (and a claim count not below the automatic one could never be used either).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct ChessRules {
-    /// The name verdicts carry (`fide`, `seed001`).
+    /// The name verdicts carry (`fide`, `automatic-draws`).
     pub name: &'static str,
     /// Occurrences of one position at which the player to move may claim a draw (FIDE 9.2: 3).
     pub repetition_claim: Option<u32>,
@@ -45,7 +45,7 @@ pub struct Articles {
 
 impl ChessRules {
     /// The rulesets [`ChessRules::by_name`] knows, the default first.
-    pub const NAMES: [&'static str; 2] = ["fide", "seed001"];
+    pub const NAMES: [&'static str; 2] = ["fide", "automatic-draws"];
 
     /// The FIDE Laws of Chess (2023): threefold repetition and fifty moves are claims (9.2,
     /// 9.3); fivefold repetition and seventy-five moves end the game by themselves (9.6); so
@@ -72,7 +72,8 @@ impl ChessRules {
         }
     }
 
-    /// The rules of seed 001 (the user's Chinese text on international chess, 国际象棋).
+    /// FIDE's game with automatic draws: the rules of the user's Chinese text on international
+    /// chess (国际象棋, seed 001), formerly named `seed001`.
     ///
     /// What it says about the end of a game (section 胜负和, listed twice): checkmate wins;
     /// the game is drawn (和局) when (1) a draw offer is accepted; (2) neither side can
@@ -91,9 +92,9 @@ impl ChessRules {
     /// capture or pawn move can go on longer). Dead positions (2) and stalemate (4) are as in
     /// FIDE. The draw offer procedure and the rule that moving the king into check ("送王") a
     /// third time loses are matters for the referee, not for judging a position.
-    pub const fn seed001() -> ChessRules {
+    pub const fn automatic_draws() -> ChessRules {
         ChessRules {
-            name: "seed001",
+            name: "automatic-draws",
             repetition_claim: None,
             repetition_auto: 3,
             move_rule_claim: None,
@@ -117,7 +118,7 @@ impl ChessRules {
     pub fn by_name(name: &str) -> Option<ChessRules> {
         match name.to_ascii_lowercase().as_str() {
             "fide" => Some(ChessRules::fide()),
-            "seed001" => Some(ChessRules::seed001()),
+            "automatic-draws" | "seed001" => Some(ChessRules::automatic_draws()),
             _ => None,
         }
     }
@@ -155,8 +156,8 @@ mod tests {
     }
 
     #[test]
-    fn seed001_has_no_claims() {
-        let r = ChessRules::seed001();
+    fn automatic_draws_has_no_claims() {
+        let r = ChessRules::automatic_draws();
         assert_eq!(r.repetition_claim_count(), None);
         assert_eq!(r.move_rule_claim_plies(), None);
         assert_eq!(ChessRules::fide().repetition_claim_count(), Some(3));

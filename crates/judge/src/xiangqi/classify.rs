@@ -21,6 +21,9 @@ pub(crate) struct Class {
     pub mate_threat: bool,
     /// Targets newly chased, as squares after the move.
     pub chased: Vec<Square>,
+    /// 要抽吃: a new threat of a check that wins a piece however it is met (classified where
+    /// the ruleset counts it, and only for a move that is no other attack).
+    pub capture_threat: bool,
     /// 兑: the moved piece newly attacks a piece of its own kind that can take it back.
     pub exchange: bool,
     /// 献: the moved piece stands where the opponent can take it for nothing.
@@ -33,9 +36,10 @@ pub(crate) struct Class {
 }
 
 impl Class {
-    /// Counted as an attacking move (打) by the CXA table: 将, 杀 or 捉.
+    /// Counted as an attacking move (打) by the CXA table: 将, 杀, 捉, or 要抽吃 where the ruleset
+    /// counts it.
     pub fn is_attack(&self) -> bool {
-        self.check || self.mate_threat || !self.chased.is_empty()
+        self.check || self.mate_threat || !self.chased.is_empty() || self.capture_threat
     }
 
     /// The most severe nature, as one glyph.
@@ -46,6 +50,8 @@ impl Class {
             "杀"
         } else if !self.chased.is_empty() {
             "捉"
+        } else if self.capture_threat {
+            "要抽吃"
         } else {
             "闲"
         }
@@ -103,6 +109,16 @@ pub(crate) fn classify(before: &Position, m: Move, after: &Position, rules: &Rul
         };
         if new && !class.chased.contains(&t) {
             class.chased.push(t);
+        }
+    }
+    // 要抽吃 (seed 002 三.4: "抽吃" is an attack, 一将一要抽吃 loses): a check the mover could
+    // now give that wins a piece whatever the reply, which it could not give before the move.
+    if rules.discovered_capture_threats && !class.check && !class.mate_threat && class.chased.is_empty() {
+        let threats = winning_checks(&threat_after, &now.chased);
+        if !threats.is_empty() {
+            let was = winning_checks(before, &was.chased);
+            let moved = |(f, t): (Square, Square)| (if f == m.from { m.to } else { f }, t);
+            class.capture_threat = threats.iter().any(|x| !was.iter().any(|&y| moved(y) == *x));
         }
     }
     // Allowed-move kinds, reported for the explanation.
@@ -255,6 +271,36 @@ fn capturable_for_free(after: &Position, sq: Square) -> bool {
         .legal_moves()
         .iter()
         .any(|&c| c.to == sq && !has_recapture(after, c))
+}
+
+/// The checks (from, to) of the side to move in `pos` that win a piece however they are met:
+/// after every reply, the checking side can take a piece it chases (unprotected, or stronger
+/// than its attacker) that `chased`, its chases before the check, did not hold. A check that
+/// mates is 杀, not this.
+fn winning_checks(pos: &Position, chased: &[Square]) -> Vec<(Square, Square)> {
+    let side = pos.turn();
+    let mut out = Vec::new();
+    for m in pos.legal_moves().iter().copied() {
+        let mut p = pos.clone();
+        p.play_unchecked(m);
+        if !p.is_check() {
+            continue;
+        }
+        let replies = p.legal_moves();
+        let wins = !replies.is_empty()
+            && replies.iter().all(|&r| {
+                let mut q = p.clone();
+                q.play_unchecked(r);
+                chase_targets(&q, &q.null_move(), side)
+                    .chased
+                    .iter()
+                    .any(|t| !chased.contains(t))
+            });
+        if wins {
+            out.push((m.from, m.to));
+        }
+    }
+    out
 }
 
 /// The first moves (from, to) of the side to move's mates by checks within `depth` moves.

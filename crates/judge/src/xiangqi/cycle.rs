@@ -88,6 +88,7 @@ fn describe(c: &Class, after: &Position) -> MoveClass {
         check: c.check,
         mate_threat: c.mate_threat,
         chases: c.chased.iter().map(name).collect(),
+        capture_threat: c.capture_threat,
         idle,
         label: c.label().to_string(),
     }
@@ -95,7 +96,7 @@ fn describe(c: &Class, after: &Position) -> MoveClass {
 
 const NUMERALS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
-/// 长将, 长捉, 长杀, 闲, or the mix: 一将一捉, 二将一闲 …
+/// 长将, 长捉, 长杀, 闲, or the mix: 一将一捉, 一将一要抽吃, 二将一闲 …
 fn pattern_name(list: &[(Class, Vec<u8>)]) -> String {
     let labels: Vec<&str> = list.iter().map(|(c, _)| c.label()).collect();
     if let Some(first) = labels.first() {
@@ -108,10 +109,11 @@ fn pattern_name(list: &[(Class, Vec<u8>)]) -> String {
         }
     }
     // The span holds the cycle twice (or more): name one cycle, 一将一捉 rather than 二将二捉.
-    let counts = ["将", "杀", "捉", "闲"].map(|k| labels.iter().filter(|l| **l == k).count());
+    const KINDS: [&str; 5] = ["将", "杀", "捉", "要抽吃", "闲"];
+    let counts = KINDS.map(|k| labels.iter().filter(|l| **l == k).count());
     let g = counts.iter().copied().filter(|&n| n > 0).fold(0, gcd);
     let mut name = String::new();
-    for (kind, n) in ["将", "杀", "捉", "闲"].into_iter().zip(counts) {
+    for (kind, n) in KINDS.into_iter().zip(counts) {
         let n = n / g.max(1);
         if n > 0 {
             name.push_str(NUMERALS.get(n).copied().unwrap_or("数"));
@@ -189,7 +191,8 @@ fn rook_pinned_by_horse(pos: &Position, sq: Square) -> bool {
     (without & !with).any()
 }
 
-/// The table: who loses, or a draw, and why.
+/// The table: who loses, or a draw, and why — what the cycle amounts to; when the loss takes
+/// effect (at once, or after a warning) is the caller's to say.
 pub(crate) fn rule(red: &SideRuling, black: &SideRuling, rules: &Rules) -> (Outcome, Reason, String) {
     let article = match rules.style {
         Style::Cxa => "棋例总则",
@@ -199,11 +202,7 @@ pub(crate) fn rule(red: &SideRuling, black: &SideRuling, rules: &Rules) -> (Outc
         (
             Outcome::win(side.other()),
             reason,
-            format!(
-                "{} {why} and must vary; it did not: {} loses ({article})",
-                side.name(game::Kind::Xiangqi),
-                side.name(game::Kind::Xiangqi)
-            ),
+            format!("{} {why} ({article})", side.name(game::Kind::Xiangqi)),
         )
     };
     match (red.forbidden, black.forbidden) {
@@ -212,8 +211,16 @@ pub(crate) fn rule(red: &SideRuling, black: &SideRuling, rules: &Rules) -> (Outc
             Reason::RepetitionDraw,
             format!("both sides' moves are allowed: drawn (双方不变作和, {article})"),
         ),
-        (true, false) => loses(Side::First, &forbidden_words(red), reason_of(red)),
-        (false, true) => loses(Side::Second, &forbidden_words(black), reason_of(black)),
+        (true, false) => loses(
+            Side::First,
+            &format!("{} while black's moves are allowed", forbidden_words(red)),
+            reason_of(red),
+        ),
+        (false, true) => loses(
+            Side::Second,
+            &format!("{} while red's moves are allowed", forbidden_words(black)),
+            reason_of(black),
+        ),
         (true, true) => match (red.perpetual_check, black.perpetual_check) {
             (true, false) => loses(
                 Side::First,
@@ -237,7 +244,8 @@ pub(crate) fn rule(red: &SideRuling, black: &SideRuling, rules: &Rules) -> (Outc
                     side,
                     &format!(
                         "chases {} on every move, a rook that cannot move because it shields its king from a horse (AXF \
-                         rule 19, diagrams 39–41), which weighs more than the other side's chase",
+                         rule 19, diagrams 39–41), which weighs more than the other side's chase: the offence is \
+                         this side's",
                         who.chased_piece.as_deref().unwrap_or("a rook")
                     ),
                     Reason::ForbiddenRepetition,

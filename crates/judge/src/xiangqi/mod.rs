@@ -32,7 +32,7 @@ mod classify;
 mod cycle;
 mod rules;
 
-pub use rules::{ChaseNewness, CheckCounting, RepetitionRuling, Rules, Style};
+pub use rules::{ChaseNewness, CheckCounting, RepetitionRuling, Rules, Style, TemporaryLimit};
 
 use game::{Kind, Side};
 use xiangqi::{Bitboard, Color, Move, Position, Role};
@@ -92,7 +92,11 @@ impl XiangqiJudge {
             pending: None,
         };
         j.list_legal();
-        j.verdict = j.no_moves().or_else(|| j.dead()).or_else(|| j.move_limit(false));
+        j.verdict = j
+            .no_moves()
+            .or_else(|| j.dead())
+            .or_else(|| j.move_limit(false))
+            .or_else(|| j.temporary_limit());
         j
     }
 
@@ -179,8 +183,28 @@ impl XiangqiJudge {
             Outcome::Draw,
             Reason::NaturalMoveLimit,
             claims,
-            format!("{rounds} rounds without a capture (自然限着): {how}"),
+            format!("{} without a capture (自然限着): {how}", rounds_text(rounds)),
         ))
+    }
+
+    /// A referee's temporary move limit (临时限着) run out with no side mated: drawn (seed 002
+    /// 六(1): "有的棋经临时限着后，着数到了又未能杀棋，亦作和").
+    fn temporary_limit(&self) -> Option<Verdict> {
+        let t = self.rules.temporary_limit?;
+        let end = t.from_ply as usize + t.plies as usize;
+        (self.ply_now() >= end && self.ply_now() > t.from_ply as usize).then(|| {
+            self.make(
+                Outcome::Draw,
+                Reason::NaturalMoveLimit,
+                false,
+                format!(
+                    "the referee's temporary limit of {} from ply {} ran out at ply {end} without a mate (临时限着): \
+                     drawn",
+                    rounds_text(t.plies / 2),
+                    t.from_ply
+                ),
+            )
+        })
     }
 
     /// The repetition ruling when the position now stands for the ruleset's n-th time since
@@ -210,15 +234,27 @@ impl XiangqiJudge {
         let span = &self.moves[first_ply..];
         let (moves, red, black) = cycle::analyse(&start, first_ply, span, &self.rules);
         let (result, reason, ruling) = cycle::rule(&red, &black, &self.rules);
-        let plies: Vec<String> = seen[..self.rules.repetition_count as usize]
+        // Every occurrence since the last capture, oldest first: as many as the ordinal says.
+        let at: Vec<String> = seen
             .iter()
             .rev()
-            .map(|&i| (self.window_ply + i).to_string())
+            .map(|&i| match self.window_ply + i {
+                0 => "at the start".to_string(),
+                p => format!("after ply {p}"),
+            })
             .collect();
+        let judged = if seen.len() as u32 > self.rules.repetition_count {
+            format!(
+                "; the last {} are judged, from ply {first_ply}",
+                self.rules.repetition_count
+            )
+        } else {
+            String::new()
+        };
         let explanation = format!(
-            "the position stood for the {} time (after plies {}); over the cycle red played {} ({}) and black {} ({}); {ruling}",
+            "the position stood for the {} time ({}{judged}); over the cycle red played {} ({}) and black {} ({}); {ruling}",
             ordinal(seen.len() as u32),
-            plies.join(", "),
+            list(&at),
             red.pattern.name,
             if red.forbidden { "forbidden" } else { "allowed" },
             black.pattern.name,
@@ -258,11 +294,23 @@ impl XiangqiJudge {
     /// `MustVary` a ruling at the trigger is kept as pending; the offender loses when the
     /// position comes again with the offence unchanged, and a pending draw may be claimed.
     fn rule_repetition(&mut self) -> Option<Verdict> {
-        let ruling = self.repetition();
+        let mut v = self.repetition()?;
+        let loser = match v.result {
+            Outcome::FirstWins => Some(Side::Second),
+            Outcome::SecondWins => Some(Side::First),
+            _ => None,
+        };
         if self.rules.repetition_ruling == RepetitionRuling::AtTrigger {
-            return ruling;
+            if let Some(side) = loser {
+                v.explanation = format!(
+                    "{} loses at once, ruled at the repetition without a warning (as engines and automatic servers \
+                     rule). {}",
+                    side.name(Kind::Xiangqi),
+                    v.explanation
+                );
+            }
+            return Some(v);
         }
-        let mut v = ruling?;
         // The position of the warning comes round again with the same side offending: the
         // offender did not vary. Another position of the same cycle repeating in between is
         // the same offence, not a second warning.
@@ -270,8 +318,10 @@ impl XiangqiJudge {
         if let Some((p, k)) = &self.pending {
             if p.result == v.result && v.result != Outcome::Draw {
                 if *k == key {
+                    let side = loser.map_or("the offender", |s| s.name(Kind::Xiangqi));
                     v.explanation = format!(
-                        "the offender was told to vary at ply {} and the position came again: {}",
+                        "{side} was told to vary at ply {} and the position came again unchanged: {side} loses \
+                         (应变着而不变). {}",
                         p.ply, v.explanation
                     );
                     return Some(v);
@@ -279,11 +329,6 @@ impl XiangqiJudge {
                 return None;
             }
         }
-        let loser = match v.result {
-            Outcome::FirstWins => Some(Side::Second),
-            Outcome::SecondWins => Some(Side::First),
-            _ => None,
-        };
         v.explanation = match loser {
             Some(side) => format!(
                 "{} must vary (应变着，不变判负): if the position comes again unchanged, {} loses. {}",
@@ -318,6 +363,24 @@ impl XiangqiJudge {
                 }
             }
         }
+    }
+}
+
+/// "1 round", "60 rounds".
+fn rounds_text(n: u32) -> String {
+    if n == 1 {
+        "1 round".to_string()
+    } else {
+        format!("{n} rounds")
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -400,6 +463,7 @@ impl Judge for XiangqiJudge {
             .no_moves()
             .or_else(|| if capture { None } else { self.rule_repetition() })
             .or_else(|| self.move_limit(false))
+            .or_else(|| self.temporary_limit())
             .or_else(|| if capture { self.dead() } else { None });
         Ok(self.verdict.as_ref())
     }

@@ -76,6 +76,22 @@ pub struct Rules {
     /// A move that leaves the mover's king attacked or facing the other king loses (the king
     /// would be taken) instead of being refused as illegal.
     pub self_check_loses: bool,
+    /// Whether a threat to win a piece by a check (要抽吃: a check that, however it is met,
+    /// leaves a piece to be taken) is an attack (打) in the repetition rules, as seed 002 counts
+    /// it (三.4: "将""捉""要杀""抽吃"等都算"打"着; 4(2) 一将一要抽吃 作负).
+    pub discovered_capture_threats: bool,
+    /// A move limit a referee set for this game (seed 002 六(1), 临时限着): when it runs out
+    /// and no side has been mated, the game is drawn. `None`: no such limit.
+    pub temporary_limit: Option<TemporaryLimit>,
+}
+
+/// A referee's temporary move limit (临时限着): `plies` more plies from ply `from_ply`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TemporaryLimit {
+    /// The ply the limit was set after (0: from the start).
+    pub from_ply: u32,
+    /// Plies allowed from there (twice the rounds).
+    pub plies: u32,
 }
 
 impl Rules {
@@ -98,6 +114,8 @@ impl Rules {
             mate_threat_depth: 3,
             dead_position_draw: true,
             self_check_loses: true,
+            discovered_capture_threats: false,
+            temporary_limit: None,
         }
     }
 
@@ -119,16 +137,21 @@ impl Rules {
             mate_threat_depth: 3,
             dead_position_draw: true,
             self_check_loses: false,
+            discovered_capture_threats: false,
+            temporary_limit: None,
         }
     }
 
-    /// The simplified rules of seed 002 (业余竞赛以及休闲娱乐时使用的简化规则): the CXA table, 长将
-    /// by pawns excepted, the 60-round limit and innocent repetitions by claim or by the referee.
-    pub fn seed002() -> Rules {
+    /// The simplified rules for amateur events and casual play (业余竞赛以及休闲娱乐时使用的简化规则,
+    /// the user's seed 002): the CXA table, 长将 by pawns excepted, a threat to win a piece by a
+    /// check (要抽吃) an attack, the 60-round limit and innocent repetitions by claim or by the
+    /// referee.
+    pub fn simplified() -> Rules {
         Rules {
-            name: "seed002",
-            description: "simplified amateur rules (seed 002): the CXA table; pawn checks are not 长将; 60 rounds \
-                          without a capture may be claimed",
+            name: "simplified",
+            description: "simplified rules for amateur events and casual play (简化规则): the CXA table; pawn checks \
+                          are not 长将; a threat to win a piece by a check (要抽吃) is an attack; 60 rounds without a \
+                          capture may be claimed",
             style: Style::Cxa,
             natural_limit: 120,
             natural_limit_claim: true,
@@ -141,6 +164,8 @@ impl Rules {
             mate_threat_depth: 3,
             dead_position_draw: true,
             self_check_loses: true,
+            discovered_capture_threats: true,
+            temporary_limit: None,
         }
     }
 
@@ -151,15 +176,92 @@ impl Rules {
         self
     }
 
-    pub const NAMES: [&'static str; 3] = ["cxa", "axf", "seed002"];
+    /// The rulesets [`Rules::by_name`] knows, the default first.
+    pub const NAMES: [&'static str; 3] = ["cxa", "axf", "simplified"];
 
+    /// The ruleset called `name` (case-insensitive; `seed002` is the old name of `simplified`).
     pub fn by_name(name: &str) -> Option<Rules> {
         match name.to_ascii_lowercase().as_str() {
             "cxa" | "cxa2011" | "cxa2020" | "chinese" => Some(Rules::cxa()),
             "axf" | "wxf" | "asian" => Some(Rules::axf()),
-            "seed002" | "simplified" | "amateur" => Some(Rules::seed002()),
+            "simplified" | "seed002" | "amateur" => Some(Rules::simplified()),
             _ => None,
         }
+    }
+
+    /// A ruleset with an event's or a referee's limits: `NAME[,limit=ROUNDS][,temporary=ROUNDS[@PLY]]`.
+    /// `limit` reduces the natural move limit (自然限着, "也可根据比赛等级酌减": it cannot be
+    /// raised); `temporary` is a referee's temporary limit (临时限着) of that many rounds from
+    /// ply `PLY` (0, the start, by default).
+    pub fn parse(spec: &str) -> Result<Rules, String> {
+        let mut parts = spec.split(',').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let mut rules = Rules::by_name(name)
+            .ok_or_else(|| format!("unknown Xiangqi ruleset {name:?}; known: {}", Rules::NAMES.join(", ")))?;
+        for part in parts {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("{part:?} in {spec:?}: expected limit=ROUNDS or temporary=ROUNDS[@PLY]"))?;
+            match key.trim() {
+                "limit" => {
+                    let rounds = rounds(value)?;
+                    rules = rules.with_natural_limit(rounds)?;
+                }
+                "temporary" => {
+                    let (rounds, from_ply) = TemporaryLimit::parse(value)?;
+                    rules = rules.with_temporary_limit(rounds, from_ply);
+                }
+                other => {
+                    return Err(format!(
+                        "unknown parameter {other:?} in {spec:?}; known: limit=ROUNDS, temporary=ROUNDS[@PLY]"
+                    ))
+                }
+            }
+        }
+        Ok(rules)
+    }
+
+    /// The natural move limit reduced to `rounds` (自然限着 "也可根据比赛等级酌减"); more rounds than
+    /// the ruleset's own is an error, as is none.
+    pub fn with_natural_limit(mut self, rounds: u32) -> Result<Rules, String> {
+        let most = self.natural_limit / 2;
+        if rounds == 0 || rounds > most {
+            return Err(format!(
+                "a natural move limit of {rounds} rounds: the {} rules allow 1 to {most} (it may be reduced, not raised)",
+                self.name
+            ));
+        }
+        self.natural_limit = rounds * 2;
+        Ok(self)
+    }
+
+    /// A referee's temporary move limit (临时限着) of `rounds` from ply `from_ply`.
+    pub fn with_temporary_limit(mut self, rounds: u32, from_ply: u32) -> Rules {
+        self.temporary_limit = Some(TemporaryLimit {
+            from_ply,
+            plies: rounds.saturating_mul(2),
+        });
+        self
+    }
+}
+
+impl TemporaryLimit {
+    /// Reads `ROUNDS` or `ROUNDS@PLY` (from the start when no ply is given): rounds and ply.
+    pub fn parse(text: &str) -> Result<(u32, u32), String> {
+        let (r, at) = text.split_once('@').unwrap_or((text, "0"));
+        let from_ply = at
+            .trim()
+            .parse()
+            .map_err(|_| format!("temporary limit {text:?}: the ply after @ must be a number, found {at:?}"))?;
+        Ok((rounds(r)?, from_ply))
+    }
+}
+
+/// A positive number of rounds.
+fn rounds(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("expected a number of rounds (1 or more), found {text:?}")),
     }
 }
 
