@@ -176,26 +176,32 @@ async fn point_09_seat_token_in_fragment_survives_new_tab() {
     other.close().await.unwrap();
 }
 
+/// A server stopped with SIGTERM when dropped, a failed test's too.
+struct Serving(Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        // SAFETY: kill(2) on our own child's pid.
+        unsafe { libc::kill(self.0.id() as libc::pid_t, libc::SIGTERM) };
+        let _ = self.0.wait();
+    }
+}
+
 /// `arbiter serve` at a fixed address (to come back where the page looks for it).
-fn serve_at(addr: &str, db: &str) -> Child {
+fn serve_at(addr: &str, db: &str) -> Serving {
     let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["serve", "--addr", addr, "--db", db])
         .env_remove("DATABASE_URL")
         .stdout(Stdio::null())
         .spawn()
         .expect("spawn arbiter serve");
+    let serving = Serving(child);
     let deadline = Instant::now() + WAIT;
     while TcpStream::connect(addr).is_err() {
         assert!(Instant::now() < deadline, "arbiter serve did not listen on {addr}");
         std::thread::sleep(Duration::from_millis(50));
     }
-    child
-}
-
-fn stop(mut child: Child) {
-    // SAFETY: kill(2) on our own child's pid.
-    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
-    let _ = child.wait();
+    serving
 }
 
 /// A ruling as long as the referee's longest: a perpetual check found on a cycle, with the plies
@@ -346,7 +352,7 @@ async fn point_10_long_verdict_keeps_board_size() {
         shot(&phone, "point-10-phone-390x844").await;
 
         // The stream drops (the server stops) and comes back: "reconnecting" shows, then goes.
-        stop(server.take().unwrap());
+        drop(server.take());
         wait_text(&phone, "#connection", "reconnecting").await;
         shot(&phone, "point-10-phone-reconnecting").await;
         server = Some(serve_at(&addr, &db));
@@ -368,7 +374,5 @@ async fn point_10_long_verdict_keeps_board_size() {
         .expect("the layout test took over 150 s");
     desk.close().await.unwrap();
     phone.close().await.unwrap();
-    if let Some(s) = server {
-        stop(s);
-    }
+    drop(server);
 }

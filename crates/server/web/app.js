@@ -580,7 +580,8 @@ async function follow() {
   for (;;) {
     try {
       // The first connection starts with `gameFull`; a reconnection asks only for what it missed.
-      const since = game.connected ? `?since=${game.version}` : "";
+      // (A game with no event yet is at version -1: it is asked for whole again.)
+      const since = game.connected && game.version >= 0 ? `?since=${game.version}` : "";
       const res = await fetch(`/api/board/game/stream/${game.id}${since}`, {
         headers: game.token ? { Authorization: `Bearer ${game.token}` } : {},
       });
@@ -616,6 +617,11 @@ function play(id) {
   game.token = seatFromUrl();
   // The token leaves the address bar (and the history) once kept.
   if (location.hash.includes("seat=")) history.replaceState(null, "", location.pathname);
+  // A seat link opened where this game already shows changes only the fragment, which loads
+  // nothing: load the page again to take the seat (or to watch).
+  addEventListener("hashchange", () => {
+    if (/(^#|&)(seat=|watch)/.test(location.hash)) location.reload();
+  });
   $("play").hidden = false;
   $("draw").addEventListener("click", () => act("draw/yes"));
   $("accept").addEventListener("click", () => act("draw/yes"));
