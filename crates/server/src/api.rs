@@ -31,7 +31,9 @@ const BODY_LIMIT: usize = 4 * 1024;
 const KEEPALIVE: Duration = Duration::from_secs(7);
 
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    // Only the review takes a bigger body (its own limit); every other request's body is
+    // held to `BODY_LIMIT`, read or not.
+    let game = Router::new()
         .route("/api/game", post(create))
         .route("/api/game/{id}/pgn", get(pgn))
         .route("/api/board/game/stream/{id}", get(stream_game))
@@ -41,13 +43,59 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/board/game/{id}/claim-victory", post(claim_victory))
         .route("/api/board/game/{id}/resign", post(resign))
         .route("/api/board/game/{id}/abort", post(abort))
-        .merge(crate::review::routes())
+        .layer(axum::middleware::from_fn(small_body));
+    Router::new()
+        .merge(game)
+        .merge(crate::review::routes().layer(axum::middleware::from_fn(review_body)))
         .merge(crate::openapi::routes())
         .merge(crate::web::routes())
         .fallback(|| async { ApiError::Status(StatusCode::NOT_FOUND, "no such endpoint".into()) })
         .layer(axum::middleware::map_response(json_errors))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(app)
+}
+
+fn too_large(limit: usize) -> Response {
+    ApiError::Status(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!("request body over {} KiB", limit / 1024),
+    )
+    .into_response()
+}
+
+/// Whether the request declares a body longer than `limit`.
+fn declares_over(request: &axum::extract::Request, limit: usize) -> bool {
+    request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok())
+        .is_some_and(|n| n > limit as u64)
+}
+
+/// Refuses (413) a body over `BODY_LIMIT`: by its declared length before reading it, else
+/// (chunked) once that much has come. Routes that ignore their body would otherwise take any.
+async fn small_body(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    if declares_over(&request, BODY_LIMIT) {
+        return too_large(BODY_LIMIT);
+    }
+    let (parts, body) = request.into_parts();
+    match axum::body::to_bytes(body, BODY_LIMIT).await {
+        Ok(bytes) => {
+            next.run(axum::extract::Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
+        Err(_) => too_large(BODY_LIMIT),
+    }
+}
+
+/// Refuses (413) a record declared over the review's limit before reading it; the review's own
+/// extractor holds a chunked one to that limit.
+async fn review_body(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    if declares_over(&request, crate::review::BODY_LIMIT) {
+        return too_large(crate::review::BODY_LIMIT);
+    }
+    next.run(request).await
 }
 
 /// axum's own rejections (bad path, wrong method, body too large) come as plain text: give
@@ -120,7 +168,12 @@ async fn create(
         clock,
     };
     let created = app.create(spec.clone()).await?;
-    let seats = |i: usize, side: game::Side| json!({ "side": side.name(kind), "token": created.tokens[i], "url": format!("/game/{}?seat={}", created.id, created.tokens[i]) });
+    // The token rides in the link's fragment, which browsers keep to themselves: it reaches
+    // no server's log, nor a `Referer`.
+    let seats = |i: usize, side: game::Side| {
+        let name = side.name(kind);
+        json!({ "side": name, "token": created.tokens[i], "url": format!("/game/{}#seat={}&side={name}", created.id, created.tokens[i]) })
+    };
     Ok(Json(json!({
         "id": created.id,
         "kind": spec.kind_name(),
@@ -153,7 +206,7 @@ async fn stream_game(
         Some(v) => (Vec::new(), v.saturating_add(1)),
     };
     let pending: std::collections::VecDeque<String> = first.into();
-    let lines = stream::unfold((table, rx, sent, pending), next_line);
+    let lines = stream::unfold((table, rx, sent, pending, app.closing()), next_line);
     Ok((
         [(header::CONTENT_TYPE, "application/x-ndjson")],
         Body::from_stream(lines),
@@ -166,14 +219,18 @@ type StreamState = (
     tokio::sync::watch::Receiver<(u64, bool)>,
     u64,
     std::collections::VecDeque<String>,
+    tokio::sync::watch::Receiver<bool>,
 );
 
 async fn next_line(
-    (table, mut rx, mut sent, mut pending): StreamState,
+    (table, mut rx, mut sent, mut pending, mut closing): StreamState,
 ) -> Option<(Result<String, Infallible>, StreamState)> {
     loop {
+        if *closing.borrow_and_update() {
+            return None;
+        }
         if let Some(line) = pending.pop_front() {
-            return Some((Ok(line + "\n"), (table, rx, sent, pending)));
+            return Some((Ok(line + "\n"), (table, rx, sent, pending, closing)));
         }
         let (count, over) = *rx.borrow_and_update();
         if count > sent {
@@ -184,10 +241,13 @@ async fn next_line(
         if over {
             return None;
         }
-        match tokio::time::timeout(KEEPALIVE, rx.changed()).await {
-            Ok(Ok(())) => {}
-            Ok(Err(_)) => return None,
-            Err(_) => return Some((Ok("\n".into()), (table, rx, sent, pending))),
+        tokio::select! {
+            changed = tokio::time::timeout(KEEPALIVE, rx.changed()) => match changed {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) => return None,
+                Err(_) => return Some((Ok("\n".into()), (table, rx, sent, pending, closing))),
+            },
+            _ = closing.changed() => return None,
         }
     }
 }
@@ -211,7 +271,14 @@ async fn act(
     app.may_act(id, side)?;
     let command = command(&table, side)?;
     let ack = table.act(side, command, lag).await?;
-    Ok(Json(json!({ "ok": true, "version": ack.version })))
+    // lichess answers `{"ok": true}`; a command that ended the game also says how.
+    Ok(Json(json!({
+        "ok": true,
+        "version": ack.version,
+        "status": ack.status,
+        "reason": ack.reason,
+        "winner": ack.winner,
+    })))
 }
 
 #[derive(Deserialize)]

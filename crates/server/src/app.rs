@@ -24,6 +24,8 @@ pub struct App {
     creators: Limiter<IpAddr>,
     /// Record reviews, per client address (as many as creations).
     reviewers: Limiter<IpAddr>,
+    /// Set when the server shuts down: streams end.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 /// A new game: its id and a seat token for each side (first, second).
@@ -45,7 +47,18 @@ impl App {
             seats: Limiter::new(limits.actions_per_second, limits.actions_burst),
             creators: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
             reviewers: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
+            closing: tokio::sync::watch::Sender::new(false),
         }
+    }
+
+    /// The server is shutting down: every stream ends.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Whether the server is shutting down, to wait on.
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
     }
 
     /// A command from `side` of game `id` may go on, or 429.

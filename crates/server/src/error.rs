@@ -9,9 +9,13 @@ pub enum ApiError {
     #[error("{0}")]
     BadRequest(String),
     /// The referee refused the command (illegal move, not one's turn, …); it is in the log all
-    /// the same, as fouls count.
-    #[error("{reason}")]
-    Refused { reason: String, version: u64 },
+    /// the same, as fouls count. `end`: the game ended with it (a foul over the limit).
+    #[error("{reason}{}", end.map_or(String::new(), |e| format!("; the game is over ({})", e.reason)))]
+    Refused {
+        reason: String,
+        version: u64,
+        end: Option<End>,
+    },
     #[error("missing or malformed Authorization: Bearer <seat token>")]
     Unauthorized,
     #[error("this token holds no seat in this game")]
@@ -20,10 +24,22 @@ pub enum ApiError {
     NotFound,
     #[error("{1}")]
     Status(StatusCode, String),
+    /// 429, with how long until a request would be taken (sent as `Retry-After`, in seconds).
+    #[error("too many requests: try again in {} ms", .0.as_millis() + 1)]
+    TooManyRequests(std::time::Duration),
     #[error("storage: {0}")]
     Storage(#[from] sqlx::Error),
     #[error("the game is shutting down")]
     Gone,
+}
+
+/// How a game ended, as answers give it: lichess's status name, arbiter's exact reason, the
+/// winner (`None`: a draw or no result).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct End {
+    pub status: &'static str,
+    pub reason: &'static str,
+    pub winner: Option<&'static str>,
 }
 
 impl IntoResponse for ApiError {
@@ -34,12 +50,26 @@ impl IntoResponse for ApiError {
             ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Status(s, _) => *s,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Storage(_) | ApiError::Gone => StatusCode::SERVICE_UNAVAILABLE,
         };
         let mut body = serde_json::json!({ "error": self.to_string() });
-        if let ApiError::Refused { version, .. } = &self {
+        if let ApiError::Refused { version, end, .. } = &self {
             body["version"] = (*version).into();
+            if let Some(end) = end {
+                body["status"] = end.status.into();
+                body["reason"] = end.reason.into();
+                body["winner"] = end.winner.into();
+            }
         }
-        (status, Json(body)).into_response()
+        let mut response = (status, Json(body)).into_response();
+        if let ApiError::TooManyRequests(wait) = self {
+            // Whole seconds, rounded up: a client waiting that long is served.
+            let secs = (wait.as_millis().div_ceil(1000).max(1)) as u64;
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        response
     }
 }

@@ -44,9 +44,13 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
+/// How long a shutdown waits for requests in flight before it gives up on them.
+const DRAIN: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Opens the database at `db_url`, rebuilds every unfinished game, listens on `addr`, calls
 /// `ready` with the address bound (port 0 picks one) and the games restored, then serves until
-/// the process ends.
+/// SIGTERM or SIGINT: then it takes no new connection, ends the streams, lets the requests in
+/// flight finish (their commands written and answered, for at most `DRAIN`) and returns.
 pub async fn serve(
     addr: &str,
     db_url: &str,
@@ -68,7 +72,37 @@ pub async fn serve(
         }
     });
     // The client's address is what game creation is limited by.
-    let service = api::router(app).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service).await?;
+    let service = api::router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let (stopped_tx, mut stopped) = tokio::sync::watch::channel(false);
+    let signalled = async move {
+        stop_signal().await;
+        // Streams last as long as their games: they end now, or the drain would wait on them.
+        app.close();
+        let _ = stopped_tx.send(true);
+    };
+    let server = axum::serve(listener, service).with_graceful_shutdown(signalled);
+    tokio::select! {
+        r = server => r?,
+        _ = async {
+            let _ = stopped.wait_for(|s| *s).await;
+            tokio::time::sleep(DRAIN).await;
+        } => eprintln!("arbiter serve: requests still open after {} s; stopping anyway", DRAIN.as_secs()),
+    }
     Ok(())
+}
+
+/// SIGTERM (a service manager stopping the server) or SIGINT (Ctrl-C).
+async fn stop_signal() {
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        _ = term => {}
+        _ = tokio::signal::ctrl_c() => {}
+    }
 }

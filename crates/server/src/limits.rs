@@ -7,8 +7,6 @@ use std::hash::Hash;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
-
 use crate::error::ApiError;
 
 /// What the server allows; [`Limits::default`] is what `arbiter serve` uses.
@@ -94,10 +92,7 @@ impl<K: Hash + Eq> Limiter<K> {
             return Ok(());
         }
         let wait = Duration::from_secs_f64((1.0 - b.tokens) / self.rate);
-        Err(ApiError::Status(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!("too many requests: try again in {} ms", wait.as_millis() + 1),
-        ))
+        Err(ApiError::TooManyRequests(wait))
     }
 
     /// Forgets the buckets that have refilled (they are the same as no bucket): memory stays
@@ -130,7 +125,7 @@ mod tests {
         }
         let e = l.take_at("a", t0).unwrap_err();
         assert!(
-            matches!(&e, ApiError::Status(StatusCode::TOO_MANY_REQUESTS, m) if m.contains("101 ms")),
+            matches!(&e, ApiError::TooManyRequests(_)) && e.to_string().contains("101 ms"),
             "{e}"
         );
         // Another key has its own bucket.

@@ -111,6 +111,26 @@ impl Live {
         each!(self, r => r.clock().control())
     }
 
+    /// The Fischer increment `side` gets for its next move: its current stage's.
+    pub fn increment(&self, side: Side) -> Millis {
+        each!(self, r => {
+            let clock = r.clock();
+            let mut made = clock.moves(side);
+            let stages = &clock.control().stages;
+            stages
+                .iter()
+                .find(|s| match s.moves {
+                    Some(n) if made >= n => {
+                        made -= n;
+                        false
+                    }
+                    _ => true,
+                })
+                .or(stages.last())
+                .map_or(0, |s| s.increment)
+        })
+    }
+
     pub fn last_at(&self) -> Millis {
         each!(self, r => r.log().last().map_or(0, |c| c.0))
     }

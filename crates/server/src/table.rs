@@ -16,7 +16,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::codec::{decode, encode};
 use crate::db::{Db, Stored};
-use crate::error::ApiError;
+use crate::error::{ApiError, End};
 use crate::live::{Live, Spec};
 use crate::view::View;
 
@@ -25,6 +25,11 @@ use crate::view::View;
 pub struct Ack {
     /// The version of the last event it caused.
     pub version: u64,
+    /// Where the game stands after it: lichess's status name (`started`, `mate`, …), and,
+    /// once it is over, arbiter's exact reason and the winner (`None`: a draw or no result).
+    pub status: &'static str,
+    pub reason: Option<&'static str>,
+    pub winner: Option<&'static str>,
 }
 
 enum Msg {
@@ -304,6 +309,7 @@ impl Actor {
             return Err(ApiError::Refused {
                 reason: "the game is over".into(),
                 version,
+                end: None,
             });
         }
         if command == Command::Abort && self.view.moves.len() >= 2 {
@@ -342,9 +348,29 @@ impl Actor {
             command
         };
         let text = encode(&command).ok_or_else(|| ApiError::BadRequest("not a command the API takes".into()))?;
-        // The clocks start with the first thing a player does, not at creation: a game
-        // created and then shared costs no one time while the other player arrives.
+        // The clocks start with the first move, not at creation: a game created and then
+        // shared costs no one time while the other player arrives. Before it, only resigning
+        // or aborting (which end the game) are taken; anything else — a move out of turn, an
+        // offer, a claim — is refused unlogged and starts no clock.
         let starting = self.live.commands() == 0;
+        let first_move = side == self.live.turn()
+            && matches!(
+                command,
+                Command::Move(_) | Command::MoveOfferingDraw(_) | Command::LaggedMove { .. }
+            );
+        if starting && !first_move && !matches!(command, Command::Resign | Command::Abort) {
+            let first = self.live.turn().name(self.live.kind());
+            let reason = if side == self.live.turn() {
+                format!("the game has not started: it starts with {first}'s first move")
+            } else {
+                format!("not this side's turn: the game starts with {first}'s first move")
+            };
+            return Err(ApiError::Refused {
+                reason,
+                version,
+                end: None,
+            });
+        }
         let mut entries = Vec::with_capacity(2);
         if starting {
             entries.push((self.id.clone(), 0, at, Side::First, "start".to_string()));
@@ -384,8 +410,41 @@ impl Actor {
         });
         let version = self.view.count.saturating_sub(1);
         match refusal {
-            Some(reason) => Err(ApiError::Refused { reason, version }),
-            None => Ok(Ack { version }),
+            Some(reason) => Err(ApiError::Refused {
+                reason,
+                version,
+                end: self.end(),
+            }),
+            None => Ok(match self.end() {
+                None => Ack {
+                    version,
+                    status: "started",
+                    reason: None,
+                    winner: None,
+                },
+                Some(end) => Ack {
+                    version,
+                    status: end.status,
+                    reason: Some(end.reason),
+                    winner: end.winner,
+                },
+            }),
         }
+    }
+
+    /// How the game ended, if it has.
+    fn end(&self) -> Option<End> {
+        let end = self.live.ending()?;
+        let reason = crate::view::reason_of(end);
+        let winner = match end.result {
+            judge::Outcome::FirstWins => Some(Side::First.name(self.live.kind())),
+            judge::Outcome::SecondWins => Some(Side::Second.name(self.live.kind())),
+            _ => None,
+        };
+        Some(End {
+            status: crate::view::lichess_status(reason, winner.is_some()),
+            reason,
+            winner,
+        })
     }
 }

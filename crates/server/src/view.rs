@@ -39,6 +39,10 @@ impl View {
     /// Follows `events` (just returned by the referee) and renders their lines.
     pub fn follow(&mut self, live: &Live, events: &[Event]) -> Vec<Arc<str>> {
         let mut lines = Vec::with_capacity(events.len());
+        // Every line of a batch shows the state after the whole command, so only its first
+        // state-changing event carries it: a move that ends the game sends the final state
+        // once, and the `GameOver` after it goes out as a notice.
+        let mut state_sent = false;
         for e in events {
             match &e.kind {
                 EventKind::MoveAccepted {
@@ -75,30 +79,24 @@ impl View {
                 EventKind::DrawDeclined { .. } | EventKind::GameOver(_) => self.offer = None,
                 _ => {}
             }
-            lines.push(Arc::from(self.line(live, e)));
+            let as_state = !state_sent && changes_state(&e.kind);
+            state_sent |= as_state;
+            lines.push(Arc::from(self.line(live, e, as_state)));
             self.count = e.version + 1;
         }
         lines
     }
 
-    /// An event's line: a `gameState` where the state changed, else a `notice`; serialized
-    /// from borrowed fields, as it is made for every event of every game.
-    fn line(&self, live: &Live, e: &Event) -> String {
-        let state_changing = matches!(
-            e.kind,
-            EventKind::Started { .. }
-                | EventKind::MoveAccepted { .. }
-                | EventKind::DrawOffered { .. }
-                | EventKind::DrawDeclined { .. }
-                | EventKind::GameOver(_)
-        );
+    /// An event's line: a `gameState` (`as_state`), else a `notice`; serialized from borrowed
+    /// fields, as it is made for every event of every game.
+    fn line(&self, live: &Live, e: &Event, as_state: bool) -> String {
         let clocks = match &e.kind {
             EventKind::MoveAccepted { clocks, .. } => *clocks,
             _ => [live.remaining(Side::First, e.at), live.remaining(Side::Second, e.at)],
         };
         let mut out = String::with_capacity(1024 + 2 * (self.moves_joined.len() + self.notation_items.len()));
         out.push('{');
-        if state_changing {
+        if as_state {
             self.state(live, clocks).write_fields(&mut out);
         } else {
             out += r#""type":"notice""#;
@@ -113,17 +111,17 @@ impl View {
     /// clocks in both games, red's in Xiangqi).
     pub fn state<'a>(&'a self, live: &Live, clocks: [Remaining; 2]) -> State<'a> {
         let kind = live.kind();
-        let (status, winner) = match live.ending() {
-            None if live.commands() == 0 => ("created", None),
-            None => ("started", None),
-            Some(end) => (
-                // The judge's reason where it ruled (a claim found correct says which rule).
-                end.verdict.as_ref().map_or(end.reason.code(), |v| v.reason.code()),
-                match end.result {
+        let (status, reason, winner) = match live.ending() {
+            None if live.commands() == 0 => ("created", None, None),
+            None => ("started", None, None),
+            Some(end) => {
+                let reason = reason_of(end);
+                let winner = match end.result {
                     Outcome::FirstWins | Outcome::SecondWins => Some(end.result.name(kind)),
                     _ => None,
-                },
-            ),
+                };
+                (lichess_status(reason, winner.is_some()), Some(reason), winner)
+            }
         };
         State {
             view: self,
@@ -132,11 +130,14 @@ impl View {
             turn: live.turn().name(kind),
             wtime: clock_ms(clocks[0]),
             btime: clock_ms(clocks[1]),
+            winc: live.increment(Side::First),
+            binc: live.increment(Side::Second),
             clocks,
             status,
+            reason,
             winner,
-            wdraw: self.offer == Some(Side::First),
-            bdraw: self.offer == Some(Side::Second),
+            wdraw: self.offer == Some(Side::First) && reason.is_none(),
+            bdraw: self.offer == Some(Side::Second) && reason.is_none(),
             explanation: live.ending().map(|e| e.explanation.clone()),
             legal: if live.ending().is_some() {
                 Vec::new()
@@ -182,8 +183,13 @@ pub struct State<'a> {
     turn: &'static str,
     wtime: u64,
     btime: u64,
+    /// The increment each side gets for its next move (ms), as lichess's `winc`/`binc`.
+    winc: u64,
+    binc: u64,
     clocks: [Remaining; 2],
+    /// lichess's status name; `reason` is arbiter's exact one.
     status: &'static str,
+    reason: Option<&'static str>,
     winner: Option<&'static str>,
     wdraw: bool,
     bdraw: bool,
@@ -212,13 +218,16 @@ impl State<'_> {
         }
         let _ = write!(
             out,
-            r#","fen":{},"turn":"{}","wtime":{},"btime":{},"clocks":{},"status":"{}","winner":{},"wdraw":{},"bdraw":{},"explanation":{},"legal":["#,
+            r#","fen":{},"turn":"{}","wtime":{},"btime":{},"winc":{},"binc":{},"clocks":{},"status":"{}","reason":{},"winner":{},"wdraw":{},"bdraw":{},"explanation":{},"legal":["#,
             json_string(&self.fen),
             self.turn,
             self.wtime,
             self.btime,
+            self.winc,
+            self.binc,
             serde_json::to_string(&self.clocks).unwrap_or_else(|_| "null".into()),
             self.status,
+            self.reason.map_or("null".into(), |r| format!("\"{r}\"")),
             self.winner.map_or("null".into(), json_string),
             self.wdraw,
             self.bdraw,
@@ -235,6 +244,40 @@ impl State<'_> {
             self.check,
             self.claimable.map_or("null".into(), json_string)
         );
+    }
+}
+
+/// Whether an event changes what a `gameState` shows.
+fn changes_state(kind: &EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::Started { .. }
+            | EventKind::MoveAccepted { .. }
+            | EventKind::DrawOffered { .. }
+            | EventKind::DrawDeclined { .. }
+            | EventKind::GameOver(_)
+    )
+}
+
+/// arbiter's reason for an ending: the judge's where it ruled (a claim found correct says
+/// which rule), else the referee's.
+pub fn reason_of(end: &referee::Ending) -> &'static str {
+    end.verdict.as_ref().map_or(end.reason.code(), |v| v.reason.code())
+}
+
+/// lichess's status name for an ending with arbiter's `reason` (`reason_code`): its clients
+/// know these. What lichess has no name for — a Xiangqi repetition ruling, self-check, a
+/// loss by fouls — is `variantEnd` (a rule of this game decided it); `reason` says which.
+pub fn lichess_status(reason: &str, decisive: bool) -> &'static str {
+    match reason {
+        "checkmate" => "mate",
+        "stalemate" => "stalemate",
+        "resignation" => "resign",
+        "time" => "outoftime",
+        "lateness" => "noStart",
+        "aborted" => "aborted",
+        _ if !decisive => "draw",
+        _ => "variantEnd",
     }
 }
 

@@ -1,5 +1,6 @@
 // The page: a lobby at `/` to start a game, and `/game/ID` to play it (with a seat token in the
-// URL fragment, `#seat=TOKEN`, which never reaches the server's logs) or to watch it.
+// URL fragment, `#seat=TOKEN`, which browsers never send to a server) or to watch it (`#watch`
+// watches even where this browser holds a seat).
 // Everything the page shows comes from the game's NDJSON stream; every action is one POST.
 // The interface speaks English or Chinese (the header's select; the browser's language at first,
 // then the choice remembered in localStorage).
@@ -60,6 +61,19 @@ const STRINGS = {
     youOffered: "You offered a draw",
     judge: "The judge: {text}",
     reconnecting: "reconnecting ({error})",
+    notice: {
+      moveRejected: "{side}'s move {text} was not accepted: {reason}",
+      refused: "{side}: {reason}",
+      offerRefused: "{side}'s draw offer was not accepted: {reason}",
+      claimRejected: "{side}'s claim was rejected: {reason}",
+      foul: "Foul by {side} ({count}{limit}): {what}",
+      foulLimit: " of {limit}",
+      warning: "Warning to {side}: {what}",
+      mustVary: "{side} must vary: {explanation}",
+      obligation: "{side}: {rule} ({article})",
+      adjourned: "The game is adjourned",
+      resumed: "The game resumes",
+    },
     notation: { chinese: "Chinese", wxf: "WXF", iccs: "ICCS", san: "SAN", uci: "UCI" },
     reasons: {
       checkmate: "checkmate",
@@ -136,6 +150,19 @@ const STRINGS = {
     youOffered: "你已提和",
     judge: "裁判：{text}",
     reconnecting: "正在重新连接（{error}）",
+    notice: {
+      moveRejected: "{side}的着法 {text} 未被接受：{reason}",
+      refused: "{side}：{reason}",
+      offerRefused: "{side}的提和未被接受：{reason}",
+      claimRejected: "{side}的申请被驳回：{reason}",
+      foul: "{side}犯规（第{count}次{limit}）：{what}",
+      foulLimit: "，限{limit}次",
+      warning: "警告{side}：{what}",
+      mustVary: "{side}必须变着：{explanation}",
+      obligation: "{side}：{rule}（{article}）",
+      adjourned: "对局暂停",
+      resumed: "对局继续",
+    },
     notation: { chinese: "中文", wxf: "WXF", iccs: "ICCS", san: "SAN", uci: "UCI" },
     reasons: {
       checkmate: "将死",
@@ -278,10 +305,10 @@ function lobby() {
       const link = (seat) => `${base}#seat=${seat.token}&side=${seat.side}`;
       $("link-white").value = link(created.seats[0]);
       $("link-black").value = link(created.seats[1]);
-      $("link-watch").value = base;
+      $("link-watch").value = `${base}#watch`;
       $("play-white").href = $("link-white").value;
       $("play-black").href = $("link-black").value;
-      $("watch").href = base;
+      $("watch").href = `${base}#watch`;
       $("links").dataset.game = created.id;
       lobbyLabels();
       $("create-error").textContent = "";
@@ -307,16 +334,28 @@ const game = {
   clock: { white: 0, black: 0, at: 0, running: null },
 };
 
-// The seat: from the fragment (`#seat=T&side=S`) or the server's join link (`?seat=T`), kept for
-// this tab so that a reload still plays.
+// The seat: from the fragment (`#seat=T&side=S`), kept for this tab (a reload plays the same
+// seat) and for this browser (a new tab on the game's plain address plays the seat last opened
+// here). `#watch` spectates all the same.
 function seatFromUrl() {
-  const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
+  const params = new URLSearchParams(location.hash.slice(1));
+  const key = `seat:${game.id}`;
+  if (params.has("watch")) return null;
+  let seat = null;
   if (params.get("seat")) {
-    sessionStorage.setItem(`seat:${game.id}`, params.get("seat"));
-    sessionStorage.setItem(`side:${game.id}`, params.get("side") || "");
+    seat = JSON.stringify({ token: params.get("seat"), side: params.get("side") || "" });
+    sessionStorage.setItem(key, seat);
+    localStorage.setItem(key, seat);
+  } else {
+    seat = sessionStorage.getItem(key) || localStorage.getItem(key);
   }
-  game.mySide = sessionStorage.getItem(`side:${game.id}`) || null;
-  return sessionStorage.getItem(`seat:${game.id}`);
+  try {
+    const { token, side } = JSON.parse(seat);
+    game.mySide = side || null;
+    return token || null;
+  } catch {
+    return null;
+  }
 }
 
 function act(path) {
@@ -338,21 +377,47 @@ function onEvent(ev) {
     onState(ev.state || ev);
   } else if (ev.type === "gameState") {
     onState(ev);
-  } else if (ev.type === "notice" || ev.text) {
-    $("message").textContent = ev.text || ev.message || noticeText(ev.event) || JSON.stringify(ev);
+  } else if (ev.type === "notice") {
+    const text = noticeText(ev.event);
+    // Events the state already shows (the end, an offer) say nothing more.
+    if (text) $("message").textContent = text;
   }
 }
 
-// A notice's event, in a line: its kind and its fields.
+// A notice's event as a sentence: who, and what the referee said.
 function noticeText(event) {
-  if (!event || typeof event !== "object") return event ? String(event) : "";
-  const [kind, body] = Object.entries(event)[0] || [];
-  if (kind === undefined) return "";
-  if (body && typeof body === "object") {
-    const parts = Object.entries(body).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-    return `${kind.replace(/([a-z])([A-Z])/g, "$1 $2")} — ${parts.join(", ")}`;
+  if (typeof event === "string") {
+    const s = STRINGS[lang].notice[event.toLowerCase()];
+    return s || "";
   }
-  return `${kind}${body !== undefined && body !== null ? `: ${body}` : ""}`;
+  if (!event || typeof event !== "object") return "";
+  const [kind, body] = Object.entries(event)[0] || [];
+  if (!body || typeof body !== "object") return "";
+  const sides = game.sides || ["white", "black"];
+  const who = body.side || body.by;
+  const side = sideName(who === "second" ? sides[1] : sides[0]);
+  const n = STRINGS[lang].notice;
+  const fill = (s, params) => s.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? "");
+  switch (kind) {
+    case "MoveRejected":
+      return fill(n.moveRejected, { side, text: body.text, reason: body.reason });
+    case "Refused":
+      return fill(n.refused, { side, reason: body.reason });
+    case "OfferRefused":
+      return fill(n.offerRefused, { side, reason: body.reason });
+    case "ClaimRejected":
+      return fill(n.claimRejected, { side, reason: body.reason });
+    case "Foul":
+      return fill(n.foul, { side, count: body.count, limit: body.limit ? fill(n.foulLimit, { limit: body.limit }) : "", what: body.what });
+    case "Warning":
+      return fill(n.warning, { side, what: body.what });
+    case "MustVary":
+      return fill(n.mustVary, { side, explanation: body.explanation });
+    case "Obligation":
+      return fill(n.obligation, { side, rule: body.rule, article: body.article });
+    default:
+      return "";
+  }
 }
 
 function onState(st) {
@@ -361,7 +426,10 @@ function onState(st) {
   if (st.notation) game.notation = st.notation;
   if (st.san) game.notation.san = st.san;
   game.status = st.status || game.status;
+  game.endReason = st.reason || "";
   game.winner = st.winner;
+  // Where the server says whether a draw may be claimed now, the claim button follows it.
+  game.claimable = st.claimable;
   game.legal = st.legal || null;
   const [first, second] = game.sides || ["white", "black"];
   game.toMove = st.turn || (game.moves.length % 2 === 0 ? first : second);
@@ -420,7 +488,7 @@ function draw() {
   const outcome = game.winner ? t("wins", { side: sideName(game.winner) }) : game.status === "aborted" ? t("aborted") : t("draw");
   const status = $("status");
   if (over) {
-    status.textContent = game.status === "aborted" ? outcome : t("verdict", { outcome, reason: reasonName(game.status) });
+    status.textContent = game.status === "aborted" ? outcome : t("verdict", { outcome, reason: reasonName(game.endReason || game.status) });
   } else {
     status.textContent = `${t("toMove", { side: sideName(game.toMove) })}${game.check ? ` — ${t("check")}` : ""}`;
   }
@@ -446,11 +514,13 @@ function draw() {
   $("seat").classList.toggle("spectator", !game.token);
   $("play").classList.toggle("spectating", !game.token);
   $("promotion-box").hidden = xq;
-  // The clock of the side at the bottom of the board goes below, the other above.
-  const aside = $("clock-black").parentElement;
+  // The clock of the side at the bottom of the board goes below it, the other above.
   const [top, bottom] = flipped() ? ["clock-white", "clock-black"] : ["clock-black", "clock-white"];
-  if (aside.firstElementChild !== $(top)) aside.insertBefore($(top), aside.firstElementChild);
-  if ($("moves").nextElementSibling !== $(bottom)) $("moves").after($(bottom));
+  $(top).classList.add("top");
+  $(top).classList.remove("bottom");
+  $(bottom).classList.add("bottom");
+  $(bottom).classList.remove("top");
+  $("board").dataset.kind = game.kind;
 }
 
 function drawMoves() {
@@ -512,12 +582,15 @@ async function follow() {
   for (;;) {
     try {
       // The first connection starts with `gameFull`; a reconnection asks only for what it missed.
-      const since = game.connected ? `?since=${game.version}` : "";
+      // (A game with no event yet is at version -1: it is asked for whole again.)
+      const since = game.connected && game.version >= 0 ? `?since=${game.version}` : "";
       const res = await fetch(`/api/board/game/stream/${game.id}${since}`, {
         headers: game.token ? { Authorization: `Bearer ${game.token}` } : {},
       });
       if (!res.ok) throw new Error(`${res.status}`);
       game.connected = true;
+      // Back: the stream answers again.
+      $("connection").textContent = "";
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
       let buf = "";
@@ -544,7 +617,13 @@ async function follow() {
 function play(id) {
   game.id = id;
   game.token = seatFromUrl();
-  if (location.hash || location.search) history.replaceState(null, "", location.pathname);
+  // The token leaves the address bar (and the history) once kept.
+  if (location.hash.includes("seat=")) history.replaceState(null, "", location.pathname);
+  // A seat link opened where this game already shows changes only the fragment, which loads
+  // nothing: load the page again to take the seat (or to watch).
+  addEventListener("hashchange", () => {
+    if (/(^#|&)(seat=|watch)/.test(location.hash)) location.reload();
+  });
   $("play").hidden = false;
   $("draw").addEventListener("click", () => act("draw/yes"));
   $("accept").addEventListener("click", () => act("draw/yes"));

@@ -3,79 +3,18 @@
 //! acting, and kill -9 mid-game then a restart on the same database. On SQLite always; on
 //! PostgreSQL at `$DATABASE_URL` or 127.0.0.1:5432 in a fresh database (SKIPPED without one).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
+#[path = "../common/mod.rs"]
 mod common;
 use common::Server;
 
-struct Game {
-    id: String,
-    tokens: [String; 2],
-}
-
-async fn create(c: &Client, s: &Server, body: Value) -> Game {
-    let r = c.post(format!("{}/api/game", s.base)).json(&body).send().await.unwrap();
-    assert_eq!(r.status(), StatusCode::OK);
-    let v: Value = r.json().await.unwrap();
-    let token = |i: usize| v["seats"][i]["token"].as_str().unwrap().to_string();
-    Game {
-        id: v["id"].as_str().unwrap().to_string(),
-        tokens: [token(0), token(1)],
-    }
-}
-
-/// POSTs an action with a token; returns the status and the JSON body.
-async fn act(c: &Client, s: &Server, g: &Game, path: &str, token: Option<&str>) -> (StatusCode, Value) {
-    let mut req = c.post(format!("{}/api/board/game/{}/{path}", s.base, g.id));
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    let r = req.send().await.unwrap();
-    let status = r.status();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
-
-async fn play(c: &Client, s: &Server, g: &Game, moves: &[&str]) {
-    for (i, m) in moves.iter().enumerate() {
-        let (st, v) = act(c, s, g, &format!("move/{m}"), Some(&g.tokens[i % 2])).await;
-        assert_eq!(st, StatusCode::OK, "{m}: {v}");
-    }
-}
-
-/// The stream's lines until `n` have come (a finished game's stream ends by itself).
-async fn lines(c: &Client, s: &Server, g: &Game, query: &str, n: usize) -> Vec<Value> {
-    let mut r = c
-        .get(format!("{}/api/board/game/stream/{}{query}", s.base, g.id))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), StatusCode::OK);
-    let mut buf = Vec::new();
-    let mut out = Vec::new();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while out.len() < n && Instant::now() < deadline {
-        match tokio::time::timeout(Duration::from_secs(10), r.chunk()).await {
-            Ok(Ok(Some(bytes))) => buf.extend_from_slice(&bytes),
-            _ => break,
-        }
-        while let Some(nl) = buf.iter().position(|&b| b == b'\n') {
-            let line: Vec<u8> = buf.drain(..=nl).collect();
-            if line.len() > 1 {
-                out.push(serde_json::from_slice(&line).unwrap());
-            }
-        }
-    }
-    out
-}
-
-async fn full(c: &Client, s: &Server, g: &Game) -> Value {
-    let l = lines(c, s, g, "", 1).await;
-    assert_eq!(l[0]["type"], "gameFull", "{}", l[0]);
-    l[0].clone()
-}
+mod client;
+mod lichess;
+use client::{act, create, full, lines, play};
 
 async fn games_end_in_a_result(c: &Client, s: &Server) {
     // Fool's mate.
@@ -84,7 +23,8 @@ async fn games_end_in_a_result(c: &Client, s: &Server) {
     let f = full(c, s, &g).await;
     assert_eq!(f["state"]["moves"], "f2f3 e7e5 g2g4 d8h4");
     assert_eq!(f["state"]["notation"]["san"], json!(["f3", "e5", "g4", "Qh4#"]));
-    assert_eq!(f["state"]["status"], "checkmate");
+    assert_eq!(f["state"]["status"], "mate");
+    assert_eq!(f["state"]["reason"], "checkmate");
     assert_eq!(f["state"]["winner"], "black");
     let all = lines(c, s, &g, "?since=0", 100).await;
     let versions: Vec<u64> = all.iter().map(|l| l["version"].as_u64().unwrap()).collect();
@@ -118,7 +58,8 @@ async fn games_end_in_a_result(c: &Client, s: &Server) {
     assert_eq!(f["state"]["notation"]["wxf"], json!(["C2.5", "H8+7", "H2+3"]));
     assert_eq!(f["state"]["notation"]["chinese"][0], "炮二平五");
     assert_eq!(f["state"]["winner"], "red");
-    assert_eq!(f["state"]["status"], "resignation");
+    assert_eq!(f["state"]["status"], "resign");
+    assert_eq!(f["state"]["reason"], "resignation");
 
     // A draw by agreement through draw/yes on both sides.
     let g = create(c, s, json!({"kind": "chess"})).await;
@@ -143,7 +84,8 @@ async fn games_end_in_a_result(c: &Client, s: &Server) {
     let (st, v) = act(c, s, &g, "claim-draw", Some(&g.tokens[0])).await;
     assert_eq!(st, StatusCode::OK, "{v}");
     let f = full(c, s, &g).await;
-    assert_eq!(f["state"]["status"], "threefold_repetition", "{f}");
+    assert_eq!(f["state"]["status"], "draw", "{f}");
+    assert_eq!(f["state"]["reason"], "threefold_repetition", "{f}");
 
     // Abort before both have moved; not after.
     let g = create(c, s, json!({"kind": "chess"})).await;
@@ -264,7 +206,8 @@ async fn a_flag_falls_by_itself(c: &Client, s: &Server) {
     let l = lines(c, s, &g, "?since=0", 10).await;
     let last = l.last().expect("an event");
     assert_eq!(last["winner"], "white", "{last}");
-    assert_eq!(last["status"], "time", "{last}");
+    assert_eq!(last["status"], "outoftime", "{last}");
+    assert_eq!(last["reason"], "time", "{last}");
     assert_eq!(last["btime"], 0, "{last}");
 }
 
@@ -480,3 +423,4 @@ async fn limits_abandonment_and_lag() {
     drop(s);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
