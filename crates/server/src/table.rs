@@ -396,7 +396,7 @@ impl Actor {
         let over = self.live.ending().is_some();
         if over && !*finished {
             *finished = true;
-            let end = self.live.ending().map(referee::reason_code).unwrap_or_default();
+            let end = self.live.ending().map(crate::view::reason_of).unwrap_or_default();
             if let Err(e) = self.db.finish(&self.id, end).await {
                 eprintln!("game {}: could not mark finished: {e}", self.id);
             }
