@@ -10,11 +10,9 @@
 //!   etiquette, claims, fouls and their limits, touch-move, adjournment, flag falls and
 //!   lateness — ruling with the judge; [`RefereeRules`] bundles an event's thresholds by name;
 //!   [`Referee::pgn`] writes the record with `[%clk]` and `Termination`.
-//! - [`matches`]: best-of-N matches with alternating colours and a play-off or lots on a tie.
 
 pub mod clock;
 mod game;
-pub mod matches;
 pub mod rules;
 pub mod touch;
 

@@ -15,8 +15,8 @@
 
 use crate::dutch::cardinality;
 use crate::dutch::Pairing;
+use crate::lots::splitmix64;
 use crate::matching::max_weight_matching;
-use referee::matches::splitmix64;
 
 /// A player as the round sees them. Scores in points of 2/1/0.
 #[derive(Debug, Clone, PartialEq, Eq)]

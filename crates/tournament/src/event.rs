@@ -739,7 +739,7 @@ mod tests {
 
     fn results(trf: &mut Trf, round: usize, pairing: &Pairing, seed: &mut u64) {
         for &(w, b) in &pairing.boards {
-            *seed = referee::matches::splitmix64(*seed);
+            *seed = crate::lots::splitmix64(*seed);
             let result = ["1-0", "0-1", "1/2"][(*seed % 3) as usize];
             set_result(trf, round, w, b, result).unwrap();
         }

@@ -4,8 +4,8 @@
 //! settings give the same file.
 
 use super::{pair_next, PairError};
+use crate::lots::splitmix64;
 use crate::trf::{Colour, Player, Round, Trf};
-use referee::matches::splitmix64;
 
 #[derive(Debug, Clone)]
 pub struct Settings {
