@@ -7,6 +7,7 @@
 //! a `U` is the pairing-allocated bye; a player's pairing number among those still in the event
 //! is their place in start-number order (C.04.2 "pairing numbers").
 
+use crate::result::{Bye, RoundResult, Score};
 use crate::trf::{Colour, Round, Trf};
 
 /// Points in tenths, as TRF writes them (`1.0` = 10).
@@ -37,20 +38,14 @@ impl Default for PointSystem {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Loss,
-    Draw,
-    Win,
-}
-
 /// One round of one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Match {
     /// The opponent's index; the player's own index when there was none.
     pub opponent: usize,
     pub colour: Colour,
-    pub outcome: Outcome,
+    /// What the round counts as (a pending game as a loss).
+    pub outcome: Score,
     /// Played over the board (not a forfeit, not a bye).
     pub played: bool,
     /// The player was paired that round (a game, a forfeit either way, or the PAB).
@@ -62,7 +57,7 @@ impl Match {
         Match {
             opponent: me,
             colour: Colour::None,
-            outcome: Outcome::Loss,
+            outcome: Score::Loss,
             played: false,
             paired: false,
         }
@@ -70,21 +65,19 @@ impl Match {
 
     fn from_round(me: usize, r: &Round) -> Match {
         let opponent = if r.opponent == 0 { me } else { r.opponent as usize - 1 };
-        let result = r.result.to_ascii_uppercase();
-        let outcome = match result {
-            'D' | '=' | 'H' => Outcome::Draw,
-            '+' | 'W' | '1' | 'F' | 'U' => Outcome::Win,
-            _ => Outcome::Loss,
-        };
-        let unplayed_result = matches!(result, '+' | '-' | 'H' | 'F' | 'U' | 'Z' | ' ');
-        let played = opponent != me && r.colour != Colour::None && !unplayed_result;
+        let outcome = r.result.score().unwrap_or(Score::Loss);
+        let played = opponent != me && r.colour != Colour::None && r.result.is_game();
         Match {
             opponent,
             // Kept for a forfeit too: the first colours drawn tell the initial colour.
             colour: if opponent == me { Colour::None } else { r.colour },
             outcome,
             played,
-            paired: opponent != me || matches!(result, 'U' | '+'),
+            paired: opponent != me
+                || matches!(
+                    r.result,
+                    RoundResult::Bye(Bye::PairingAllocated) | RoundResult::ForfeitWin
+                ),
         }
     }
 }
@@ -142,12 +135,12 @@ impl Event {
     /// Points of one round of one player.
     pub fn points_of(&self, me: usize, m: &Match) -> Tenths {
         match m.outcome {
-            Outcome::Loss if !m.paired => self.points.zero_bye,
-            Outcome::Loss if m.played => self.points.loss,
-            Outcome::Loss => self.points.forfeit_loss,
-            Outcome::Win if m.opponent == me && m.paired => self.points.pab,
-            Outcome::Win => self.points.win,
-            Outcome::Draw => self.points.draw,
+            Score::Loss if !m.paired => self.points.zero_bye,
+            Score::Loss if m.played => self.points.loss,
+            Score::Loss => self.points.forfeit_loss,
+            Score::Win if m.opponent == me && m.paired => self.points.pab,
+            Score::Win => self.points.win,
+            Score::Draw => self.points.draw,
         }
     }
 
