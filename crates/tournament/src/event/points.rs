@@ -62,7 +62,7 @@ pub fn point_system(trf: &Trf) -> PointSystem {
 /// The point system the file states (a `162` record or bbpPairings' `BB*` lines), if it states
 /// one that can be read.
 pub fn stated_point_system(trf: &Trf) -> Option<PointSystem> {
-    dutch::model::stated_points(trf).ok().flatten()
+    crate::trf::pairing::stated_points(trf).ok().flatten()
 }
 
 /// Sets the point system (written as `162`); fixed once round 1 is paired, since scores and

@@ -13,6 +13,7 @@ use serde::Serialize;
 use crate::result::RoundResult;
 
 pub mod codes;
+pub(crate) mod pairing;
 pub mod records;
 
 pub use records::RequestedBye;
