@@ -6,11 +6,16 @@
 //!   of cards 1…m/2, red and black, and a K for the bye; the red card plays red), seeded so a
 //!   draw can be audited and replayed.
 //! - [`double_elimination`]: winners' and losers' brackets, a grand final with reset.
-//! - [`matches`]: matches of N games (三局两胜) with alternating colours and a play-off or lots
+//! - [`matches`](mod@matches): matches of N games (三局两胜) with alternating colours and a play-off or lots
 //!   on a tie; [`lots`]: the one generator every lot is drawn with (splitmix64).
 //! - [`result`]: a player's result in a round (胜/和/负, forfeits, byes), the one type the
 //!   formats work on; [`trf`] reads and writes it as TRF.
-//! - [`trf`] and [`tiebreak`]: TRF player lines, and the FIDE C.07 (2026) tie-breaks.
+//! - [`trf`]: the FIDE Tournament Report File, the one edge where results, byes and records
+//!   are letters and codes; [`tiebreak`] and [`standings`]: the FIDE C.07 (2026) tie-breaks.
+//! - [`dutch`]: the FIDE Dutch system (C.04.3) on [`matching`], a maximum-weight matching;
+//!   [`cxa`] and [`cxa_swiss`]: the CXA's Swiss orders and its 积分编排制.
+//! - [`event`]: a Swiss event run round by round (players, byes, withdrawals, pairing, results,
+//!   crosstables).
 
 pub mod cxa;
 pub mod cxa_swiss;

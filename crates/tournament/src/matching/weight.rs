@@ -9,7 +9,7 @@ use std::fmt;
 /// final values never do.
 pub trait Weight: Copy + Ord + fmt::Debug {
     const ZERO: Self;
-    /// The largest edge weight [`Matcher::solve`] accepts.
+    /// The largest edge weight [`Matcher::solve`](super::Matcher::solve) accepts.
     const MAX_WEIGHT: Self;
     /// Wrapping addition.
     fn wadd(self, rhs: Self) -> Self;
