@@ -18,7 +18,7 @@ pub enum Slot {
     Bye,
 }
 
-/// The seeds in bracket order for a bracket of `size` (a power of two): start from [1] and
+/// The seeds in bracket order for a bracket of `size` (a power of two): start from `[1]` and
 /// replace each seed s by (s, 2L + 1 − s), L the current length. Seeds 1 and 2 can meet only in
 /// the final, 1–4 only in the semi-finals.
 pub fn bracket_order(size: u32) -> Vec<u32> {
