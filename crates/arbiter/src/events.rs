@@ -118,9 +118,11 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             db,
         } => {
             let missed = missed.to_ascii_uppercase();
+            let bye = tournament::trf::codes::bye_of(missed)
+                .with_context(|| format!("--missed {missed}: Z (absent) or H (half-point byes)"))?;
             let mut number = 0;
             let (_, v) = change(db, &name, |trf| {
-                number = event::register_late(trf, &player, rating, &federation, missed)?;
+                number = event::register_late(trf, &player, rating, &federation, bye)?;
                 Ok(match tournament::dutch::rounds_paired(trf) {
                     0 => format!("register {number} {player}"),
                     late => format!("register {number} {player} (rounds 1-{late} {missed})"),
@@ -138,7 +140,9 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             let mut at = 0;
             change(db, &name, |trf| {
                 at = round_or_next(trf, round);
-                event::request_bye_in(trf, player, kind.to_ascii_uppercase(), at)?;
+                let bye =
+                    tournament::trf::codes::bye_of(kind).with_context(|| format!("a bye is H, Z or F, not {kind}"))?;
+                event::request_bye_in(trf, player, bye, at)?;
                 Ok(format!("bye {player} {kind} round {at}"))
             })?;
             println!("player {player}: bye {kind} in round {at}");

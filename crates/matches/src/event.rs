@@ -30,6 +30,7 @@
 //! event, `022` the site, `042` the date, `062` the players, `092` what the match is, `142` the
 //! rounds of the whole schedule, and `202`/`212` the tie-breaks of the standings.
 
+use tournament::result::{Bye, RoundResult};
 use tournament::standings::{standings, Line, TieBreak};
 use tournament::trf::{Colour, Player, Round, Trf};
 
@@ -101,11 +102,7 @@ pub fn to_trf(config: &MatchConfig, finished: &[Finished], date: &str) -> Trf {
 
 fn trf_of(config: &MatchConfig, jobs: &[Job], finished: &[Finished], date: &str) -> Trf {
     let total = jobs.iter().map(|j| j.trf_round).max().unwrap_or(0) as usize;
-    let bye = Round {
-        opponent: 0,
-        colour: Colour::None,
-        result: 'U',
-    };
+    let bye = Round::bye(RoundResult::Bye(Bye::PairingAllocated));
     let mut players: Vec<Player> = config
         .engines
         .iter()
@@ -141,10 +138,10 @@ fn trf_of(config: &MatchConfig, jobs: &[Job], finished: &[Finished], date: &str)
             continue;
         }
         let (first, second) = match result {
-            Some("1-0") => ('1', '0'),
-            Some("0-1") => ('0', '1'),
-            Some("1/2-1/2") => ('=', '='),
-            _ => (' ', ' '),
+            Some("1-0") => (RoundResult::WIN, RoundResult::LOSS),
+            Some("0-1") => (RoundResult::LOSS, RoundResult::WIN),
+            Some("1/2-1/2") => (RoundResult::DRAW, RoundResult::DRAW),
+            _ => (RoundResult::Pending, RoundResult::Pending),
         };
         players[job.first].rounds[round - 1] = Round {
             opponent: job.second as u32 + 1,
@@ -339,7 +336,10 @@ mod tests {
             assert_eq!(p.rounds.len(), 6);
             // Two rounds of bye, four games.
             assert_eq!(
-                p.rounds.iter().filter(|r| r.opponent == 0 && r.result == 'U').count(),
+                p.rounds
+                    .iter()
+                    .filter(|r| r.opponent == 0 && r.result == RoundResult::Bye(Bye::PairingAllocated))
+                    .count(),
                 2
             );
             assert_eq!(p.rounds.iter().filter(|r| r.played()).count(), 4);
@@ -374,9 +374,12 @@ mod tests {
         let back = Trf::parse(&trf.write(|_| None)).unwrap();
         // Round 1 is written (1-4 played, 2-3 pending); rounds 2 and 3 are not.
         let one = &back.players[0].rounds[0];
-        assert_eq!((one.opponent, one.colour, one.result), (4, Colour::White, '1'));
+        assert_eq!(
+            (one.opponent, one.colour, one.result),
+            (4, Colour::White, RoundResult::WIN)
+        );
         let two = &back.players[1].rounds[0];
-        assert_eq!((two.opponent, two.result), (3, ' '));
+        assert_eq!((two.opponent, two.result), (3, RoundResult::Pending));
         assert_eq!(back.players[0].written, 1);
     }
 

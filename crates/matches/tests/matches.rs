@@ -13,6 +13,7 @@ use judge::{final_verdict, Judge, Outcome, Reason};
 use matches::play::{Adjudication, Control};
 use matches::runner::{run_match, Entrant, MatchConfig, Start, Summary};
 use records::files::{read_file, AnyRecord};
+use tournament::result::{Bye, RoundResult};
 
 mod common;
 use common::{fake, find};
@@ -858,7 +859,13 @@ fn a_round_robin_of_three_is_a_berger_event_with_a_trf_and_standings() {
         for (r, round) in p.rounds.iter().enumerate() {
             if round.opponent == 0 {
                 // A bye: a pairing-allocated one worth nothing (`162  P 0.0`).
-                assert_eq!(round.result, 'U', "{} round {}", p.name, r + 1);
+                assert_eq!(
+                    round.result,
+                    RoundResult::Bye(Bye::PairingAllocated),
+                    "{} round {}",
+                    p.name,
+                    r + 1
+                );
                 continue;
             }
             assert!(round.played(), "{} round {}: {round:?}", p.name, r + 1);
@@ -873,9 +880,9 @@ fn a_round_robin_of_three_is_a_berger_event_with_a_trf_and_standings() {
                     r + 1
                 );
                 let code = match result.as_str() {
-                    "1-0" => '1',
-                    "0-1" => '0',
-                    _ => '=',
+                    "1-0" => RoundResult::WIN,
+                    "0-1" => RoundResult::LOSS,
+                    _ => RoundResult::DRAW,
                 };
                 assert_eq!(round.result, code, "round {}", r + 1);
             }

@@ -11,12 +11,10 @@
 //!   lateness — ruling with the judge, and telling what draw may be claimed now
 //!   ([`Referee::claimable`]); [`RefereeRules`] bundles an event's thresholds by name, and what
 //!   each breach counts as; [`Referee::pgn`] writes the record with `[%clk]` and `Termination`.
-//! - [`matches`]: best-of-N matches with alternating colours and a play-off or lots on a tie.
 
 pub mod clock;
 mod events;
 mod game;
-pub mod matches;
 pub mod pgn;
 pub mod rules;
 pub mod touch;

@@ -18,6 +18,7 @@ use serde::Serialize;
 
 use crate::dutch::PointSystem;
 use crate::event::{round_points, stated_point_system, CXA_POINTS};
+use crate::result::{Bye, RoundResult};
 use crate::trf::{Colour, Trf};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -74,7 +75,7 @@ pub fn compute(t: &Trf) -> Vec<CxaValues> {
                 .rounds
                 .iter()
                 .map(|r| match r.result {
-                    'U' | 'F' if r.opponent == 0 => lowest_nonzero,
+                    RoundResult::Bye(Bye::PairingAllocated | Bye::Full) if r.opponent == 0 => lowest_nonzero,
                     _ if r.opponent != 0 => score(r.opponent),
                     _ => 0,
                 })

@@ -15,8 +15,9 @@
 
 use crate::dutch::cardinality;
 use crate::dutch::Pairing;
+use crate::lots::splitmix64;
 use crate::matching::max_weight_matching;
-use referee::matches::splitmix64;
+use crate::result::{Bye, RoundResult, Score};
 
 /// A player as the round sees them. Scores in points of 2/1/0.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,9 +73,9 @@ pub fn entrants(trf: &crate::trf::Trf) -> Vec<Entrant> {
                 rating: p.rating,
                 score: rounds
                     .iter()
-                    .map(|r| match r.result.to_ascii_uppercase() {
-                        '1' | '+' | 'W' | 'U' | 'F' => 2,
-                        '=' | 'H' | 'D' => 1,
+                    .map(|r| match r.result.score() {
+                        Some(Score::Win) => 2,
+                        Some(Score::Draw) => 1,
                         _ => 0,
                     })
                     .sum(),
@@ -82,7 +83,9 @@ pub fn entrants(trf: &crate::trf::Trf) -> Vec<Entrant> {
                 blacks: played.iter().filter(|r| r.colour == Colour::Black).count() as u32,
                 last_red: played.last().map(|r| r.colour == Colour::White),
                 opponents: played.iter().map(|r| r.opponent).collect(),
-                had_bye: rounds.iter().any(|r| r.result.eq_ignore_ascii_case(&'U')),
+                had_bye: rounds
+                    .iter()
+                    .any(|r| r.result == RoundResult::Bye(Bye::PairingAllocated)),
                 team: (!p.federation.is_empty()).then(|| p.federation.clone()),
             }
         })

@@ -18,7 +18,7 @@ pub enum Slot {
     Bye,
 }
 
-/// The seeds in bracket order for a bracket of `size` (a power of two): start from [1] and
+/// The seeds in bracket order for a bracket of `size` (a power of two): start from `[1]` and
 /// replace each seed s by (s, 2L + 1 − s), L the current length. Seeds 1 and 2 can meet only in
 /// the final, 1–4 only in the semi-finals.
 pub fn bracket_order(size: u32) -> Vec<u32> {
@@ -39,12 +39,24 @@ pub fn seeded_first_round(players: u32) -> Vec<(Slot, Slot)> {
     order.chunks(2).map(|p| (slot(p[0]), slot(p[1]))).collect()
 }
 
-/// The cards of one round of the card draw for `m` players: two sets of 1 … ⌊m/2⌋, and a K
-/// (shown as 0) for the bye when `m` is odd.
-pub fn deck(m: u32) -> Vec<u32> {
-    let mut d: Vec<u32> = (1..=m / 2).chain(1..=m / 2).collect();
+/// A playing card of seed 000's draw (抽签): a number from one of two sets, red or black, or
+/// the K that gives its drawer the bye (轮空).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Card {
+    /// A red number: its drawer plays red and moves first (抽到红色数字扑克牌者执红棋先走).
+    Red(u32),
+    /// A black number: its drawer plays black against the drawer of the red one.
+    Black(u32),
+    /// The K: a bye into the next round.
+    King,
+}
+
+/// The cards of one round of the card draw for `m` players: a red and a black set of
+/// 1 … ⌊m/2⌋, and a K for the bye when `m` is odd.
+pub fn deck(m: u32) -> Vec<Card> {
+    let mut d: Vec<Card> = (1..=m / 2).map(Card::Red).chain((1..=m / 2).map(Card::Black)).collect();
     if m % 2 == 1 {
-        d.push(0);
+        d.push(Card::King);
     }
     d
 }
@@ -53,52 +65,31 @@ pub fn deck(m: u32) -> Vec<u32> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CardDraw {
     /// The deck as shuffled, then each player's card, in the order the players are given.
-    pub deck: Vec<u32>,
-    pub drawn: Vec<(u32, u32)>,
-    /// Pairs by card number; the first drawer of a number takes red (the seed's red cards take
-    /// red; here the first of the two drawn).
+    pub deck: Vec<Card>,
+    pub drawn: Vec<(u32, Card)>,
+    /// Pairs by card number, as (red, black): the drawer of the red card plays red.
     pub pairs: Vec<(u32, u32)>,
     pub bye: Option<u32>,
     /// The generator's seed, so the draw can be replayed and audited.
     pub seed: u64,
 }
 
-/// The referee's lot generator (splitmix64) as a stream: the same seed, the same draw anywhere.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        let z = referee::matches::splitmix64(self.0);
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z
-    }
-}
-
 /// Seed 000 §9: the players draw the shuffled cards in order; equal numbers play each other,
-/// the K has a bye.
+/// the drawer of the red one with red, and the K has a bye. The shuffle is a splitmix64
+/// stream of `seed` ([`crate::lots`]).
 pub fn card_draw(players: &[u32], seed: u64) -> CardDraw {
     let mut d = deck(players.len() as u32);
-    let mut rng = SplitMix(seed);
-    // Fisher–Yates.
-    for i in (1..d.len()).rev() {
-        let j = (rng.next() % (i as u64 + 1)) as usize;
-        d.swap(i, j);
-    }
-    let drawn: Vec<(u32, u32)> = players.iter().copied().zip(d.iter().copied()).collect();
-    let mut pairs = Vec::new();
-    let mut bye = None;
-    for card in 1..=(players.len() as u32) / 2 {
-        let two: Vec<u32> = drawn.iter().filter(|(_, c)| *c == card).map(|(p, _)| *p).collect();
-        pairs.push((two[0], two[1]));
-    }
-    if let Some((p, _)) = drawn.iter().find(|(_, c)| *c == 0) {
-        bye = Some(*p);
-    }
+    crate::lots::Stream::new(seed).shuffle(&mut d);
+    let drawn: Vec<(u32, Card)> = players.iter().copied().zip(d.iter().copied()).collect();
+    let holder = |card: Card| drawn.iter().find(|&&(_, c)| c == card).map(|&(p, _)| p);
+    let pairs = (1..=(players.len() as u32) / 2)
+        .filter_map(|n| Some((holder(Card::Red(n))?, holder(Card::Black(n))?)))
+        .collect();
     CardDraw {
+        bye: holder(Card::King),
         deck: d,
         drawn,
         pairs,
-        bye,
         seed,
     }
 }
@@ -138,9 +129,13 @@ mod tests {
     fn the_card_draw_of_seed_000() {
         // Decks: [1..6]x2 + K, [1..3]x2 + K, [1..2]x2, [1]x2.
         assert_eq!(deck(13).len(), 13);
-        assert_eq!(deck(7), vec![1, 2, 3, 1, 2, 3, 0]);
-        assert_eq!(deck(4), vec![1, 2, 1, 2]);
-        assert_eq!(deck(2), vec![1, 1]);
+        use Card::{Black, King, Red};
+        assert_eq!(
+            deck(7),
+            vec![Red(1), Red(2), Red(3), Black(1), Black(2), Black(3), King]
+        );
+        assert_eq!(deck(4), vec![Red(1), Red(2), Black(1), Black(2)]);
+        assert_eq!(deck(2), vec![Red(1), Black(1)]);
         // 13 players through to a winner: 6 + 3 + 2 + 1 matches, byes in rounds 1 and 2.
         let mut field: Vec<u32> = (1..=13).collect();
         let (mut matches, mut byes, mut round) = (0, 0, 0);
@@ -155,5 +150,29 @@ mod tests {
             field.sort();
         }
         assert_eq!((round, matches, byes), (4, 12, 2));
+    }
+
+    /// Issue 26 point 6: the player who draws the red card plays red, whichever of the two
+    /// drew first.
+    #[test]
+    fn point_06_red_card_holder_plays_red() {
+        let players: Vec<u32> = (1..=13).collect();
+        let mut black_drawn_first = 0;
+        for seed in 0..64 {
+            let d = card_draw(&players, seed);
+            assert_eq!(d.pairs.len(), 6);
+            let card = |p: u32| d.drawn.iter().find(|x| x.0 == p).unwrap().1;
+            for &(red, black) in &d.pairs {
+                let (Card::Red(r), Card::Black(b)) = (card(red), card(black)) else {
+                    panic!("seed {seed}: {red} has {:?}, {black} has {:?}", card(red), card(black));
+                };
+                assert_eq!(r, b, "seed {seed}: a pair holds equal numbers");
+                let at = |p: u32| players.iter().position(|&x| x == p).unwrap();
+                black_drawn_first += usize::from(at(black) < at(red));
+            }
+            assert_eq!(d.bye.map(card), Some(Card::King));
+        }
+        // The case the rule is about occurs: the black card drawn before the red one.
+        assert!(black_drawn_first > 0);
     }
 }

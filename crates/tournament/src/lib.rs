@@ -1,11 +1,21 @@
-//! Tournament formats (the first part of issue 6; Swiss pairings and standings follow).
+//! Tournament formats, Swiss pairings, standings and events run round by round.
 //!
 //! - [`round_robin`]: FIDE Berger tables (C.05 Annex 1), single and double, odd fields with a
 //!   bye; seeds dealt into groups in snake order (分组循环).
 //! - [`knockout`]: seeded brackets with byes to the top seeds, and seed 000's card draw (two sets
-//!   of cards 1…m/2 and a K for the bye), seeded so a draw can be audited and replayed.
+//!   of cards 1…m/2, red and black, and a K for the bye; the red card plays red), seeded so a
+//!   draw can be audited and replayed.
 //! - [`double_elimination`]: winners' and losers' brackets, a grand final with reset.
-//! - [`trf`] and [`tiebreak`]: TRF player lines, and the FIDE C.07 (2026) tie-breaks.
+//! - [`matches`](mod@matches): matches of N games (三局两胜) with alternating colours and a play-off or lots
+//!   on a tie; [`lots`]: the one generator every lot is drawn with (splitmix64).
+//! - [`result`]: a player's result in a round (胜/和/负, forfeits, byes), the one type the
+//!   formats work on; [`trf`] reads and writes it as TRF.
+//! - [`trf`]: the FIDE Tournament Report File, the one edge where results, byes and records
+//!   are letters and codes; [`tiebreak`] and [`standings`]: the FIDE C.07 (2026) tie-breaks.
+//! - [`dutch`]: the FIDE Dutch system (C.04.3) on [`matching`], a maximum-weight matching;
+//!   [`cxa`] and [`cxa_swiss`]: the CXA's Swiss orders and its 积分编排制.
+//! - [`event`]: a Swiss event run round by round (players, byes, withdrawals, pairing, results,
+//!   crosstables).
 
 pub mod cxa;
 pub mod cxa_swiss;
@@ -13,7 +23,10 @@ pub mod double_elimination;
 pub mod dutch;
 pub mod event;
 pub mod knockout;
+pub mod lots;
+pub mod matches;
 pub mod matching;
+pub mod result;
 pub mod round_robin;
 pub mod standings;
 pub mod tiebreak;

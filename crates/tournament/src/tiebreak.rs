@@ -31,6 +31,7 @@ use serde::Serialize;
 
 use crate::dutch::PointSystem;
 use crate::event::{point_system, round_points};
+use crate::result::{Bye, RoundResult};
 use crate::trf::{Colour, Player, Round, Trf};
 
 mod direct_encounter;
@@ -81,10 +82,10 @@ fn category(p: &Player, r: usize) -> Option<u8> {
     // absence (a zero-point bye), as Gacrux reads them.
     let paired = round.opponent != 0;
     Some(match round.result {
-        'U' | 'F' => 1,
-        '+' if paired => 2,
-        '+' => 1,
-        '-' if paired => 4,
+        RoundResult::Bye(Bye::PairingAllocated | Bye::Full) => 1,
+        RoundResult::ForfeitWin if paired => 2,
+        RoundResult::ForfeitWin => 1,
+        RoundResult::ForfeitLoss if paired => 4,
         _ => {
             if p.rounds[r + 1..].iter().any(|x| !x.voluntary_unplayed()) {
                 3
@@ -195,8 +196,12 @@ fn fore(t: &Trf) -> Trf {
     let mut f = t.clone();
     for p in &mut f.players {
         if let Some(last) = p.rounds.last_mut() {
-            if last.opponent != 0 && matches!(last.result, '1' | '0' | '=' | '+' | '-') {
-                last.result = '=';
+            let rated = matches!(
+                last.result,
+                RoundResult::Game { rated: true, .. } | RoundResult::ForfeitWin | RoundResult::ForfeitLoss
+            );
+            if last.opponent != 0 && rated {
+                last.result = RoundResult::DRAW;
             }
         }
     }

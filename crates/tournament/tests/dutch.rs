@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 use tournament::dutch;
+use tournament::result::{Bye, RoundResult};
 use tournament::trf::Trf;
 
 /// The `.trf.gz` files of `tests/data/{dir}`, sorted.
@@ -130,7 +131,7 @@ fn before(trf: &Trf, k: usize, column_byes: bool) -> Trf {
         let keep = p
             .rounds
             .get(k)
-            .is_some_and(|r| column_byes && r.opponent == 0 && !r.result.eq_ignore_ascii_case(&'U'));
+            .is_some_and(|r| column_byes && r.opponent == 0 && r.result != RoundResult::Bye(Bye::PairingAllocated));
         if !keep {
             p.rounds.truncate(k);
         }

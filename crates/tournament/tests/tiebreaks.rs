@@ -1,8 +1,11 @@
 //! FIDE C.07 (2026) tie-breaks on TV-TB-1 of `shared/specs/tournament.md` §5: the TRF and every
 //! value Gacrux 1.9.57 gives for it, read from the spec itself.
 
+use tournament::result::{Bye, RoundResult};
 use tournament::tiebreak::compute;
 use tournament::trf::Trf;
+
+const PAB: RoundResult = RoundResult::Bye(Bye::PairingAllocated);
 
 fn test_vector() -> (String, Vec<Vec<String>>) {
     let block = testdata::spec_test_vector("tournament.md", "TV-TB-1");
@@ -128,12 +131,12 @@ fn a_half_point_pab_is_not_a_win() {
     let trf = with_points(&text, "162  P 0.5");
     let half = compute(&trf);
     for ((a, b), p) in plain.iter().zip(&half).zip(&trf.players) {
-        let pabs = p.rounds.iter().filter(|r| r.result == 'U').count();
+        let pabs = p.rounds.iter().filter(|r| r.result == PAB).count();
         assert_eq!(a.pts - 0.5 * pabs as f64, b.pts, "player {}", p.number);
         assert_eq!(a.win - pabs as u32, b.win, "player {}", p.number);
         assert_eq!(a.rep, b.rep, "a PAB is a round one played");
     }
-    assert!(trf.players.iter().any(|p| p.rounds.iter().any(|r| r.result == 'U')));
+    assert!(trf.players.iter().any(|p| p.rounds.iter().any(|r| r.result == PAB)));
 }
 
 /// `0000 - -` (a forfeit loss without an opponent) is an absence, a zero-point bye, as Gacrux
@@ -149,12 +152,12 @@ fn a_forfeit_without_an_opponent_is_a_zero_point_bye() {
         p.rounds[r] = tournament::trf::Round {
             opponent: 0,
             colour: tournament::trf::Colour::None,
-            result: 'Z',
+            result: RoundResult::Bye(Bye::Zero),
         };
     }
     let mut dash = zero.clone();
     for r in [last - 1, last] {
-        dash.players.iter_mut().find(|p| p.number == 10).unwrap().rounds[r].result = '-';
+        dash.players.iter_mut().find(|p| p.number == 10).unwrap().rounds[r].result = RoundResult::ForfeitLoss;
     }
     // The others keep their rounds: only the view of player 10 changes.
     assert_eq!(compute(&zero), compute(&dash));

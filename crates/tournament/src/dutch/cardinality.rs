@@ -151,14 +151,14 @@ mod tests {
 
     #[test]
     fn maximum_on_random_graphs() {
-        let mut seed = 7u64;
+        let mut lots = crate::lots::Stream::new(7);
         for _ in 0..3000 {
-            let n = (crate::dutch::splitmix(&mut seed) % 11) as usize + 1;
-            let density = crate::dutch::splitmix(&mut seed) % 100;
+            let n = (lots.next_u64() % 11) as usize + 1;
+            let density = lots.next_u64() % 100;
             let mut adj = vec![false; n * n];
             for u in 0..n {
                 for v in u + 1..n {
-                    let e = crate::dutch::splitmix(&mut seed) % 100 < density;
+                    let e = lots.next_u64() % 100 < density;
                     adj[u * n + v] = e;
                     adj[v * n + u] = e;
                 }

@@ -4,8 +4,9 @@
 //! settings give the same file.
 
 use super::{pair_next, PairError};
+use crate::lots::splitmix64;
+use crate::result::{Bye, RoundResult};
 use crate::trf::{Colour, Player, Round, Trf};
-use referee::matches::splitmix64;
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -67,18 +68,14 @@ pub fn generate(s: &Settings) -> Result<Trf, PairError> {
         for (i, p) in trf.players.iter_mut().enumerate() {
             withdrawn[i] |= round > 0 && rng.per_mille(s.withdrawals);
             let absent = if withdrawn[i] {
-                Some('Z')
+                Some(Bye::Zero)
             } else if round + 1 < s.rounds && rng.per_mille(s.half_byes) {
-                Some('H')
+                Some(Bye::Half)
             } else {
                 None
             };
-            if let Some(result) = absent {
-                p.rounds.push(Round {
-                    opponent: 0,
-                    colour: Colour::None,
-                    result,
-                });
+            if let Some(bye) = absent {
+                p.rounds.push(Round::bye(RoundResult::Bye(bye)));
             }
             p.written = p.rounds.len();
         }
@@ -87,20 +84,20 @@ pub fn generate(s: &Settings) -> Result<Trf, PairError> {
             let (rw, rb) = (trf.players[w as usize - 1].rating, trf.players[b as usize - 1].rating);
             let (rw_res, rb_res) = if rng.per_mille(s.forfeits) {
                 if rng.below(2) == 0 {
-                    ('+', '-')
+                    (RoundResult::ForfeitWin, RoundResult::ForfeitLoss)
                 } else {
-                    ('-', '+')
+                    (RoundResult::ForfeitLoss, RoundResult::ForfeitWin)
                 }
             } else {
                 let expected = 1.0 / (1.0 + 10f64.powf((rb as f64 - rw as f64) / 400.0));
                 let draw = s.draws as f64 / 100.0 * (1.0 - (2.0 * expected - 1.0).abs());
                 let x = rng.below(1_000_000) as f64 / 1_000_000.0;
                 if x < draw {
-                    ('=', '=')
+                    (RoundResult::DRAW, RoundResult::DRAW)
                 } else if x < draw + (1.0 - draw) * expected {
-                    ('1', '0')
+                    (RoundResult::WIN, RoundResult::LOSS)
                 } else {
-                    ('0', '1')
+                    (RoundResult::LOSS, RoundResult::WIN)
                 }
             };
             trf.players[w as usize - 1].rounds.push(Round {
@@ -115,11 +112,9 @@ pub fn generate(s: &Settings) -> Result<Trf, PairError> {
             });
         }
         if let Some(p) = pairing.bye {
-            trf.players[p as usize - 1].rounds.push(Round {
-                opponent: 0,
-                colour: Colour::None,
-                result: 'U',
-            });
+            trf.players[p as usize - 1]
+                .rounds
+                .push(Round::bye(RoundResult::Bye(Bye::PairingAllocated)));
         }
         for p in &mut trf.players {
             p.written = p.rounds.len();

@@ -25,7 +25,8 @@ mod weight;
 
 pub use model::{Event, EventError, PointSystem};
 
-use crate::trf::{Colour, Trf};
+use crate::result::{Bye, RoundResult};
+use crate::trf::{Colour, Round, Trf};
 use state::{Player, State};
 
 /// One round: the boards in order (white, black, by start number) and the player with the
@@ -97,11 +98,7 @@ pub fn pair_next(trf: &Trf) -> Result<Pairing, PairError> {
 pub fn rounds_paired(trf: &Trf) -> usize {
     trf.players
         .iter()
-        .filter_map(|p| {
-            p.rounds
-                .iter()
-                .rposition(|r| r.opponent != 0 || matches!(r.result.to_ascii_uppercase(), 'U' | '+'))
-        })
+        .filter_map(|p| p.rounds.iter().rposition(Round::paired))
         .max()
         .map_or(0, |r| r + 1)
 }
@@ -221,7 +218,7 @@ pub fn recorded(trf: &Trf, round: usize) -> Pairing {
     for p in &trf.players {
         let Some(r) = p.rounds.get(round) else { continue };
         if r.opponent == 0 {
-            if r.result.eq_ignore_ascii_case(&'U') {
+            if r.result == RoundResult::Bye(Bye::PairingAllocated) {
                 bye = Some(p.number);
             }
         } else if r.colour == Colour::White || (r.colour == Colour::None && p.number < r.opponent) {
@@ -259,13 +256,4 @@ pub fn same_pairing(a: &Pairing, b: &Pairing) -> bool {
     x.sort_unstable();
     y.sort_unstable();
     x == y && a.bye == b.bye
-}
-
-#[cfg(test)]
-pub(crate) fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

@@ -109,17 +109,16 @@ fn one_pass(t: &Trf, ps: &PointSystem, group: &[u32]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::direct_encounter;
+    use crate::result::{Bye, RoundResult};
     use crate::trf::{Colour, Player, Round, Trf};
 
+    const WIN: RoundResult = RoundResult::WIN;
+    const LOSS: RoundResult = RoundResult::LOSS;
+    const DRAW: RoundResult = RoundResult::DRAW;
+
     /// Players 1..=n, one game a round: (white, black, white's result); the others sit out.
-    fn trf(n: u32, games: &[(u32, u32, char)]) -> Trf {
-        let flip = |c: char| match c {
-            '1' => '0',
-            '0' => '1',
-            '+' => '-',
-            '-' => '+',
-            c => c,
-        };
+    fn trf(n: u32, games: &[(u32, u32, RoundResult)]) -> Trf {
+        let flip = |r: RoundResult| r.reversed().expect("a game's result");
         let players = (1..=n)
             .map(|number| {
                 let rounds: Vec<Round> = games
@@ -138,7 +137,7 @@ mod tests {
                         _ => Round {
                             opponent: 0,
                             colour: Colour::None,
-                            result: 'Z',
+                            result: RoundResult::Bye(Bye::Zero),
                         },
                     })
                     .collect();
@@ -163,12 +162,12 @@ mod tests {
     fn all_met_ranks_by_the_score_between_them_then_again_inside_each_tie() {
         // 1 and 2 make 2 points among the four, 3 and 4 one; then 1 beat 2 and 4 beat 3.
         let games = [
-            (1, 2, '1'),
-            (3, 1, '1'),
-            (1, 4, '1'),
-            (2, 3, '1'),
-            (2, 4, '1'),
-            (3, 4, '0'),
+            (1, 2, WIN),
+            (3, 1, WIN),
+            (1, 4, WIN),
+            (2, 3, WIN),
+            (2, 4, WIN),
+            (3, 4, LOSS),
         ];
         let t = trf(4, &games);
         assert_eq!(direct_encounter(&t, &[1, 2, 3, 4]), [1, 2, 4, 3]);
@@ -178,21 +177,21 @@ mod tests {
 
     #[test]
     fn a_draw_or_a_cycle_leaves_the_tie() {
-        let t = trf(3, &[(1, 2, '='), (2, 3, '1'), (3, 1, '1'), (1, 2, '1')]);
+        let t = trf(3, &[(1, 2, DRAW), (2, 3, WIN), (3, 1, WIN), (1, 2, WIN)]);
         // 1 v 2 drawn then won by 1: the average, ¾ against ¼.
         assert_eq!(direct_encounter(&t, &[1, 2]), [1, 2]);
-        let cycle = trf(3, &[(1, 2, '1'), (2, 3, '1'), (3, 1, '1')]);
+        let cycle = trf(3, &[(1, 2, WIN), (2, 3, WIN), (3, 1, WIN)]);
         assert_eq!(direct_encounter(&cycle, &[1, 2, 3]), [0, 0, 0]);
-        assert_eq!(direct_encounter(&trf(2, &[(1, 2, '=')]), &[1, 2]), [0, 0]);
+        assert_eq!(direct_encounter(&trf(2, &[(1, 2, DRAW)]), &[1, 2]), [0, 0]);
     }
 
     #[test]
     fn not_all_met_ranks_first_only_who_no_one_could_have_caught() {
         // 1 beat 2 and 3, who did not meet: 1 first whatever 2 v 3 would have been.
-        let t = trf(3, &[(1, 2, '1'), (3, 1, '0')]);
+        let t = trf(3, &[(1, 2, WIN), (3, 1, LOSS)]);
         assert_eq!(direct_encounter(&t, &[1, 2, 3]), [1, 2, 2]);
         // 1 beat 2 only: 3 could still have made a point against each.
-        let t = trf(3, &[(1, 2, '1')]);
+        let t = trf(3, &[(1, 2, WIN)]);
         assert_eq!(direct_encounter(&t, &[1, 2, 3]), [0, 0, 0]);
         assert_eq!(direct_encounter(&t, &[2, 1]), [2, 1]);
         // A lone player, and one who never met the other.
@@ -202,7 +201,7 @@ mod tests {
 
     #[test]
     fn forfeits_are_not_encounters() {
-        let t = trf(2, &[(1, 2, '+')]);
+        let t = trf(2, &[(1, 2, RoundResult::ForfeitWin)]);
         assert_eq!(direct_encounter(&t, &[1, 2]), [0, 0]);
     }
 }

@@ -2,14 +2,21 @@
 //! name, rating, points, and one 10-column block a round: opponent (`0000` for none), colour
 //! (`w`, `b`, `-`) and result.
 //!
-//! Results: `1` `0` `=` played; `+` `-` forfeit win and loss; `U` pairing-allocated bye (a
-//! point here, as in the files FIDE's tools write); `F` full-point bye; `H` half-point bye; `Z`
-//! zero-point bye; a blank round counts as `Z` (rounds after a withdrawal).
+//! The TRF is the edge: results are read into [`RoundResult`]s here (the letters are in
+//! [`codes`]), and a `U` bye counts a point, as in the files FIDE's tools write.
 //!
 //! Other records are kept as lines; [`Trf::record`] and [`Trf::set_records`] read and replace
-//! them by code, and [`Trf::requested_byes`] reads TRF-2026's `240` byes (checked on reading).
+//! them by code, and the records an event keeps have typed accessors ([`records`]).
 
 use serde::Serialize;
+
+use crate::result::RoundResult;
+
+pub mod codes;
+pub(crate) mod pairing;
+pub mod records;
+
+pub use records::RequestedBye;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Colour {
@@ -24,27 +31,42 @@ pub struct Round {
     /// The opponent's start number; 0 for none.
     pub opponent: u32,
     pub colour: Colour,
-    pub result: char,
+    pub result: RoundResult,
 }
 
 impl Round {
+    /// A round without an opponent.
+    pub fn bye(result: RoundResult) -> Round {
+        Round {
+            opponent: 0,
+            colour: Colour::None,
+            result,
+        }
+    }
+
     /// Played over the board.
     pub fn played(&self) -> bool {
-        self.opponent != 0 && matches!(self.result, '1' | '0' | '=' | 'W' | 'D' | 'L')
+        self.opponent != 0 && self.result.is_game()
     }
 
     /// Points awarded (wins and full byes 1, draws and half byes ½).
     pub fn points(&self) -> f64 {
-        match self.result {
-            '1' | '+' | 'U' | 'F' | 'W' => 1.0,
-            '=' | 'H' | 'D' => 0.5,
-            _ => 0.0,
-        }
+        self.result.points()
     }
 
     /// A voluntary unplayed round (C.07 16.2): a requested bye or a forfeit loss.
     pub fn voluntary_unplayed(&self) -> bool {
-        matches!(self.result, 'H' | 'Z' | '-')
+        self.result.voluntary_unplayed()
+    }
+
+    /// The player was paired this round: a game (or a forfeit) against an opponent, or the
+    /// pairing-allocated bye (a forfeit win without an opponent counts as one too).
+    pub fn paired(&self) -> bool {
+        self.opponent != 0
+            || matches!(
+                self.result,
+                RoundResult::Bye(crate::result::Bye::PairingAllocated) | RoundResult::ForfeitWin
+            )
     }
 }
 
@@ -91,7 +113,7 @@ fn field(line: &str, from: usize, to: usize) -> &str {
 }
 
 impl Trf {
-    /// Reads the `001` lines (other record types are skipped: they do not change tie-breaks).
+    /// Reads the `001` lines; other records are kept as lines (the `240` byes are checked).
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut players = Vec::new();
         let mut other = Vec::new();
@@ -100,7 +122,7 @@ impl Trf {
         for (i, line) in text.split(['\n', '\r']).enumerate() {
             if !line.starts_with("001") {
                 if line.starts_with("240") {
-                    read_byes(line).map_err(|message| TrfError { line: i + 1, message })?;
+                    records::read_byes(line).map_err(|message| TrfError { line: i + 1, message })?;
                 }
                 if !line.trim().is_empty() {
                     other.push(line.to_string());
@@ -127,14 +149,15 @@ impl Trf {
                 } else {
                     opp.parse().map_err(|_| err(format!("bad opponent {opp:?}")))?
                 };
-                let colour = match field(block, 5, 6) {
-                    "w" => Colour::White,
-                    "b" => Colour::Black,
-                    _ => Colour::None,
-                };
+                let colour = codes::colour_of(field(block, 5, 6));
                 // A paired game without a result yet (an event in progress) keeps a blank.
-                let blank = if opponent != 0 { ' ' } else { 'Z' };
-                let result = field(block, 7, 8).chars().next().unwrap_or(blank);
+                let letter = field(block, 7, 8).chars().next().unwrap_or(' ');
+                let result = codes::result_of(letter, opponent != 0).ok_or_else(|| {
+                    err(format!(
+                        "round {}: unknown result {letter:?} (1 0 = W D L + - U F H Z, or blank)",
+                        rounds.len() + 1
+                    ))
+                })?;
                 rounds.push(Round {
                     opponent,
                     colour,
@@ -156,14 +179,8 @@ impl Trf {
         let rounds = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
         for p in &mut players {
             // Rounds missing at the end (a withdrawal) are zero-point byes.
-            p.rounds.resize(
-                rounds,
-                Round {
-                    opponent: 0,
-                    colour: Colour::None,
-                    result: 'Z',
-                },
-            );
+            p.rounds
+                .resize(rounds, Round::bye(RoundResult::Bye(crate::result::Bye::Zero)));
         }
         Ok(Trf { players, other })
     }
@@ -212,12 +229,8 @@ impl Trf {
                 } else {
                     format!("{:>4}", r.opponent)
                 };
-                let colour = match r.colour {
-                    Colour::White => 'w',
-                    Colour::Black => 'b',
-                    Colour::None => '-',
-                };
-                line.push_str(&format!("  {opp} {colour} {}", r.result));
+                let colour = codes::colour_letter(r.colour);
+                line.push_str(&format!("  {opp} {colour} {}", codes::result_letter(r.result)));
             }
             out.push_str(line.trim_end());
             out.push('\n');
@@ -228,95 +241,6 @@ impl Trf {
     pub fn player(&self, number: u32) -> Option<&Player> {
         self.players.iter().find(|p| p.number == number)
     }
-
-    /// The byes asked for ahead of their rounds (`240` records).
-    pub fn requested_byes(&self) -> Vec<RequestedBye> {
-        self.other
-            .iter()
-            .filter(|l| l.starts_with("240"))
-            .filter_map(|l| read_byes(l).ok())
-            .flatten()
-            .collect()
-    }
-
-    /// Replaces the `240` records: one a round and kind, rounds in order.
-    pub fn set_requested_byes(&mut self, byes: &[RequestedBye]) {
-        let mut byes = byes.to_vec();
-        byes.sort_by_key(|b| (b.round, b.kind, b.player));
-        byes.dedup();
-        let mut lines: Vec<String> = Vec::new();
-        let mut last = None;
-        for b in byes {
-            if last != Some((b.round, b.kind)) {
-                lines.push(format!("240 {} {:03}", b.kind, b.round));
-                last = Some((b.round, b.kind));
-            }
-            let line = lines.last_mut().expect("a line was started");
-            line.push_str(&format!(" {:>4}", b.player));
-        }
-        self.set_records("240", lines);
-    }
-
-    /// Replaces every record with this code (`142`, `240` …) by `lines`: where the first of them
-    /// was, else before the first record with a higher numeric code, so a file keeps the order
-    /// of the TRF specification.
-    pub fn set_records(&mut self, code: &str, lines: Vec<String>) {
-        let is = |l: &String| l.get(..3) == Some(code);
-        let at = self.other.iter().position(is).unwrap_or_else(|| {
-            self.other
-                .iter()
-                .position(|l| {
-                    l.get(..3)
-                        .is_some_and(|c| c.bytes().all(|b| b.is_ascii_digit()) && c > code)
-                })
-                .unwrap_or(self.other.len())
-        });
-        self.other.retain(|l| !is(l));
-        let at = at.min(self.other.len());
-        self.other.splice(at..at, lines);
-    }
-
-    /// The first record with this code, without the code.
-    pub fn record(&self, code: &str) -> Option<&str> {
-        self.other
-            .iter()
-            .find(|l| l.get(..3) == Some(code))
-            .map(|l| l.get(3..).unwrap_or("").trim())
-    }
-}
-
-/// A bye asked for before its round is paired (TRF-2026 `240`): a full-point (`F`), half-point
-/// (`H`) or zero-point bye (`Z`, also every round after a withdrawal).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub struct RequestedBye {
-    /// 1-based.
-    pub round: usize,
-    pub player: u32,
-    pub kind: char,
-}
-
-/// A `240` record: the kind in column 5 (blank reads as `Z`), the round in 7-9, then start
-/// numbers, four columns each with a blank between.
-fn read_byes(line: &str) -> Result<Vec<RequestedBye>, String> {
-    let kind = match line.as_bytes().get(4).map(u8::to_ascii_uppercase) {
-        None | Some(b' ') | Some(b'Z') => 'Z',
-        Some(b'H') => 'H',
-        Some(b'F') => 'F',
-        Some(_) => return Err(format!("240: a bye is F, H or Z (column 5): {line:?}")),
-    };
-    let round = field(line, 6, 9)
-        .parse::<usize>()
-        .ok()
-        .filter(|&r| r > 0)
-        .ok_or_else(|| format!("240: no round number in columns 7-9: {line:?}"))?;
-    line.get(10..)
-        .unwrap_or("")
-        .split_whitespace()
-        .map(|id| match id.parse::<u32>() {
-            Ok(player @ 1..=9999) => Ok(RequestedBye { round, player, kind }),
-            _ => Err(format!("240: bad start number {id:?}")),
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -338,54 +262,16 @@ mod tests {
     }
 
     #[test]
-    fn records_are_replaced_in_place_or_put_in_code_order() {
-        let mut trf = Trf::parse("012 X\nXXR 5\n192 FIDE_DUTCH_2025\n260   1   5    1    2\n").unwrap();
-        assert_eq!(trf.record("192"), Some("FIDE_DUTCH_2025"));
-        assert_eq!(trf.record("XXR"), Some("5"));
-        trf.set_records("142", vec!["142 5".into()]);
-        trf.set_records("XXR", Vec::new());
-        trf.set_records("012", vec!["012 Y".into()]);
-        trf.set_records("240", vec!["240 H 002    1".into()]);
-        trf.set_records("062", vec!["062 0".into()]);
-        assert_eq!(
-            trf.other,
-            [
-                "012 Y",
-                "062 0",
-                "142 5",
-                "192 FIDE_DUTCH_2025",
-                "240 H 002    1",
-                "260   1   5    1    2"
-            ]
-        );
-    }
-
-    #[test]
-    fn byes_asked_ahead_are_240_records() {
-        let mut trf = Trf::parse(TWO).unwrap();
-        let bye = |round, player, kind| RequestedBye { round, player, kind };
-        trf.set_requested_byes(&[bye(3, 2, 'Z'), bye(3, 1, 'Z'), bye(2, 1, 'H'), bye(3, 1, 'Z')]);
-        let text = trf.write(|_| None);
-        assert!(text.contains("\n240 H 002    1\n240 Z 003    1    2\n"), "{text}");
-        // Columns as the specification has them: kind 5, round 7-9, players from 11.
-        let line = text.lines().find(|l| l.starts_with("240 Z")).unwrap();
-        assert_eq!(
-            (&line[4..5], &line[6..9], &line[10..14], &line[15..19]),
-            ("Z", "003", "   1", "   2")
-        );
-        let again = Trf::parse(&text).unwrap();
-        assert_eq!(again.requested_byes(), [bye(2, 1, 'H'), bye(3, 1, 'Z'), bye(3, 2, 'Z')]);
-        // The spec's example, zero-padded, and a blank kind (a zero-point bye).
-        let spec = Trf::parse("240 H 003  026  047\n240   004    5\n").unwrap();
-        assert_eq!(
-            spec.requested_byes(),
-            [bye(3, 26, 'H'), bye(3, 47, 'H'), bye(4, 5, 'Z')]
-        );
-        for bad in ["240 X 003    1", "240 H      1", "240 H 003    0", "240 H 003    x"] {
-            let e = Trf::parse(&format!("012 X\n{bad}\n")).unwrap_err();
-            assert_eq!(e.line, 2, "{bad}: {e}");
-        }
-        trf.set_requested_byes(&[]);
-        assert!(!trf.write(|_| None).contains("240"));
+    fn results_read_as_typed_results_and_an_unknown_letter_is_an_error() {
+        use crate::result::{Bye, RoundResult};
+        let trf = Trf::parse(TWO).unwrap();
+        assert_eq!(trf.players[0].rounds[0].result, RoundResult::WIN);
+        assert_eq!(trf.players[1].rounds[1].result, RoundResult::Bye(Bye::Half));
+        // Never written: a zero-point bye.
+        assert_eq!(trf.players[0].rounds[1].result, RoundResult::Bye(Bye::Zero));
+        let bad = TWO.replace("1 b 0", "1 b X");
+        let e = Trf::parse(&bad).unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        assert!(e.message.contains("unknown result 'X'"), "{e}");
     }
 }

@@ -4,21 +4,23 @@
 //! seed and logged, so the draw can be audited and replayed.
 //!
 //! ```
-//! use judge::Outcome;
-//! use referee::matches::{Match, Status, TieBreak};
+//! use tournament::matches::{Match, Status, TieBreak};
+//! use tournament::result::Score;
 //!
 //! let mut m = Match::new(3, TieBreak::Lots { seed: 7 });
 //! assert_eq!(m.next_first(), Some(0)); // player 0 has red (moves first) in game 1
-//! m.record(Outcome::FirstWins);       // player 0 wins game 1
+//! m.record(Score::Win);                // player 0 wins game 1
 //! assert_eq!(m.next_first(), Some(1)); // colours alternate
-//! m.record(Outcome::FirstWins);       // player 1 wins game 2 with red
-//! m.record(Outcome::Draw);
+//! m.record(Score::Win);                // player 1 wins game 2 with red
+//! m.record(Score::Draw);
 //! // 1.5 each: the lot decides, and says how.
 //! assert!(matches!(m.status(), Status::Won { by_lot: true, .. }));
 //! ```
 
-use judge::Outcome;
 use serde::Serialize;
+
+use crate::lots::splitmix64;
+use crate::result::Score;
 
 /// How a tied match is decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -47,19 +49,8 @@ pub struct Match {
     /// Games in the match (3 for 三局两胜).
     pub games: u32,
     pub tie_break: TieBreak,
-    /// Each game: which player moved first, and the game's outcome (first side's view).
-    pub results: Vec<(usize, Outcome)>,
-}
-
-/// splitmix64 (Steele, Lea and Flood): a fixed, documented generator, so a seed gives the same
-/// lot everywhere; the n-th number of a stream seeded with `s` is `splitmix64(s + (n - 1) *
-/// 0x9e3779b97f4a7c15)`.
-pub fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    /// Each game: which player moved first, and the game's score for that player.
+    pub results: Vec<(usize, Score)>,
 }
 
 impl Match {
@@ -74,15 +65,14 @@ impl Match {
     /// Points of each player, in half points (a win 2, a draw 1).
     pub fn half_points(&self) -> [u32; 2] {
         let mut p = [0, 0];
-        for &(first, outcome) in &self.results {
-            match outcome {
-                Outcome::FirstWins => p[first] += 2,
-                Outcome::SecondWins => p[1 - first] += 2,
-                Outcome::Draw => {
+        for &(first, score) in &self.results {
+            match score {
+                Score::Win => p[first] += 2,
+                Score::Loss => p[1 - first] += 2,
+                Score::Draw => {
                     p[0] += 1;
                     p[1] += 1;
                 }
-                Outcome::Ongoing => {}
             }
         }
         p
@@ -131,10 +121,10 @@ impl Match {
         matches!(self.status(), Status::Playing).then_some(self.results.len() % 2)
     }
 
-    /// Records the next game's outcome.
-    pub fn record(&mut self, outcome: Outcome) {
+    /// Records the next game's score for the player who moved first in it.
+    pub fn record(&mut self, score: Score) {
         if let Some(first) = self.next_first() {
-            self.results.push((first, outcome));
+            self.results.push((first, score));
         }
     }
 }
@@ -146,8 +136,8 @@ mod tests {
     #[test]
     fn best_of_three_ends_when_a_player_cannot_be_caught() {
         let mut m = Match::new(3, TieBreak::PlayOff);
-        m.record(Outcome::FirstWins); // player 0
-        m.record(Outcome::SecondWins); // player 1 had red and lost: player 0 again
+        m.record(Score::Win); // player 0
+        m.record(Score::Loss); // player 1 had red and lost: player 0 again
         assert_eq!(
             m.status(),
             Status::Won {
@@ -157,20 +147,20 @@ mod tests {
             }
         );
         assert_eq!(m.next_first(), None);
-        m.record(Outcome::FirstWins);
+        m.record(Score::Win);
         assert_eq!(m.results.len(), 2, "no game after the end");
     }
 
     #[test]
     fn a_tie_goes_to_a_play_off_with_colours_alternating() {
         let mut m = Match::new(3, TieBreak::PlayOff);
-        for o in [Outcome::Draw, Outcome::Draw, Outcome::Draw] {
+        for o in [Score::Draw, Score::Draw, Score::Draw] {
             m.record(o);
         }
         assert_eq!((m.status(), m.next_first()), (Status::Playing, Some(1)));
-        m.record(Outcome::Draw);
+        m.record(Score::Draw);
         assert_eq!(m.next_first(), Some(0));
-        m.record(Outcome::SecondWins); // player 1 wins with black
+        m.record(Score::Loss); // player 1 wins with black
         assert!(matches!(
             m.status(),
             Status::Won {
@@ -185,7 +175,7 @@ mod tests {
     fn lots_are_seeded_and_logged() {
         let tied = |seed| {
             let mut m = Match::new(1, TieBreak::Lots { seed });
-            m.record(Outcome::Draw);
+            m.record(Score::Draw);
             m.status()
         };
         assert_eq!(tied(1), tied(1));
