@@ -12,7 +12,7 @@
 //! (`target/e2e-screenshots/` by default, under `$CARGO_TARGET_DIR` when it is set); a failed
 //! wait saves one named `failed-…` there too. Without `chromium` and `chromedriver` (Debian:
 //! `apt-get install chromium chromium-driver fonts-noto-cjk`) the test prints `SKIPPED: …`
-//! and passes.
+//! and passes (fails under `CI=true`).
 
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -514,7 +514,9 @@ async fn web_page_plays_xiangqi_and_chess() {
     let (Some(chromium), Some(chromedriver)) =
         (find_exe(&["chromium", "chromium-browser"]), find_exe(&["chromedriver"]))
     else {
-        println!("SKIPPED: the browser test needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver fonts-noto-cjk)");
+        testdata::skip(
+            "the browser test needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver fonts-noto-cjk)",
+        );
         return;
     };
     let started = Instant::now();

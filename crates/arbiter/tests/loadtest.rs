@@ -57,7 +57,7 @@ fn loadtest_on_sqlite_logs_every_move() {
             let logged: u64 = String::from_utf8_lossy(&o.stdout).trim().parse().unwrap();
             assert!(logged >= moves, "{logged} moves logged, {moves} acknowledged");
         }
-        _ => println!("SKIPPED: counting the logged moves needs python3's sqlite3"),
+        _ => testdata::skip("counting the logged moves needs python3's sqlite3"),
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -69,7 +69,9 @@ fn loadtest_on_postgres() {
         .filter(|u| u.starts_with("postgres"))
         .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/postgres".into());
     let Ok(mut admin) = postgres::Client::connect(&base, postgres::NoTls) else {
-        println!("SKIPPED: no PostgreSQL at {base}; set DATABASE_URL to run the load test on it");
+        testdata::skip(format!(
+            "no PostgreSQL at {base}; set DATABASE_URL to run the load test on it"
+        ));
         return;
     };
     let name = format!("arbiter_loadtest_{}", std::process::id());

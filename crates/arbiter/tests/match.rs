@@ -1,5 +1,5 @@
 //! `arbiter match` from the command line, with Fairy-Stockfish (`SKIPPED:` and a pass when it is
-//! not installed): openings in each format, UCI against UCCI, and a match killed part-way and
+//! not installed, a failure under `CI=true`): openings in each format, UCI against UCCI, and a match killed part-way and
 //! resumed. Every run is bounded in time.
 
 use std::path::{Path, PathBuf};
@@ -17,7 +17,7 @@ fn fairy() -> Option<PathBuf> {
             .find(|p| p.exists())
     });
     if found.is_none() {
-        println!("SKIPPED: fairy-stockfish is not installed");
+        testdata::skip("fairy-stockfish is not installed");
     }
     found
 }
@@ -366,7 +366,7 @@ fn syzygy_tablebases_adjudicate_chess_games() {
 
     let sf = PathBuf::from("/usr/games/stockfish");
     if !sf.exists() {
-        println!("SKIPPED: stockfish is not installed");
+        testdata::skip("stockfish is not installed");
         return;
     }
     let d = dir("syzygy");

@@ -59,7 +59,7 @@ fn tmux(args: &[&str]) -> String {
 #[test]
 fn two_players_at_one_terminal_through_tmux() {
     if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("SKIPPED: tmux is not installed (`.ci/run` installs it); the piped tests cover the same commands");
+        testdata::skip("tmux is not installed (`.ci/run` installs it); the piped tests cover the same commands");
         return;
     }
     let session = format!("arbiter-play-{}", std::process::id());

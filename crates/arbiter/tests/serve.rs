@@ -397,7 +397,7 @@ async fn serve_on_postgresql() {
     .await
     .unwrap();
     if let Err(e) = created {
-        eprintln!("SKIPPED: no PostgreSQL at {admin}: {e}");
+        testdata::skip(format!("no PostgreSQL at {admin}: {e}"));
         return;
     }
     // Dropped even when an assertion fails, so failed runs leave no database behind.

@@ -1,5 +1,5 @@
 //! Opening books: every format for both games, the errors of malformed files, and the real
-//! PGN samples of the shared data read as books.
+//! PGN samples of `tests/data/records/` read as books.
 
 use std::path::{Path, PathBuf};
 
@@ -243,28 +243,18 @@ fn formats_are_told_by_name_then_content() {
     assert!("xqf".parse::<Format>().is_err());
 }
 
-/// `shared/` beside the repository (or `$ARBITER_SHARED`), as the other crates' tests find it.
-fn shared_records(relative: &str) -> PathBuf {
-    let dir = std::env::var_os("ARBITER_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    let path = dir.join("data/records").join(relative);
-    assert!(path.is_file(), "{} not found (set ARBITER_SHARED)", path.display());
-    path
-}
-
 /// The 340 games of the CCPD sample (Big5, Chinese notation) as an 8-ply book, against the
 /// main lines of its `.expected.tsv` (replayed by an independent generator).
 #[test]
 fn a_real_xiangqi_pgn_as_a_book() {
-    let expected = std::fs::read_to_string(shared_records("xiangqi-ccpd/ccpd-sample.expected.tsv")).unwrap();
+    let expected = std::fs::read_to_string(testdata::record_file("xiangqi-ccpd/ccpd-sample.expected.tsv")).unwrap();
     let options = OpeningOptions {
         max_plies: Some(8),
         format: None,
     };
     let book = read_openings_with(
         Kind::Xiangqi,
-        &shared_records("xiangqi-ccpd/ccpd-sample.big5.pgn"),
+        &testdata::record_file("xiangqi-ccpd/ccpd-sample.big5.pgn"),
         &options,
     )
     .unwrap();
@@ -290,9 +280,15 @@ fn a_real_xiangqi_pgn_as_a_book() {
 /// file, and the same final position.
 #[test]
 fn a_real_chess_pgn_as_a_book() {
-    let expected =
-        std::fs::read_to_string(shared_records("chess-lichess/lichess-2025-05-sample.expected.tsv")).unwrap();
-    let book = read_openings(Kind::Chess, &shared_records("chess-lichess/lichess-2025-05-sample.pgn")).unwrap();
+    let expected = std::fs::read_to_string(testdata::record_file(
+        "chess-lichess/lichess-2025-05-sample.expected.tsv",
+    ))
+    .unwrap();
+    let book = read_openings(
+        Kind::Chess,
+        &testdata::record_file("chess-lichess/lichess-2025-05-sample.pgn"),
+    )
+    .unwrap();
     let rows: Vec<&str> = expected.lines().skip(1).collect();
     assert_eq!(book.len(), 438);
     assert_eq!(rows.len(), book.len());

@@ -323,7 +323,7 @@ mod tests {
         let s = match Store::connect(&url) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("SKIPPED: no PostgreSQL at {url}: {e}");
+                testdata::skip(format!("no PostgreSQL at {url}: {e}"));
                 return;
             }
         };

@@ -16,7 +16,7 @@ pub fn find(name: &str) -> Option<PathBuf> {
     let found = std::env::var_os("PATH")
         .and_then(|paths| std::env::split_paths(&paths).map(|p| p.join(name)).find(|p| p.exists()));
     if found.is_none() {
-        println!("SKIPPED: {name} is not installed");
+        testdata::skip(format!("{name} is not installed"));
     }
     found
 }
@@ -33,7 +33,7 @@ fn python() -> Option<PathBuf> {
             .find(|p| p.exists())
     });
     if found.is_none() {
-        println!("SKIPPED: no python3 for the fake engines");
+        testdata::skip("no python3 for the fake engines");
     }
     found
 }
