@@ -15,9 +15,12 @@ use xiangqi::notation::{
 };
 use xiangqi::{Fen, Move, Position, Undo};
 
+/// A target: takes any bytes, panics only on a bug.
+pub type Target = fn(&[u8]);
+
 /// Every target by its name (the name of its binary and of its `regressions/` and `seeds/`
 /// folders).
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("fen", fen),
     ("fen_notation", fen_notation),
     ("iccs", iccs),
