@@ -6,4 +6,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| engine::lines::check_against_model(data));
+fuzz_target!(|data: &[u8]| arbiter_fuzz::targets::engine_output(data));

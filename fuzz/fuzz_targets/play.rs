@@ -7,34 +7,5 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xiangqi::{Move, Position, Undo};
 
-fuzz_target!(|data: &[u8]| {
-    let Some((start, rest)) = arbiter_fuzz::pick(data) else { return };
-    let mut pos = start.clone();
-    let mut stack: Vec<(Move, Undo, Position)> = Vec::new();
-    for &b in rest.iter().take(200) {
-        arbiter_fuzz::check_position(&pos, |setup| Position::from_setup(setup).ok());
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[b as usize % moves.len()];
-        arbiter_fuzz::check_notations(&pos, m);
-        let before = pos.clone();
-        let undo = pos.do_move(m);
-        assert_eq!(pos.key(), pos.compute_key(), "key after {m} from {}", before.fen());
-        assert_eq!(pos.clone(), before.clone().play(m).expect("listed move plays"), "do_move vs play");
-        stack.push((m, undo, before));
-    }
-    arbiter_fuzz::check_position(&pos, |setup| Position::from_setup(setup).ok());
-    for &m in pos.legal_moves().iter() {
-        arbiter_fuzz::check_notations(&pos, m);
-    }
-    while let Some((m, undo, before)) = stack.pop() {
-        pos.undo_move(m, undo);
-        assert_eq!(pos, before, "undo {m}");
-        assert_eq!(pos.key(), pos.compute_key(), "key after undoing {m}");
-    }
-    assert_eq!(&pos, start);
-});
+fuzz_target!(|data: &[u8]| arbiter_fuzz::targets::play(data));

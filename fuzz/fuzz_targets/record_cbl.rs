@@ -3,6 +3,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let _ = records::cbr::read_cbl(data);
-});
+fuzz_target!(|data: &[u8]| arbiter_fuzz::targets::record_cbl(data));

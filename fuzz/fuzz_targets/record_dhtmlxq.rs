@@ -3,7 +3,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let (text, _) = records::text::decode_detected(data);
-    let _ = records::dhtmlxq::read_dhtmlxq_blocks(&text);
-});
+fuzz_target!(|data: &[u8]| arbiter_fuzz::targets::record_dhtmlxq(data));

@@ -3,16 +3,5 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use records::files::{read_fen_moves, write_fen_moves};
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(line) = std::str::from_utf8(data) else { return };
-    if line.contains('\n') {
-        return;
-    }
-    let Ok(rec) = read_fen_moves(line) else { return };
-    let mut out = String::new();
-    write_fen_moves(&rec, &mut out).unwrap();
-    let again = read_fen_moves(out.trim_end()).unwrap_or_else(|e| panic!("{out:?}: {e:?}"));
-    assert_eq!(again, rec);
-});
+fuzz_target!(|data: &[u8]| arbiter_fuzz::targets::record_fen_moves(data));

@@ -3,6 +3,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let _ = records::xqf::read_xqf(data);
-});
+fuzz_target!(|data: &[u8]| arbiter_fuzz::targets::record_xqf(data));

@@ -2,6 +2,8 @@
 //! relative notations (tandem pieces, several pawns on a file, pawns doubled on two files, black
 //! to move), and the invariant checks the targets run on a position and a move.
 
+pub mod targets;
+
 use std::sync::OnceLock;
 
 use xiangqi::notation::Notation;
@@ -34,7 +36,9 @@ pub const FENS: &[&str] = &[
 pub fn positions() -> &'static [Position] {
     static POSITIONS: OnceLock<Vec<Position>> = OnceLock::new();
     POSITIONS.get_or_init(|| {
-        FENS.iter().map(|f| Position::from_fen(f).unwrap_or_else(|e| panic!("fixed FEN {f:?}: {e}"))).collect()
+        FENS.iter()
+            .map(|f| Position::from_fen(f).unwrap_or_else(|e| panic!("fixed FEN {f:?}: {e}")))
+            .collect()
     })
 }
 
@@ -61,7 +65,12 @@ pub fn check_notations(pos: &Position, m: Move) {
 /// re-read setup into a position the same way the original was made).
 pub fn check_position(pos: &Position, reparse: impl Fn(xiangqi::Setup) -> Option<Position>) {
     let moves = pos.legal_moves();
-    assert_eq!(moves.len(), pos.count_legal(), "legal_moves vs count_legal in {}", pos.fen());
+    assert_eq!(
+        moves.len(),
+        pos.count_legal(),
+        "legal_moves vs count_legal in {}",
+        pos.fen()
+    );
     let status = pos.status();
     match status {
         xiangqi::Status::Ongoing => assert!(!moves.is_empty()),
@@ -78,7 +87,9 @@ pub fn check_position(pos: &Position, reparse: impl Fn(xiangqi::Setup) -> Option
         pos.fen()
     );
     let text = pos.fen().to_string();
-    let fen: xiangqi::Fen = text.parse().unwrap_or_else(|e| panic!("printed FEN {text:?} does not parse: {e}"));
+    let fen: xiangqi::Fen = text
+        .parse()
+        .unwrap_or_else(|e| panic!("printed FEN {text:?} does not parse: {e}"));
     let again = reparse(fen.into_setup()).unwrap_or_else(|| panic!("printed FEN {text:?} is not accepted again"));
     assert_eq!(&again, pos, "FEN round trip of {text:?}");
     for &m in moves.iter() {

@@ -61,7 +61,7 @@ fn bad_input_is_a_clear_error() {
 fn convert_between_formats_keeps_the_games() {
     let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let data = testdata::shared().join("data/records");
+    let data = testdata::data_dir().join("records");
     let big5 = data.join("xiangqi-ccpd/ccpd-sample.big5.pgn");
     let wxf = dir.join("ccpd-wxf.pgn");
     let moves = dir.join("ccpd.moves");
@@ -95,7 +95,7 @@ fn convert_between_formats_keeps_the_games() {
 fn convert_reports_file_game_and_ply_of_a_bad_move() {
     let dir = std::env::temp_dir().join(format!("arbiter-cli-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let bad = testdata::shared().join("data/records/xiangqi-xqf/BadMoveTest3.xqf");
+    let bad = testdata::record_file("xiangqi-xqf/BadMoveTest3.xqf");
     let out = dir.join("bad.pgn");
     let (ok, _, err) = arbiter(&["convert", bad.to_str().unwrap(), out.to_str().unwrap()]);
     assert!(ok, "{err}");
@@ -213,7 +213,7 @@ fn judge_record_files_flags_contradicting_result_tags() {
         "{err}"
     );
     // The Xiangqi sample: every game judges, the mates agree with their tags.
-    let ccpd = testdata::shared().join("data/records/xiangqi-ccpd/ccpd-sample.big5.pgn");
+    let ccpd = testdata::record_file("xiangqi-ccpd/ccpd-sample.big5.pgn");
     let (ok, out, err) = arbiter(&["judge", ccpd.to_str().unwrap()]);
     assert!(ok, "{err}");
     assert_eq!(out.lines().filter(|l| l.contains(": game ")).count(), 340);

@@ -1,6 +1,6 @@
 //! `POST /api/review` and `GET /api/openapi.json` through real HTTP on a spawned
-//! `arbiter serve`: real records of both games from the shared data (chess PGN, Xiangqi PGN in
-//! Big5 and GBK, XQF) checked against the oracles beside them, the judge's verdict and the
+//! `arbiter serve`: real records of both games from `tests/data/records/` (chess PGN, Xiangqi
+//! PGN in Big5 and GBK, XQF) checked against the oracles beside them, the judge's verdict and the
 //! record's result, malformed and oversized bodies, and every operation of the OpenAPI
 //! document reaching its route. The review page is served too.
 

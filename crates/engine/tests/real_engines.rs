@@ -1,6 +1,6 @@
 //! The runner against real engines when they are installed: Fairy-Stockfish for Xiangqi (by
 //! UCI with ranks 1–10, and by UCCI) and Stockfish for chess. Each test passes with a line
-//! starting `SKIPPED:` when its engine is missing.
+//! starting `SKIPPED:` when its engine is missing (fails under `CI=true`).
 
 use std::time::{Duration, Instant};
 

@@ -65,7 +65,7 @@ fn random_games(n: usize, seed: u64) -> (Vec<Game>, BTreeMap<&'static str, usize
 }
 
 fn lichess_games() -> Vec<Game> {
-    let path = testdata::shared().join("data/records/chess-lichess/lichess-2025-05-sample.pgn");
+    let path = testdata::record_file("chess-lichess/lichess-2025-05-sample.pgn");
     records::chess::ChessGames::new(BufReader::new(File::open(path).unwrap()))
         .with_options(records::ReadOptions::MAIN_LINE)
         .map(|r| {

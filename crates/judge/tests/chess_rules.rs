@@ -396,12 +396,16 @@ mod lichess {
     use std::fs::File;
     use std::io::BufReader;
 
-    const DIR: &str = "data/records/chess-lichess";
+    const DIR: &str = "records/chess-lichess";
 
     /// The expected board outcome and final FEN by game number.
     fn expected() -> HashMap<usize, (usize, String, String)> {
-        let text =
-            std::fs::read_to_string(testdata::shared().join(DIR).join("lichess-2025-05-sample.expected.tsv")).unwrap();
+        let text = std::fs::read_to_string(
+            testdata::data_dir()
+                .join(DIR)
+                .join("lichess-2025-05-sample.expected.tsv"),
+        )
+        .unwrap();
         let mut lines = text.lines();
         let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
         let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
@@ -420,7 +424,7 @@ mod lichess {
     #[test]
     fn every_game_judges_and_ends_as_the_board_says() {
         let expected = expected();
-        let file = File::open(testdata::shared().join(DIR).join("lichess-2025-05-sample.pgn")).unwrap();
+        let file = File::open(testdata::data_dir().join(DIR).join("lichess-2025-05-sample.pgn")).unwrap();
         let (mut games, mut mates, mut stalemates, mut dead) = (0, 0, 0, 0);
         for (i, record) in ChessGames::new(BufReader::new(file)).enumerate() {
             let record = record.unwrap();
@@ -488,7 +492,7 @@ mod lichess {
                 *checked += 1;
             }
         };
-        let file = File::open(testdata::shared().join(DIR).join("lichess-2025-05-sample.pgn")).unwrap();
+        let file = File::open(testdata::data_dir().join(DIR).join("lichess-2025-05-sample.pgn")).unwrap();
         let mut checked = 0;
         for record in ChessGames::new(BufReader::new(file)).take(60) {
             let record = record.unwrap();

@@ -1,4 +1,4 @@
-//! Every case of `../shared/specs/xiangqi-cases.md` under the ruleset(s) it names. The FEN and
+//! Every case of `tests/data/specs/xiangqi-cases.md` under the ruleset(s) it names. The FEN and
 //! moves are read from the file itself; the expected verdict per ruleset is in the table below,
 //! transcribed from each case's "Expected" line. Cases whose expectation the spec leaves open
 //! (implementation-defined, "do not assert", disputed) say what the judge does and why.
@@ -24,7 +24,7 @@ struct Case {
 /// Reads the cases: `### XQ-… - title`, then `- FEN:`, `- Moves …:` or `- Move to reject:`,
 /// `- Expected:` lines with the values in backquotes.
 fn cases() -> Vec<Case> {
-    let text = std::fs::read_to_string(testdata::shared().join("specs/xiangqi-cases.md")).unwrap();
+    let text = std::fs::read_to_string(testdata::spec_file("xiangqi-cases.md")).unwrap();
     let mut out: Vec<Case> = Vec::new();
     let quoted = |l: &str| l.split('`').nth(1).unwrap_or("").to_string();
     for line in text.lines() {

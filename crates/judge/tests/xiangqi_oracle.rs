@@ -1,6 +1,6 @@
 //! The Xiangqi judge against Fairy-Stockfish (pyffish 0.0.90), from the fixtures made by
 //! `tools/judge_oracle.py`: 10,000 random games, 6,000 games made to repeat, and the real games
-//! of `../shared/data/records/`. pyffish implements the AXF chase rules and rules at the
+//! of `tests/data/records/`. pyffish implements the AXF chase rules and rules at the
 //! trigger, so the judge runs `axf` ruled at the trigger.
 //!
 //! pyffish was consulted wherever a judge could end the game (every third occurrence, every

@@ -1,4 +1,4 @@
-//! The real Xiangqi games of `../shared/data/records/`: every game judges; the 54 CCPD games
+//! The real Xiangqi games of `tests/data/records/`: every game judges; the 54 CCPD games
 //! that end with no legal move get that verdict at their last ply; result tags are checked
 //! against the board.
 
@@ -16,7 +16,7 @@ struct Game {
 }
 
 fn tsv(rel: &str, id: usize, fen: usize, tag: Option<usize>, end: Option<usize>, moves: usize) -> Vec<Game> {
-    let text = std::fs::read_to_string(testdata::shared().join(rel)).unwrap();
+    let text = std::fs::read_to_string(testdata::data_dir().join(rel)).unwrap();
     text.lines()
         .skip(1)
         .map(|l| {
@@ -54,7 +54,7 @@ fn judge(g: &Game, rules: Rules) -> (Option<judge::Verdict>, usize) {
 #[test]
 fn games_ending_with_no_legal_move_are_ruled_so_at_their_last_ply() {
     let games = tsv(
-        "data/records/xiangqi-ccpd/ccpd-sample.expected.tsv",
+        "records/xiangqi-ccpd/ccpd-sample.expected.tsv",
         0,
         2,
         Some(3),
@@ -135,8 +135,8 @@ fn draws_and_limits(games: &[Game], rules: Rules) -> usize {
 
 #[test]
 fn every_xqf_and_cbl_game_judges() {
-    let xqf = tsv("data/records/xiangqi-xqf/xqf-expected.tsv", 0, 10, None, None, 11);
-    let cbl = tsv("data/records/xiangqi-xqf/cbl-expected.tsv", 0, 5, Some(4), None, 7);
+    let xqf = tsv("records/xiangqi-xqf/xqf-expected.tsv", 0, 10, None, None, 11);
+    let cbl = tsv("records/xiangqi-xqf/cbl-expected.tsv", 0, 5, Some(4), None, 7);
     assert_eq!(cbl.len(), 93);
     for g in xqf.iter().chain(&cbl) {
         // BadMoveTest3.xqf's main line holds an illegal 10th ply: only the legal part is judged.
@@ -180,7 +180,7 @@ fn clone(g: &Game) -> Game {
 fn the_judge_lists_and_reads_moves_as_the_position_does() {
     use game::Game as _;
     let games = tsv(
-        "data/records/xiangqi-ccpd/ccpd-sample.expected.tsv",
+        "records/xiangqi-ccpd/ccpd-sample.expected.tsv",
         0,
         2,
         Some(3),

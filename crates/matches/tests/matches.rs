@@ -1,5 +1,5 @@
 //! Matches: real engines (Fairy-Stockfish for Xiangqi, Stockfish for chess; `SKIPPED:` and a
-//! pass when they are missing) play short matches whose every verdict is checked against the
+//! pass when they are missing, a failure under `CI=true`) play short matches whose every verdict is checked against the
 //! judge's own replay of the PGN; fake engines crash, hang and are told which moves the rules
 //! forbid. Every test is bounded in time.
 

@@ -1,5 +1,5 @@
 //! Opening books: every format for both games, the errors of malformed files, and the real
-//! PGN samples of the shared data read as books.
+//! PGN samples of `tests/data/records/` read as books.
 
 use std::path::{Path, PathBuf};
 

@@ -7,7 +7,7 @@ use xiangqi::notation::to_iccs;
 use xiangqi::Move;
 
 fn data(file: &str) -> Vec<u8> {
-    let path = testdata::shared().join("data/records/xiangqi-xqf").join(file);
+    let path = testdata::record_file("xiangqi-xqf").join(file);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

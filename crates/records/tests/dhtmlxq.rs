@@ -117,7 +117,7 @@ fn hand_written_game_with_tags_comments_and_variations() {
 
 #[test]
 fn cbl_games_written_as_dhtmlxq_read_to_the_same_moves() {
-    let path = testdata::shared().join("data/records/xiangqi-xqf/cbl-expected.tsv");
+    let path = testdata::record_file("xiangqi-xqf/cbl-expected.tsv");
     let expected = std::fs::read_to_string(&path).unwrap();
     let rows: Vec<Vec<&str>> = expected.lines().skip(1).map(|l| l.split('\t').collect()).collect();
     assert_eq!(rows.len(), 93);

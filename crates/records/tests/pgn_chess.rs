@@ -14,17 +14,16 @@ fn final_fen(r: &ChessRecord) -> String {
 }
 
 fn lichess() -> Vec<ChessRecord> {
-    let bytes =
-        std::fs::read(testdata::shared().join("data/records/chess-lichess/lichess-2025-05-sample.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::record_file("chess-lichess/lichess-2025-05-sample.pgn")).unwrap();
     ChessGames::new(&bytes[..]).collect::<Result<_, _>>().unwrap()
 }
 
 #[test]
 fn lichess_sample_replays_to_the_expected_positions() {
     let games = lichess();
-    let tsv = std::fs::read_to_string(
-        testdata::shared().join("data/records/chess-lichess/lichess-2025-05-sample.expected.tsv"),
-    )
+    let tsv = std::fs::read_to_string(testdata::record_file(
+        "chess-lichess/lichess-2025-05-sample.expected.tsv",
+    ))
     .unwrap();
     let rows: Vec<Vec<&str>> = tsv.lines().skip(1).map(|l| l.split('\t').collect()).collect();
     assert_eq!(games.len(), rows.len());
@@ -125,5 +124,5 @@ fn main_line_option_skips_comments_and_variations_only() {
 }
 
 fn lichess_text() -> String {
-    std::fs::read_to_string(testdata::shared().join("data/records/chess-lichess/lichess-2025-05-sample.pgn")).unwrap()
+    std::fs::read_to_string(testdata::record_file("chess-lichess/lichess-2025-05-sample.pgn")).unwrap()
 }

@@ -17,7 +17,7 @@ fn main_line(r: &XiangqiRecord) -> Vec<String> {
 }
 
 fn ccpd(file: &str, encoding: TextEncoding) {
-    let dir = testdata::shared().join("data/records/xiangqi-ccpd");
+    let dir = testdata::record_file("xiangqi-ccpd");
     let bytes = std::fs::read(dir.join(file)).unwrap();
     let (games, enc) = read_all(&bytes);
     assert_eq!(enc, Some(encoding));
@@ -45,7 +45,7 @@ fn ccpd_utf8() {
 
 #[test]
 fn xqbase_sample_gbk_with_comments_and_handicap() {
-    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::record_file("xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
     let (games, enc) = read_all(&bytes);
     assert_eq!(enc, Some(TextEncoding::Gbk));
     assert_eq!(games.len(), 1);
@@ -58,7 +58,7 @@ fn xqbase_sample_gbk_with_comments_and_handicap() {
     let root_comment = g.tree.comment(0).unwrap();
     assert!(root_comment.contains("象棋让九子"), "{root_comment}");
     // The same game in XQF: the main line of the expected table.
-    let tsv = std::fs::read_to_string(testdata::shared().join("data/records/xiangqi-xqf/xqf-expected.tsv")).unwrap();
+    let tsv = std::fs::read_to_string(testdata::record_file("xiangqi-xqf/xqf-expected.tsv")).unwrap();
     let row: Vec<&str> = tsv
         .lines()
         .find(|l| l.starts_with("xqbase-SAMPLE.XQF"))
@@ -100,9 +100,9 @@ fn round_trip(games: &[XiangqiRecord]) {
 
 #[test]
 fn write_then_read_gives_the_same_games() {
-    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::record_file("xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
     round_trip(&read_all(&bytes).0);
-    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::record_file("xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
     round_trip(&read_all(&bytes).0);
 }
 
@@ -148,7 +148,7 @@ fn xqbase_layout_adverts_and_black_to_move() {
 
 #[test]
 fn truncated_and_garbage_input_never_panics() {
-    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::record_file("xiangqi-xqf/xqbase-SAMPLE.gbk.pgn")).unwrap();
     for cut in (0..bytes.len()).step_by(97) {
         let _ = read_all(&bytes[..cut]);
     }
@@ -157,7 +157,7 @@ fn truncated_and_garbage_input_never_panics() {
 
 #[test]
 fn read_into_and_main_line_option_agree_with_the_iterator() {
-    let dir = testdata::shared().join("data/records");
+    let dir = testdata::data_dir().join("records");
     let mut bytes = std::fs::read(dir.join("xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
     // A game with variations, comments and a FEN start, then one with an illegal move.
     bytes.extend_from_slice(

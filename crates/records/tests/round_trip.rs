@@ -1,4 +1,4 @@
-//! Every record file of `shared/data/records/` reads, writes as PGN (each Xiangqi notation, or
+//! Every record file of `tests/data/records/` reads, writes as PGN (each Xiangqi notation, or
 //! SAN) and as FEN + moves, and reads back to the same games: same start, same move tree with
 //! its variations and comments, same tags.
 
@@ -11,7 +11,7 @@ use xiangqi::notation::Notation;
 fn record_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
     for sub in ["xiangqi-ccpd", "xiangqi-xqf", "chess-lichess"] {
-        for e in std::fs::read_dir(testdata::shared().join("data/records").join(sub)).unwrap() {
+        for e in std::fs::read_dir(testdata::record_file(sub)).unwrap() {
             let p = e.unwrap().path();
             let ext = p
                 .extension()

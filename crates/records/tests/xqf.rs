@@ -1,5 +1,5 @@
 //! The XQF reader against real XQStudio files and their expected values
-//! (`data/records/xiangqi-xqf/xqf-expected.tsv` in the shared directory), and against broken input.
+//! (`tests/data/records/xiangqi-xqf/xqf-expected.tsv`), and against broken input.
 //!
 //! What the expected columns mean, as checked here:
 //! - `total_nodes_incl_variations`: every move record in the file, the root not counted, illegal
@@ -21,7 +21,7 @@ use xiangqi::notation::{parse_chinese, to_iccs};
 use xiangqi::{Move, Position};
 
 fn xqf_dir() -> PathBuf {
-    testdata::shared().join("data/records/xiangqi-xqf")
+    testdata::record_file("xiangqi-xqf")
 }
 
 fn file(name: &str) -> Vec<u8> {

@@ -1,32 +1,28 @@
-//! Test support: the shared test data (`shared/` beside the repository: perft suites, real game
-//! records, specifications), found the same way by every crate's tests.
+//! Test support, the same for every crate's tests: the data copied into the repository's
+//! `tests/data/` (real game records, the specifications' test vectors; its README names each
+//! file's source and licence), gzip fixtures, and the one way a test says it cannot run here.
 
 use std::path::PathBuf;
 
-/// The `shared/` folder: `$ARBITER_SHARED` if set, else the one beside the repository.
-///
-/// Panics with a clear message when it is missing: the tests that call this need its data.
-pub fn shared() -> PathBuf {
-    let dir = std::env::var_os("ARBITER_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    assert!(
-        dir.join("data").is_dir(),
-        "shared data not found at {} (set ARBITER_SHARED)",
-        dir.display()
-    );
-    dir
+/// The repository's `tests/data/`.
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data")
 }
 
-/// A file of `shared/data/records/`.
+/// A file of `tests/data/records/` (real game records and their expected replays).
 pub fn record_file(relative: &str) -> PathBuf {
-    shared().join("data/records").join(relative)
+    data_dir().join("records").join(relative)
 }
 
-/// The text block of a test vector in a spec of `shared/specs/`: the fenced block after the
-/// `<!-- TEST-VECTOR: NAME` marker. Panics when the spec or the vector is missing.
+/// A file of `tests/data/specs/` (test vectors copied from the project's specifications).
+pub fn spec_file(name: &str) -> PathBuf {
+    data_dir().join("specs").join(name)
+}
+
+/// The text block of a test vector in `tests/data/specs/SPEC`: the fenced block after the
+/// `<!-- TEST-VECTOR: NAME` marker. Panics when the file or the vector is missing.
 pub fn spec_test_vector(spec: &str, name: &str) -> String {
-    let path = shared().join("specs").join(spec);
+    let path = spec_file(spec);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let marker = format!("<!-- TEST-VECTOR: {name}");
     let at = text
@@ -50,4 +46,17 @@ pub fn fixture_lines(path: impl AsRef<std::path::Path>) -> impl Iterator<Item = 
         .lines()
         .map(Result::unwrap)
         .filter(|l| !l.starts_with('#'))
+}
+
+/// Says that a test cannot run here because a service or a program it needs is missing
+/// (PostgreSQL, chromium, an engine, tmux); the caller returns right after.
+///
+/// On a developer machine it prints `SKIPPED: REASON` and the test passes, so a missing
+/// program does not hide the other results. Under `CI=true` it panics with the reason instead:
+/// CI installs everything the tests need (`.ci/run`), so a green CI run means every test ran.
+pub fn skip(reason: impl std::fmt::Display) {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("CI=true and this test cannot run: {reason}");
+    }
+    println!("SKIPPED: {reason}");
 }

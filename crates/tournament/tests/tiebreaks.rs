@@ -1,5 +1,5 @@
-//! FIDE C.07 (2026) tie-breaks on TV-TB-1 of `shared/specs/tournament.md` §5: the TRF and every
-//! value Gacrux 1.9.57 gives for it, read from the spec itself.
+//! FIDE C.07 (2026) tie-breaks on TV-TB-1 of the tournament spec (§5, copied into
+//! `tests/data/specs/`): the TRF and every value Gacrux 1.9.57 gives for it, read from the vector.
 
 use tournament::result::{Bye, RoundResult};
 use tournament::tiebreak::compute;

@@ -1,4 +1,4 @@
-//! The 340 real games of `shared/data/records/xiangqi-ccpd/` (CCPD, CC BY 4.0: Tseng & Chen,
+//! The 340 real games of `tests/data/records/xiangqi-ccpd/` (CCPD, CC BY 4.0: Tseng & Chen,
 //! Chinese Chess Practical Dataset, 2026) replay from their Chinese notation — Big5 and UTF-8
 //! copies alike — to exactly the ICCS lines of `ccpd-sample.expected.tsv`, and the final board
 //! has the recorded status (checkmate / stalemate / none).
@@ -16,7 +16,7 @@ struct Expected {
 }
 
 fn expected() -> Vec<Expected> {
-    let path = testdata::shared().join("data/records/xiangqi-ccpd/ccpd-sample.expected.tsv");
+    let path = testdata::record_file("xiangqi-ccpd/ccpd-sample.expected.tsv");
     let text = std::fs::read_to_string(&path).unwrap();
     text.lines()
         .skip(1)
@@ -110,13 +110,13 @@ fn replay(name: &str, text: &str) {
 
 #[test]
 fn utf8_games_replay() {
-    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::record_file("xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
     replay("utf8", std::str::from_utf8(&bytes).unwrap());
 }
 
 #[test]
 fn big5_games_replay() {
-    let bytes = std::fs::read(testdata::shared().join("data/records/xiangqi-ccpd/ccpd-sample.big5.pgn")).unwrap();
+    let bytes = std::fs::read(testdata::record_file("xiangqi-ccpd/ccpd-sample.big5.pgn")).unwrap();
     let (text, _, had_errors) = encoding_rs::BIG5.decode(&bytes);
     assert!(!had_errors);
     replay("big5", &text);

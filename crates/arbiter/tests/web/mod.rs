@@ -81,11 +81,7 @@ pub fn browser_programs() -> Option<(PathBuf, PathBuf)> {
     match (find_exe(&["chromium", "chromium-browser"]), find_exe(&["chromedriver"])) {
         (Some(chromium), Some(driver)) => Some((chromium, driver)),
         _ => {
-            let why = "SKIPPED: the browser test needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver fonts-noto-cjk)";
-            if std::env::var("CI").as_deref() == Ok("true") {
-                panic!("{why} (CI=true: a test may not be skipped)");
-            }
-            println!("{why}");
+            testdata::skip("the browser test needs chromium and chromedriver (Debian: apt-get install chromium chromium-driver fonts-noto-cjk)");
             None
         }
     }
