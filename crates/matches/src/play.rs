@@ -8,163 +8,27 @@
 //! ending by the rules (checkmate, stalemate, perpetual check and chase, repetition draws, the
 //! move limits, dead positions, flags) is the referee's and the judge's; the runner adds only
 //! what they cannot see: crashed and hung engines, and adjudication by the engines' scores.
+//!
+//! The limits and rules games are played under are in `control`, the runner's adjudication in
+//! `adjudication`; this file plays the game.
 
-use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use game::{Game, Kind, Side};
 use judge::{forbidden_moves, Judge, Outcome};
-use referee::clock::{Millis, Stage, TimeControl};
-use referee::{Command, EndReason, EventKind, FoulKind, OfferPenalty, Referee, RefereeRules};
+use referee::clock::Millis;
+use referee::{Command, EndReason, EventKind, Referee};
 
 use crate::pgn::{GameRecord, MoveInfo, PgnOptions};
-use crate::syzygy::Syzygy;
-use engine::{Engine, EngineError, Go, Limits, MoveText, Reply, Score};
+use engine::{Engine, EngineError, Go, Limits, MoveText, Reply};
 
-/// A time control as match runners write it: `40/60+0.6` (40 moves in 60 s, 0.6 s a move
-/// added), `10+0.1`, `60`. Times are milliseconds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Tc {
-    /// Moves per period (the period repeats); `None`: the whole game.
-    pub moves: Option<u32>,
-    pub time: Millis,
-    pub increment: Millis,
-}
+mod adjudication;
+mod control;
 
-impl Tc {
-    /// Reads `[moves/]time[+increment]`, times in seconds (`1:30` for minutes and seconds).
-    pub fn parse(s: &str) -> Result<Tc, String> {
-        let bad = || format!("bad time control {s:?} (expected e.g. 40/60+0.6, 10+0.1 or 60)");
-        let (moves, rest) = match s.split_once('/') {
-            Some((m, r)) => (Some(m.trim().parse::<u32>().map_err(|_| bad())?), r),
-            None => (None, s),
-        };
-        let (time, inc) = match rest.split_once('+') {
-            Some((t, i)) => (t, Some(i)),
-            None => (rest, None),
-        };
-        let time = match time.split_once(':') {
-            Some((m, sec)) => seconds(m).ok_or_else(bad)? * 60 + seconds(sec).ok_or_else(bad)?,
-            None => seconds(time).ok_or_else(bad)?,
-        };
-        let increment = inc.map(|i| seconds(i).ok_or_else(bad)).transpose()?.unwrap_or(0);
-        if moves == Some(0) {
-            return Err(bad());
-        }
-        Ok(Tc { moves, time, increment })
-    }
-}
-
-/// Seconds (a decimal) as milliseconds.
-pub fn seconds(s: &str) -> Option<Millis> {
-    let v: f64 = s.trim().parse().ok()?;
-    (v.is_finite() && v >= 0.0).then(|| (v * 1000.0).round() as Millis)
-}
-
-/// What limits an engine's moves: a clock, a fixed time per move, nodes, depth (any mix: all
-/// are sent to the engine; the clock and the time per move are the referee's too).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Control {
-    pub tc: Option<Tc>,
-    /// `st`: milliseconds per move.
-    pub movetime: Option<Millis>,
-    pub nodes: Option<u64>,
-    pub depth: Option<u32>,
-    /// How far past its time an engine may answer without losing on time (fastchess's
-    /// `timemargin`): a move within the margin is charged only the time that was left.
-    pub margin: Millis,
-    /// The longest wait for a move when no clock limits it (nodes or depth only).
-    pub timeout: Millis,
-}
-
-impl Default for Control {
-    fn default() -> Control {
-        Control {
-            tc: None,
-            movetime: None,
-            nodes: None,
-            depth: None,
-            margin: 100,
-            timeout: 30_000,
-        }
-    }
-}
-
-impl Control {
-    /// The referee's time control for this control.
-    pub fn time_control(&self) -> TimeControl {
-        let mut tc = match self.tc {
-            Some(tc) => TimeControl::stages(vec![Stage {
-                moves: tc.moves,
-                time: tc.time,
-                increment: tc.increment,
-                bronstein: 0,
-            }]),
-            None => TimeControl::unlimited(),
-        };
-        tc.per_move = self.movetime;
-        tc
-    }
-}
-
-/// Ending games by the engines' own scores (as fastchess's `-resign`, `-draw`, `-maxmoves`),
-/// and chess games by Syzygy tablebases (`-tb`, [`crate::syzygy`]).
-#[derive(Clone, Default, PartialEq, Eq, Hash)]
-pub struct Adjudication {
-    /// `(movecount, score)`: a side loses when its score has been ≤ −score for `movecount`
-    /// consecutive moves and the opponent's ≥ score for as many.
-    pub resign: Option<(u32, i32)>,
-    /// `(movenumber, movecount, score)`: a draw from move `movenumber` on, when both sides'
-    /// scores have been within ±score for `movecount` consecutive moves each.
-    pub draw: Option<(u32, u32, i32)>,
-    /// A draw after this many moves (each side's), counting the opening's.
-    pub max_moves: Option<u32>,
-    /// Syzygy tables (chess only): a position they know ends the game, before the other
-    /// adjudications are looked at (as in fastchess).
-    pub tablebase: Option<Arc<Syzygy>>,
-}
-
-impl std::fmt::Debug for Adjudication {
-    /// As derived, with `tablebase` only when set (the text is part of a match's identity for
-    /// `--resume`, which matches without tables keep).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut d = f.debug_struct("Adjudication");
-        d.field("resign", &self.resign)
-            .field("draw", &self.draw)
-            .field("max_moves", &self.max_moves);
-        if let Some(tb) = &self.tablebase {
-            d.field("tablebase", tb);
-        }
-        d.finish()
-    }
-}
-
-/// The referee's rules for engine games: the match's time control, one illegal move loses,
-/// offers go with a move (UCCI `bestmove … draw`), no touch-move or lateness.
-pub fn engine_rules(time: TimeControl) -> RefereeRules {
-    RefereeRules {
-        name: "engine",
-        description: "engine match: the first illegal move loses, offers with a move, no touch-move",
-        time,
-        illegal_moves_lose_at: Some(1),
-        technical_fouls_lose_at: None,
-        clock_presses_lose_at: None,
-        false_limit_claims_lose_at: None,
-        illegal_move_counts_as: FoulKind::IllegalMove,
-        extra_move_counts_as: None,
-        false_claim_counts_as: FoulKind::FalseClaim,
-        // A `bestmove` that is no move loses, as cutechess and fastchess rule it.
-        unreadable_move_counts_as: Some(FoulKind::IllegalMove),
-        false_claim_bonus: None,
-        offer_with_move: true,
-        repeated_offer: OfferPenalty::Warning,
-        touch_move: false,
-        check_reply_with_same_piece: false,
-        lateness: None,
-    }
-}
+pub use adjudication::Adjudication;
+use adjudication::{adjudicate, tablebase, RunnerEnd, Scores};
+pub use control::{engine_rules, seconds, Control, Tc};
 
 /// One game to play.
 pub struct GameSetup<'a, G: Game> {
@@ -211,61 +75,11 @@ pub struct Played {
     pub failed: [bool; 2],
 }
 
-fn index(side: Side) -> usize {
+pub(super) fn index(side: Side) -> usize {
     match side {
         Side::First => 0,
         Side::Second => 1,
     }
-}
-
-/// A score in centipawns for adjudication (mates as very large scores).
-fn centipawns(s: Score) -> i32 {
-    match s {
-        Score::Cp(c) => c,
-        Score::Mate(m) if m > 0 => 100_000 - m,
-        Score::Mate(m) => -100_000 - m,
-    }
-}
-
-/// Counts of consecutive moves by score, per side.
-#[derive(Default)]
-struct Scores {
-    low: [u32; 2],
-    high: [u32; 2],
-    quiet: [u32; 2],
-}
-
-impl Scores {
-    fn record(&mut self, side: Side, score: Option<Score>, adj: &Adjudication) {
-        let i = index(side);
-        let cp = score.map(centipawns);
-        if let Some((_, s)) = adj.resign {
-            self.low[i] = if cp.is_some_and(|c| c <= -s) {
-                self.low[i] + 1
-            } else {
-                0
-            };
-            self.high[i] = if cp.is_some_and(|c| c >= s) {
-                self.high[i] + 1
-            } else {
-                0
-            };
-        }
-        if let Some((_, _, s)) = adj.draw {
-            self.quiet[i] = if cp.is_some_and(|c| c.abs() <= s) {
-                self.quiet[i] + 1
-            } else {
-                0
-            };
-        }
-    }
-}
-
-/// The runner's own ending (the referee saw none).
-struct RunnerEnd {
-    result: Outcome,
-    code: &'static str,
-    explanation: String,
 }
 
 /// Plays one game between `engines` (first side's, second side's) under a referee with
@@ -618,94 +432,5 @@ fn failure(kind: Kind, side: Side, err: &EngineError) -> RunnerEnd {
         result: Outcome::win(!side),
         code,
         explanation: format!("{name}'s engine {what} ({err}) and loses"),
-    }
-}
-
-/// Adjudication by Syzygy tablebases of the position after a move (chess only).
-fn tablebase<G: Game>(adj: &Adjudication, pos: &G) -> Option<RunnerEnd> {
-    let tables = adj.tablebase.as_deref()?;
-    let pos = (pos as &dyn Any).downcast_ref::<chess::Position>()?;
-    let verdict = tables.adjudicate(pos.inner())?;
-    Some(RunnerEnd {
-        result: match verdict.winner {
-            Some(chess::shakmaty::Color::White) => Outcome::FirstWins,
-            Some(chess::shakmaty::Color::Black) => Outcome::SecondWins,
-            None => Outcome::Draw,
-        },
-        code: "adjudicated_tablebase",
-        explanation: verdict.explanation(),
-    })
-}
-
-/// Adjudication after `mover`'s move at `ply` (of the game from the opening's root).
-fn adjudicate<G: Game>(
-    scores: &Scores,
-    setup: &GameSetup<'_, G>,
-    ply: u32,
-    mover: Side,
-    kind: Kind,
-) -> Option<RunnerEnd> {
-    let adj = setup.adjudication;
-    if let Some((count, score)) = adj.resign {
-        for loser in [mover, !mover] {
-            let (l, w) = (index(loser), index(!loser));
-            if scores.low[l] >= count && scores.high[w] >= count {
-                return Some(RunnerEnd {
-                    result: Outcome::win(!loser),
-                    code: "adjudicated_resign",
-                    explanation: format!(
-                        "adjudicated: {} resigns (score ≤ -{score} for {count} moves, confirmed by the opponent)",
-                        loser.name(kind)
-                    ),
-                });
-            }
-        }
-    }
-    let total = ply;
-    if let Some((number, count, score)) = adj.draw {
-        if total / 2 + 1 >= number && scores.quiet[0] >= count && scores.quiet[1] >= count {
-            return Some(RunnerEnd {
-                result: Outcome::Draw,
-                code: "adjudicated_draw",
-                explanation: format!("adjudicated: draw (both scores within ±{score} for {count} moves)"),
-            });
-        }
-    }
-    if let Some(n) = adj.max_moves {
-        if total >= 2 * n {
-            return Some(RunnerEnd {
-                result: Outcome::Draw,
-                code: "max_moves",
-                explanation: format!("adjudicated: max moves ({n})"),
-            });
-        }
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn time_controls() {
-        assert_eq!(
-            Tc::parse("40/60+0.6").unwrap(),
-            Tc {
-                moves: Some(40),
-                time: 60_000,
-                increment: 600
-            }
-        );
-        assert_eq!(
-            Tc::parse("10+0.1").unwrap(),
-            Tc {
-                moves: None,
-                time: 10_000,
-                increment: 100
-            }
-        );
-        assert_eq!(Tc::parse("1:30").unwrap().time, 90_000);
-        assert!(Tc::parse("0/10").is_err() && Tc::parse("x").is_err());
     }
 }

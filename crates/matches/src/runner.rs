@@ -10,403 +10,46 @@
 //!
 //! Each thread keeps its engines running from game to game (a new game is `ucinewgame`, as
 //! fastchess does) and restarts an engine only after it failed.
+//!
+//! What a match is given is in `config`, the order of its games in `schedule`, its count of
+//! results in `tally`; this file runs the games and records them.
 
-use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Seek, SeekFrom, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use game::{Game, Kind, Side};
-use judge::{Judge, Outcome};
-use ratings::sprt::{Pentanomial, Sprt, Status, Trinomial};
-use serde::{Deserialize, Serialize};
-use tournament::round_robin::{berger, Pairing};
-use tournament::standings::TieBreak;
+use judge::Judge;
+use ratings::sprt::Status;
 
 use crate::cpu;
 use crate::journal::Journal;
 pub use crate::output::report;
-use crate::pgn::PgnOptions;
-use crate::play::{play_game, Adjudication, Control, GameSetup, Played};
-use engine::{Engine, EngineConfig};
+use crate::play::{play_game, GameSetup, Played};
+use engine::Engine;
 
-/// One engine of the match and the limits its moves get.
-#[derive(Debug, Clone)]
-pub struct Entrant {
-    pub config: EngineConfig,
-    pub control: Control,
-}
+mod config;
+mod schedule;
+mod tally;
 
-/// Where the games start: a FEN (`None`: the standard start) and moves played before the
-/// engines take over.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Start {
-    pub fen: Option<String>,
-    /// In the project's coordinates (ICCS, UCI).
-    pub moves: Vec<String>,
-    /// Where it came from (file and line), for messages.
-    pub source: String,
-}
-
-/// Everything a match needs.
-#[derive(Debug, Clone)]
-pub struct MatchConfig {
-    pub engines: Vec<Entrant>,
-    /// The first engine against each of the others, rather than every pair.
-    pub gauntlet: bool,
-    /// Games per pair of engines (two per opening, colours reversed).
-    pub games: u32,
-    pub concurrency: usize,
-    /// The openings in file order; empty: the standard start.
-    pub openings: Vec<Start>,
-    /// Shuffle the openings with this seed (otherwise in order).
-    pub shuffle: Option<u64>,
-    pub adjudication: Adjudication,
-    pub pgn_out: Option<PathBuf>,
-    /// What each engine move's PGN comment carries beyond `{score/depth time}`.
-    pub pgn: PgnOptions,
-    /// Write the match as a TRF-2026 file here at the end (see [`crate::event`]).
-    pub trf_out: Option<PathBuf>,
-    /// The tie-breaks of the standings (3+ engines) and of the TRF; empty: SB, then DE.
-    pub tiebreaks: Vec<TieBreak>,
-    /// Skip the games the state file next to `pgn_out` lists as finished.
-    pub resume: bool,
-    pub sprt: Option<Sprt>,
-    pub event: String,
-    pub site: String,
-    /// A hash of what makes the match the same match, kept in the state file: a resumed match
-    /// must be the one that was interrupted.
-    pub config_hash: u64,
-    /// Print a progress line per game.
-    pub progress: bool,
-    /// Keep each concurrent game — the runner's thread and the engines it starts — on CPUs of
-    /// its own (as fastchess's `-use-affinity`): the runner and the engine it waits for then
-    /// share a CPU and hand over to each other without waking another, which on two cores
-    /// cut the runner's system time by a third. Slot `t` gets `Threads` CPUs (the largest
-    /// `Threads` option of the engines, 1 if none), in turn from those the runner may use.
-    pub affinity: bool,
-    /// With `affinity` and untimed searches only: each slot's thread and its engines change
-    /// their scheduling policy so that none preempts another when it wakes ([`cpu`]). Off
-    /// unless asked for: it changes how the system schedules the engines.
-    pub yield_to_engines: bool,
-    /// Print the results block (`Results of …`, `Ptnml(0-2)`) after every this many games
-    /// (fastchess's `-ratinginterval`; 0: only at the end).
-    pub rating_interval: u32,
-}
-
-/// A game of the schedule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Job {
-    /// 1-based, in schedule order (the progress lines' game number).
-    pub number: u32,
-    /// Index of the pair of engines (in schedule order of pairs).
-    pub pair: usize,
-    /// The pair's encounter: games `2k` and `2k + 1` of a pair share an opening.
-    pub encounter: u32,
-    pub first: usize,
-    pub second: usize,
-    pub opening: usize,
-    /// The event's round, 1-based: in a round robin the Berger round (every pairing of it
-    /// plays all its games), in a gauntlet the encounter.
-    pub round: u32,
-    /// The TRF round the game is written in, 1-based (see [`crate::event`]): each engine has at
-    /// most one game a TRF round.
-    pub trf_round: u32,
-}
-
-/// The schedule. A round robin is played as a round-robin event: round by round in the order
-/// of FIDE's Berger tables ([`tournament::round_robin::berger`]; an odd field has a bye a
-/// round), each pairing of a round playing its `games` games in a row, colours alternating
-/// from the table's (game `2k` and `2k + 1` share the `k`-th opening). A gauntlet goes
-/// encounter by encounter: each opponent of the first engine plays two games on the
-/// encounter's opening, the second with colours reversed.
-pub fn schedule(engines: usize, gauntlet: bool, games: u32, openings: usize) -> Vec<Job> {
-    let opening = |encounter: u32| {
-        if openings == 0 {
-            0
-        } else {
-            encounter as usize % openings
-        }
-    };
-    let mut jobs: Vec<Job> = Vec::new();
-    if gauntlet {
-        let encounters = games.div_ceil(2);
-        for r in 0..encounters {
-            for p in 0..engines.saturating_sub(1) {
-                for k in 0..2 {
-                    if 2 * r + k >= games {
-                        break;
-                    }
-                    let (first, second) = if k == 0 { (0, p + 1) } else { (p + 1, 0) };
-                    let number = jobs.len() as u32 + 1;
-                    jobs.push(Job {
-                        number,
-                        pair: p,
-                        encounter: r,
-                        first,
-                        second,
-                        opening: opening(r),
-                        round: r + 1,
-                        // The first engine plays every game.
-                        trf_round: number,
-                    });
-                }
-            }
-        }
-        return jobs;
-    }
-    let mut pair = 0;
-    for (r, boards) in berger(engines as u32).iter().enumerate() {
-        for board in boards {
-            let Pairing::Game(white, black) = *board else {
-                continue;
-            };
-            let (a, b) = (white as usize - 1, black as usize - 1);
-            for g in 0..games {
-                let (first, second) = if g % 2 == 0 { (a, b) } else { (b, a) };
-                jobs.push(Job {
-                    number: jobs.len() as u32 + 1,
-                    pair,
-                    encounter: g / 2,
-                    first,
-                    second,
-                    opening: opening(g / 2),
-                    round: r as u32 + 1,
-                    trf_round: r as u32 * games + g + 1,
-                });
-            }
-            pair += 1;
-        }
-    }
-    jobs
-}
-
-/// A finished game as the match counts it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Finished {
-    pub number: u32,
-    pub first: String,
-    pub second: String,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: String,
-    pub termination: String,
-}
+pub(crate) use config::io_err;
+pub use config::{stable_hash, untimed, Entrant, MatchConfig, MatchError, Start};
+use schedule::{pgn_round, shuffle, start_positions};
+pub use schedule::{schedule, Job};
+use tally::outcome_of;
+pub use tally::{Finished, Summary, Tally};
 
 /// The state file of a PGN output (the `journal` module).
 pub fn state_path(pgn: &Path) -> PathBuf {
     crate::journal::path(pgn)
 }
 
-/// Why a match could not run.
-#[derive(Debug)]
-pub enum MatchError {
-    Io(String),
-    Config(String),
-}
-
-impl std::fmt::Display for MatchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MatchError::Io(m) | MatchError::Config(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for MatchError {}
-
-pub(crate) fn io_err(what: &str, path: &Path, e: io::Error) -> MatchError {
-    MatchError::Io(format!("cannot {what} {}: {e}", path.display()))
-}
-
-/// Results counted as the match goes: every engine's, and the first engine's against the
-/// others by game and by pair.
-#[derive(Debug, Clone, Default)]
-pub struct Tally {
-    /// Per engine: wins, draws, losses.
-    pub standings: Vec<Trinomial>,
-    /// The first engine's games.
-    pub trinomial: Trinomial,
-    /// The first engine's finished pairs.
-    pub pentanomial: Pentanomial,
-    /// Halves of pairs waiting for their other game: (pair, encounter) → the first engine's
-    /// score in the game played.
-    halves: HashMap<(usize, u32), f64>,
-}
-
-impl Tally {
-    fn new(engines: usize) -> Tally {
-        Tally {
-            standings: vec![Trinomial::default(); engines],
-            ..Tally::default()
-        }
-    }
-
-    fn add(&mut self, job: &Job, result: Outcome) {
-        let first_score = match result {
-            Outcome::FirstWins => 1.0,
-            Outcome::SecondWins => 0.0,
-            Outcome::Draw => 0.5,
-            Outcome::Ongoing => return,
-        };
-        for (engine, score) in [(job.first, first_score), (job.second, 1.0 - first_score)] {
-            count(&mut self.standings[engine], score);
-        }
-        // The first engine's view (engine 0); pairs without it are not counted.
-        let zero = if job.first == 0 {
-            first_score
-        } else if job.second == 0 {
-            1.0 - first_score
-        } else {
-            return;
-        };
-        count(&mut self.trinomial, zero);
-        let key = (job.pair, job.encounter);
-        match self.halves.remove(&key) {
-            Some(other) => self.pentanomial.add_pair(other, zero),
-            None => {
-                self.halves.insert(key, zero);
-            }
-        }
-    }
-}
-
-/// Counts a game scored `score` (0, ½ or 1).
-fn count(t: &mut Trinomial, score: f64) {
-    if score > 0.75 {
-        t.wins += 1;
-    } else if score < 0.25 {
-        t.losses += 1;
-    } else {
-        t.draws += 1;
-    }
-}
-
-/// How a match went.
-#[derive(Debug, Clone)]
-pub struct Summary {
-    pub tally: Tally,
-    /// Games finished, including those of an earlier run when resumed.
-    pub finished: Vec<Finished>,
-    /// Games played by this run.
-    pub played: u32,
-    pub plies: u64,
-    pub overhead: Duration,
-    /// The part of the overhead in the runner's own code (see [`Played::work`]).
-    pub work: Duration,
-    pub engine_time: Duration,
-    pub wall: Duration,
-    /// The runner process's own CPU time over the match, user and system (all its threads,
-    /// never the engines'), where the system tells it (Linux: see `cpu::CpuTime`).
-    pub cpu: Option<(Duration, Duration)>,
-    pub sprt: Option<(f64, Status)>,
-    /// Terminations by code, with counts.
-    pub terminations: Vec<(String, u32)>,
-}
-
-impl Summary {
-    /// The runner's own cost per ply, in microseconds.
-    pub fn overhead_per_ply_us(&self) -> f64 {
-        if self.plies == 0 {
-            0.0
-        } else {
-            self.overhead.as_secs_f64() * 1e6 / self.plies as f64
-        }
-    }
-
-    /// The runner's own code per ply, in microseconds (without pipes and wake-ups).
-    pub fn work_per_ply_us(&self) -> f64 {
-        if self.plies == 0 {
-            0.0
-        } else {
-            self.work.as_secs_f64() * 1e6 / self.plies as f64
-        }
-    }
-
-    pub fn games_per_minute(&self) -> f64 {
-        let mins = self.wall.as_secs_f64() / 60.0;
-        if mins > 0.0 {
-            self.played as f64 / mins
-        } else {
-            0.0
-        }
-    }
-}
-
-/// A 64-bit FNV-1a hash, stable across runs and builds (for the state file).
-pub fn stable_hash(text: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-
-/// splitmix64, for shuffling openings reproducibly.
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    for i in (1..items.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
-        items.swap(i, j);
-    }
-}
-
 /// Today's date as PGN writes it (UTC).
 pub(crate) fn pgn_date() -> String {
     crate::pgn::date_text(std::time::SystemTime::now())
-}
-
-/// The PGN `Round` of a game, as fastchess numbers them: two engines (and a gauntlet) count
-/// encounters, the pair of games on one opening sharing a round; a round robin of three or
-/// more gives the event's round (Berger tables), which every pairing of it plays.
-fn pgn_round(job: &Job, engines: usize, gauntlet: bool) -> u32 {
-    if engines == 2 || gauntlet {
-        job.encounter + 1
-    } else {
-        job.round
-    }
-}
-
-/// The openings' own start positions (the FEN, or the standard start), each checked with its
-/// moves played. An opening whose FEN or moves the game does not accept is an error naming
-/// its source.
-fn start_positions<G: Game>(openings: &[Start]) -> Result<Vec<G>, MatchError> {
-    if openings.is_empty() {
-        return Ok(vec![G::start()]);
-    }
-    openings
-        .iter()
-        .map(|o| {
-            let root = match &o.fen {
-                Some(f) => G::from_fen(f).map_err(|e| MatchError::Config(format!("{}: bad FEN: {e}", o.source)))?,
-                None => G::start(),
-            };
-            let mut pos = root.clone();
-            for (i, text) in o.moves.iter().enumerate() {
-                match pos.parse_move(text) {
-                    Ok(m) if pos.is_legal(m) => pos.play(m),
-                    _ => {
-                        return Err(MatchError::Config(format!(
-                            "{}: move {} ({text}) is not legal",
-                            o.source,
-                            i + 1
-                        )))
-                    }
-                }
-            }
-            Ok(root)
-        })
-        .collect()
 }
 
 /// What a worker sends back.
@@ -700,15 +343,6 @@ fn write_trf(config: &MatchConfig, summary: &Summary, date: &str) -> Result<(), 
     std::fs::write(path, text).map_err(|e| io_err("write", path, e))
 }
 
-fn outcome_of(pgn: &str) -> Outcome {
-    match pgn {
-        "1-0" => Outcome::FirstWins,
-        "0-1" => Outcome::SecondWins,
-        "1/2-1/2" => Outcome::Draw,
-        _ => Outcome::Ongoing,
-    }
-}
-
 /// Plays one game with the worker's engines, starting those not running.
 fn play_one<J, F>(
     config: &MatchConfig,
@@ -780,14 +414,6 @@ fn yields(config: &MatchConfig) -> bool {
     config.yield_to_engines && config.affinity && untimed(config)
 }
 
-/// No engine's search is timed (nodes or depth only).
-pub fn untimed(config: &MatchConfig) -> bool {
-    config
-        .engines
-        .iter()
-        .all(|e| e.control.tc.is_none() && e.control.movetime.is_none())
-}
-
 /// Counts a finished game, appends its PGN (flushed) and adds it to the state file.
 fn record(
     config: &MatchConfig,
@@ -825,71 +451,4 @@ fn record(
     }
     summary.finished.push(finished);
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn schedules() {
-        let jobs = schedule(2, false, 5, 2);
-        let colours: Vec<(usize, usize, usize)> = jobs.iter().map(|j| (j.first, j.second, j.opening)).collect();
-        assert_eq!(colours, [(0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 0, 1), (0, 1, 0)]);
-        assert_eq!(jobs.last().unwrap().number, 5);
-        assert_eq!(schedule(4, false, 2, 1).len(), 12);
-        // Four engines go by the Berger rounds 1-4 2-3 | 4-3 1-2 | 2-4 3-1, each pairing's games
-        // in a row from the table's colours; game k of a round's pairings is TRF round k.
-        let rr: Vec<(usize, usize, u32, u32)> = schedule(4, false, 2, 1)
-            .iter()
-            .map(|j| (j.first, j.second, j.round, j.trf_round))
-            .collect();
-        assert_eq!(
-            rr,
-            [
-                (0, 3, 1, 1),
-                (3, 0, 1, 2),
-                (1, 2, 1, 1),
-                (2, 1, 1, 2),
-                (3, 2, 2, 3),
-                (2, 3, 2, 4),
-                (0, 1, 2, 3),
-                (1, 0, 2, 4),
-                (1, 3, 3, 5),
-                (3, 1, 3, 6),
-                (2, 0, 3, 5),
-                (0, 2, 3, 6)
-            ]
-        );
-        let gauntlet = schedule(4, true, 2, 1);
-        assert_eq!(gauntlet.len(), 6);
-        assert!(gauntlet.iter().all(|j| j.first == 0 || j.second == 0));
-    }
-
-    #[test]
-    fn pairs_are_counted_when_both_games_are_in() {
-        let jobs = schedule(2, false, 4, 1);
-        let mut t = Tally::new(2);
-        t.add(&jobs[0], Outcome::FirstWins);
-        assert_eq!(t.pentanomial.pairs(), 0);
-        t.add(&jobs[1], Outcome::Draw);
-        assert_eq!(t.pentanomial.counts, [0, 0, 0, 1, 0]);
-        t.add(&jobs[3], Outcome::FirstWins);
-        t.add(&jobs[2], Outcome::FirstWins);
-        // Engine 0 won as first and lost as second: one point in the pair.
-        assert_eq!(t.pentanomial.counts, [0, 0, 1, 1, 0]);
-        assert_eq!((t.trinomial.wins, t.trinomial.draws, t.trinomial.losses), (2, 1, 1));
-        assert_eq!(t.standings[1].wins, 1);
-    }
-
-    #[test]
-    fn shuffles_are_reproducible() {
-        let mut a: Vec<u32> = (0..20).collect();
-        let mut b = a.clone();
-        shuffle(&mut a, 7);
-        shuffle(&mut b, 7);
-        assert_eq!(a, b);
-        assert_ne!(a, (0..20).collect::<Vec<_>>());
-        assert_eq!(pgn_date().len(), 10);
-    }
 }

@@ -1,0 +1,420 @@
+//! The command line: every command of `arbiter` and its arguments, as clap reads them
+//! (`main.rs` dispatches them).
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "arbiter", version, about = "A referee for Xiangqi and chess")]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Count the leaf nodes of the legal move tree (bulk-counted at the last ply).
+    Perft {
+        /// Position in Xiangqi FEN; `startpos` (the default) for the initial position.
+        #[arg(long, default_value = "startpos")]
+        fen: String,
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Also print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves of a position, one per line.
+    Moves {
+        #[arg(long, default_value = "startpos")]
+        fen: String,
+        /// iccs (h2e2), fsf (h3e3, ranks 1-10), wxf (C2.5) or chinese (炮二平五).
+        #[arg(long, default_value = "iccs")]
+        notation: String,
+    },
+    /// Convert game records between formats (PGN, XQF, CBR/CBL, DhtmlXQ, FEN + moves).
+    ///
+    /// The input format is detected from the bytes and the name; the output format from the
+    /// output name (`.pgn`, or `.txt` / `.moves` for `position fen … moves …` lines) unless
+    /// `--to` says. Problems (an illegal move …) are reported with file, game and ply, and the
+    /// rest is still converted.
+    Convert {
+        input: PathBuf,
+        output: PathBuf,
+        /// Move notation for Xiangqi PGN: chinese, wxf or iccs.
+        #[arg(long, default_value = "chinese")]
+        notation: String,
+        /// Xiangqi PGN for which readers: standard, or cchess (the Python library: the main
+        /// line's moves alone, tandem advisors and elephants marked 前/后).
+        #[arg(long, default_value = "standard")]
+        pgn_style: String,
+        /// Output format: pgn or moves.
+        #[arg(long)]
+        to: Option<String>,
+        /// Text encoding of the output: utf-8 (default), gbk or big5.
+        #[arg(long)]
+        encoding: Option<String>,
+        /// Judge each game and write the verdict into its Result and Termination tags (games
+        /// the rules did not end keep their own Result).
+        #[arg(long)]
+        judge: bool,
+        /// Ruleset for --judge (as for `arbiter judge`).
+        #[arg(long, requires = "judge")]
+        ruleset: Option<String>,
+    },
+    /// Judge games: whether each has ended, who won, why, at which ply and under which rule.
+    ///
+    /// Every game of each file (any format `convert` reads), or one game from `--fen` and
+    /// `--moves`. Result tags that contradict the board are flagged.
+    Judge {
+        /// Record files.
+        files: Vec<PathBuf>,
+        /// Ruleset: for Xiangqi cxa (default), axf or simplified; for chess fide (default) or
+        /// automatic-draws. An event's limits may follow: `cxa,limit=40,temporary=20@80`.
+        #[arg(long)]
+        ruleset: Option<String>,
+        /// Xiangqi: the natural move limit reduced to this many rounds (自然限着, reducible by
+        /// the event's level).
+        #[arg(long, value_name = "ROUNDS")]
+        move_limit: Option<u32>,
+        /// Xiangqi: a referee's temporary move limit (临时限着), ROUNDS from the start or
+        /// ROUNDS@PLY from that ply; when it runs out without a mate the game is drawn.
+        #[arg(long, value_name = "ROUNDS[@PLY]")]
+        temporary_limit: Option<String>,
+        /// One JSON object per game.
+        #[arg(long)]
+        json: bool,
+        /// Rule a repetition at the occurrence that triggers it (as engines and automatic
+        /// servers do) instead of telling the offender to vary first (the rulebooks).
+        #[arg(long)]
+        at_trigger: bool,
+        /// Print the rulesets and their parameters, and exit.
+        #[arg(long)]
+        rulesets: bool,
+        /// One game from the command line: xiangqi or chess.
+        #[arg(long)]
+        game: Option<String>,
+        /// Its start (FEN; the standard start if left out).
+        #[arg(long, requires = "game")]
+        fen: Option<String>,
+        /// Its moves, space-separated, in coordinates or the game's notation.
+        #[arg(long, requires = "game", default_value = "")]
+        moves: String,
+    },
+    /// Two people at one keyboard play a refereed game in the terminal (moves, `draw`,
+    /// `accept`, `decline`, `claim`, `resign`, `board`, `help`, `quit`; one command a line).
+    Play {
+        /// xiangqi or chess.
+        #[arg(long, default_value = "xiangqi")]
+        game: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Time control: `5+3` (minutes + increment seconds), `60s` (a limit per move), `none`.
+        #[arg(long, default_value = "10+5")]
+        time: String,
+        /// Referee rules: online (default), cxa, cxa-provincial, casual, fide.
+        #[arg(long)]
+        rules: Option<String>,
+        /// Print the referee rulesets with every threshold, as JSON lines, and exit.
+        #[arg(long)]
+        list_rules: bool,
+        /// Xiangqi: the natural move limit reduced to this many rounds (as for `judge`).
+        #[arg(long, value_name = "ROUNDS")]
+        move_limit: Option<u32>,
+        /// Xiangqi: a referee's temporary move limit, ROUNDS or ROUNDS@PLY (as for `judge`).
+        #[arg(long, value_name = "ROUNDS[@PLY]")]
+        temporary_limit: Option<String>,
+    },
+    /// The game server: live refereed games over an HTTP API shaped like lichess's Board API,
+    /// kept in the database the events share.
+    Serve {
+        /// Address to listen on (port 0: any free port; the address is printed).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// The database: an SQLite file or a postgres:// URL; else $DATABASE_URL, else
+        /// $ARBITER_DB, else the SQLite file arbiter.db.
+        #[arg(long)]
+        db: Option<String>,
+        /// Commands one seat may send per second, sustained (a burst of twice that is allowed).
+        #[arg(long, default_value_t = 50.0)]
+        actions_per_second: f64,
+        /// Games one client address may create per minute.
+        #[arg(long, default_value_t = 60.0)]
+        creates_per_minute: f64,
+        /// Seconds after which a game that a side has not started moving in is aborted (0: never).
+        #[arg(long, default_value_t = 3600)]
+        abandon_after: u64,
+    },
+    /// Load on a game server: many games at once over loopback HTTP; prints moves per second
+    /// and the latency of the move requests (p50, p99).
+    Loadtest {
+        /// A running server (`http://HOST:PORT`); without it one is started here on --db.
+        #[arg(long)]
+        url: Option<String>,
+        /// The database of the server started here (an SQLite file or a postgres:// URL; as
+        /// for serve, else $DATABASE_URL, else $ARBITER_DB, else arbiter.db).
+        #[arg(long)]
+        db: Option<String>,
+        /// Games played at once (half Xiangqi, half chess).
+        #[arg(long, default_value_t = 256)]
+        games: usize,
+        /// How long to measure, in seconds.
+        #[arg(long, default_value_t = 10.0)]
+        seconds: f64,
+        /// Also read every game's NDJSON stream, as a watching board would.
+        #[arg(long)]
+        watch: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A rating list from game records (players from the Red/White and Black tags, results from
+    /// Result): seed 001's levels and points, FIDE Elo, or Glicko-2.
+    Rate {
+        files: Vec<PathBuf>,
+        /// levels (default), elo or glicko2.
+        #[arg(long, default_value = "levels")]
+        system: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Pair the next round of a Swiss event from its TRF (FIDE Dutch system, 2026 rules).
+    ///
+    /// Prints the pairing as bbpPairings and JaVaFo do with `-p`: the number of pairs, then one
+    /// `white black` line a board in board order, the pairing-allocated bye as `id 0`. With
+    /// `--check`, pairs every round of the file again and reports the rounds that differ
+    /// (exit status 1 if any).
+    Pair {
+        file: PathBuf,
+        /// Pairing system: `dutch` (FIDE C.04.3) or `cxa` (积分编排制, scores 2/1/0, Red/Black).
+        #[arg(long, default_value = "dutch")]
+        system: String,
+        /// cxa: keep players of the same unit (the TRF federation column) apart where scores allow.
+        #[arg(long)]
+        avoid_same_team: bool,
+        /// cxa: seed of the lots (round 1 halves, colours nothing else decides).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Re-pair every round and report differences.
+        #[arg(long)]
+        check: bool,
+        /// Write the pairing to this file instead of standard output.
+        #[arg(short = 'p', long = "output")]
+        output: Option<PathBuf>,
+    },
+    /// Tournaments: Swiss events kept in a database (TRF-2026), standings of a TRF with FIDE
+    /// tie-breaks, random Swiss events.
+    Tournament {
+        #[command(subcommand)]
+        action: TournamentCommand,
+    },
+    /// An engine match judged by the real rules (UCI and UCCI engines, Xiangqi and chess), with
+    /// fastchess's options: `--engine name=A cmd=… proto=uci --engine … --each tc=10+0.1
+    /// --games 100 --concurrency 2 --openings file=F --pgnout F --sprt elo0=0 elo1=5`.
+    /// `arbiter match --help` lists them all.
+    #[command(disable_help_flag = true)]
+    Match {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
+    /// Perft speed on fixed positions; prints nodes, seconds and nodes per second.
+    Bench {
+        /// Depth for the start position (middle-game positions use the same depth).
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Runs per position; the best (fastest) is reported.
+        #[arg(long, default_value_t = 3)]
+        runs: u32,
+        /// Extra FENs to time, besides the built-in ones.
+        #[arg(long)]
+        fen: Vec<String>,
+        /// Copy the position at each node instead of make/unmake (to compare the two).
+        #[arg(long)]
+        copy: bool,
+        /// List the last ply's moves instead of counting them (how Stockfish-family engines
+        /// bulk-count), for a like-for-like comparison.
+        #[arg(long, conflicts_with = "copy")]
+        list: bool,
+    },
+}
+
+#[derive(Subcommand)]
+pub(crate) enum TournamentCommand {
+    /// Standings of a TRF (FIDE Tournament Report File): points, then the tie-breaks in order
+    /// (C.07 2026 codes: BH, BH-C1, BH-C2, BH-M1, FB, SB, SB-C1, PS, PS-C1, WIN, WON, BPG, BWG,
+    /// REP, ARO, TPR, PTP).
+    Standings {
+        file: PathBuf,
+        #[arg(long, default_value = "BH-C1,BH,SB")]
+        tiebreaks: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Create a Swiss event in the database: --db FILE or postgres:// URL, else $DATABASE_URL
+    /// (PostgreSQL), else $ARBITER_DB, else the SQLite file arbiter.db.
+    Create {
+        name: String,
+        #[arg(long)]
+        rounds: usize,
+        /// dutch (FIDE) or cxa (积分编排制).
+        #[arg(long, default_value = "dutch")]
+        system: String,
+        /// Colour drawn for the first board of round 1: white or black.
+        #[arg(long, default_value = "white")]
+        first: String,
+        /// Points for win/draw/loss (TRF 162), e.g. 2/1/0 for Xiangqi; default 1/0.5/0, and
+        /// 2/1/0 with --system cxa. Byes score as wins and draws.
+        #[arg(long)]
+        points: Option<String>,
+        /// Tie-breaks for the standings (TRF 202/212), e.g. BH-C1,BH,SB.
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Change an event's point system (before round 1 is paired) or tie-breaks.
+    Set {
+        event: String,
+        /// Points for win/draw/loss, e.g. 2/1/0.
+        #[arg(long)]
+        points: Option<String>,
+        /// Tie-breaks, e.g. BH-C1,BH,SB; "" removes them.
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Register a player with the next start number (start numbers are by rating once round 1
+    /// is paired, and stay: a late entrant gets the next one).
+    Register {
+        event: String,
+        name: String,
+        #[arg(long, default_value_t = 0)]
+        rating: u32,
+        /// Federation or unit (TRF columns 54-56).
+        #[arg(long, default_value = "")]
+        federation: String,
+        /// A late entrant's rounds already paired: Z (absent) or H (half-point byes, where the
+        /// organiser grants them).
+        #[arg(long, default_value = "Z")]
+        missed: char,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// A bye a player asked for: H (half point), Z (zero) or F (full point), in the next round
+    /// or a later one.
+    Bye {
+        event: String,
+        player: u32,
+        #[arg(long, default_value = "H")]
+        kind: char,
+        /// The round (default: the next one).
+        #[arg(long)]
+        round: Option<usize>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Withdraw a player: not paired from that round on (zero-point byes); results stay. A round
+    /// they are already paired in needs its result first (a forfeit: -/+ or +/-).
+    Withdraw {
+        event: String,
+        player: u32,
+        /// First round without the player (default: the next one).
+        #[arg(long)]
+        from: Option<usize>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Take a withdrawn player back from a round not paired yet.
+    Reenter {
+        event: String,
+        player: u32,
+        /// First round with the player again (default: the next one).
+        #[arg(long)]
+        from: Option<usize>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Pair the next round (all results of the last one must be in) and print it.
+    Pair {
+        event: String,
+        /// Seed of the lots (cxa).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Enter a result: ROUND WHITE BLACK 1-0|0-1|1/2|+/-|-/+|-/-.
+    Result {
+        event: String,
+        round: usize,
+        white: u32,
+        black: u32,
+        /// Forfeits (`-/+`, `-/-`) start with a hyphen and still read as a result.
+        #[arg(allow_hyphen_values = true)]
+        result: String,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// The crosstable in standings order, as text or an HTML page.
+    Crosstable {
+        event: String,
+        #[arg(long)]
+        html: bool,
+        /// Default: the event's tie-breaks, else BH-C1,BH,SB.
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Write the event as a TRF-2026 file (ranks by points and the event's tie-breaks).
+    Export {
+        event: String,
+        #[arg(short = 'o', long)]
+        output: Option<PathBuf>,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Make an event from a TRF (TRF16 with JaVaFo's XXR/XXC, or TRF-2026).
+    Import {
+        event: String,
+        file: PathBuf,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// The events in the database, with their versions.
+    List {
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Every change of an event: version, time, what.
+    Log {
+        event: String,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// A random Swiss tournament, every round paired by the Dutch system (FIDE's "random
+    /// tournament generator"): random ratings, results from the rating difference, forfeits,
+    /// requested half-point byes and withdrawals at the given rates (per mille, per player and
+    /// round). The same seed gives the same file.
+    Generate {
+        #[arg(long, default_value_t = 40)]
+        players: usize,
+        #[arg(long, default_value_t = 9)]
+        rounds: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Percent of games between equal players that are drawn.
+        #[arg(long, default_value_t = 30)]
+        draws: u32,
+        #[arg(long, default_value_t = 10)]
+        forfeits: u32,
+        #[arg(long, default_value_t = 20)]
+        half_byes: u32,
+        #[arg(long, default_value_t = 5)]
+        withdrawals: u32,
+        /// Write the TRF here instead of standard output.
+        #[arg(short = 'o', long)]
+        output: Option<PathBuf>,
+    },
+}
