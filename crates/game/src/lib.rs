@@ -8,6 +8,9 @@
 use std::fmt;
 use std::hash::Hash;
 
+mod vocabulary;
+pub use vocabulary::{BySide, Outcome};
+
 /// A short text held inline (up to 24 bytes): coordinate moves, which a referee writes into
 /// every accepted move's event and an engine match sends every ply, without an allocation.
 pub use compact_str::CompactString;
