@@ -58,6 +58,9 @@ pub enum Side {
 }
 
 impl Side {
+    /// Both sides, the first first.
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
     pub fn other(self) -> Side {
         match self {
             Side::First => Side::Second,

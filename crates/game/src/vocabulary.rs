@@ -90,7 +90,8 @@ impl Outcome {
 
 /// A value for each side — clocks, fouls, offers, names — indexed by [`Side`].
 ///
-/// It serialises as `{"first": …, "second": …}`.
+/// It serialises as the pair `[first, second]`, the shape the referee's events and the server
+/// have always sent.
 ///
 /// ```
 /// use game::{BySide, Side};
@@ -98,11 +99,17 @@ impl Outcome {
 /// let mut fouls = BySide::new(|_| 0u32);
 /// fouls[Side::Second] += 1;
 /// assert_eq!(fouls, BySide { first: 0, second: 1 });
+/// assert_eq!(fouls, BySide::from([0, 1]));
 /// assert_eq!(fouls.map(|n| n * 2)[Side::Second], 2);
 /// let names = BySide::new(|side| format!("{side:?}"));
 /// assert_eq!(names.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>(), ["First", "Second"]);
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(from = "[T; 2]", into = "[T; 2]")]
+#[serde(bound(
+    serialize = "T: Clone + serde::Serialize",
+    deserialize = "T: serde::Deserialize<'de>"
+))]
 pub struct BySide<T> {
     pub first: T,
     pub second: T,
@@ -126,6 +133,17 @@ impl<T> BySide<T> {
         }
     }
 
+    /// The same value for both sides.
+    pub fn both(value: T) -> BySide<T>
+    where
+        T: Clone,
+    {
+        BySide {
+            first: value.clone(),
+            second: value,
+        }
+    }
+
     /// The sides' values by reference.
     pub fn as_ref(&self) -> BySide<&T> {
         BySide {
@@ -137,6 +155,19 @@ impl<T> BySide<T> {
     /// The sides and their values, the first side's first.
     pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
         [(Side::First, &self.first), (Side::Second, &self.second)].into_iter()
+    }
+}
+
+impl<T> From<[T; 2]> for BySide<T> {
+    /// The pair `[first, second]`.
+    fn from([first, second]: [T; 2]) -> BySide<T> {
+        BySide { first, second }
+    }
+}
+
+impl<T> From<BySide<T>> for [T; 2] {
+    fn from(b: BySide<T>) -> [T; 2] {
+        [b.first, b.second]
     }
 }
 
@@ -156,5 +187,27 @@ impl<T> IndexMut<Side> for BySide<T> {
             Side::First => &mut self.first,
             Side::Second => &mut self.second,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn by_side_travels_as_the_pair_it_replaced() {
+        let b = BySide { first: 3u32, second: 4 };
+        let json = serde_json::to_string(&b).unwrap();
+        assert_eq!(json, serde_json::to_string(&[3u32, 4]).unwrap());
+        assert_eq!(serde_json::from_str::<BySide<u32>>(&json).unwrap(), b);
+    }
+
+    #[test]
+    fn every_pgn_token_reads_back() {
+        for o in [Outcome::FirstWins, Outcome::SecondWins, Outcome::Draw, Outcome::Ongoing] {
+            assert_eq!(Outcome::from_pgn(o.pgn()), Some(o));
+        }
+        assert_eq!(Outcome::from_pgn("½-½"), Some(Outcome::Draw));
+        assert_eq!(Outcome::from_pgn("2-0"), None);
     }
 }

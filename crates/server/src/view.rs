@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use game::{Game, Side};
+use game::{BySide, Game, Side};
 use judge::Outcome;
 use referee::clock::{Millis, Remaining};
 use referee::{Event, EventKind};
@@ -94,7 +94,7 @@ impl View {
         );
         let clocks = match &e.kind {
             EventKind::MoveAccepted { clocks, .. } => *clocks,
-            _ => [live.remaining(Side::First, e.at), live.remaining(Side::Second, e.at)],
+            _ => BySide::new(|side| live.remaining(side, e.at)),
         };
         let mut out = String::with_capacity(1024 + 2 * (self.moves_joined.len() + self.notation_items.len()));
         out.push('{');
@@ -111,7 +111,7 @@ impl View {
 
     /// A `gameState` object (lichess's fields; `wtime`/`btime` are the first and second side's
     /// clocks in both games, red's in Xiangqi).
-    pub fn state<'a>(&'a self, live: &Live, clocks: [Remaining; 2]) -> State<'a> {
+    pub fn state<'a>(&'a self, live: &Live, clocks: BySide<Remaining>) -> State<'a> {
         let kind = live.kind();
         let (status, winner) = match live.ending() {
             None if live.commands() == 0 => ("created", None),
@@ -130,8 +130,8 @@ impl View {
             kind,
             fen: live.fen(),
             turn: live.turn().name(kind),
-            wtime: clock_ms(clocks[0]),
-            btime: clock_ms(clocks[1]),
+            wtime: clock_ms(clocks.first),
+            btime: clock_ms(clocks.second),
             clocks,
             status,
             winner,
@@ -150,7 +150,7 @@ impl View {
 
     /// The `gameFull` line a stream opens with: the game and its state at `now`.
     pub fn full(&self, id: &str, live: &Live, spec: &crate::live::Spec, now: Millis) -> Value {
-        let clocks = [live.remaining(Side::First, now), live.remaining(Side::Second, now)];
+        let clocks = BySide::new(|side| live.remaining(side, now));
         let mut text = String::from("{");
         self.state(live, clocks).write_fields(&mut text);
         text.push('}');
@@ -182,7 +182,7 @@ pub struct State<'a> {
     turn: &'static str,
     wtime: u64,
     btime: u64,
-    clocks: [Remaining; 2],
+    clocks: BySide<Remaining>,
     status: &'static str,
     winner: Option<&'static str>,
     wdraw: bool,
