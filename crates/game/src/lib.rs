@@ -8,6 +8,9 @@
 use std::fmt;
 use std::hash::Hash;
 
+mod vocabulary;
+pub use vocabulary::{BySide, Outcome};
+
 /// A short text held inline (up to 24 bytes): coordinate moves, which a referee writes into
 /// every accepted move's event and an engine match sends every ply, without an allocation.
 pub use compact_str::CompactString;
@@ -55,6 +58,9 @@ pub enum Side {
 }
 
 impl Side {
+    /// Both sides, the first first.
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
     pub fn other(self) -> Side {
         match self {
             Side::First => Side::Second,

@@ -98,7 +98,7 @@ impl JudgedGame {
 
     /// Whether the rules ended the game (not a draw that is only claimable).
     pub fn ended_by_rule(&self) -> bool {
-        self.verdict.result != Outcome::Ongoing && !self.verdict.claim
+        self.verdict.result.is_over() && !self.verdict.claim
     }
 
     /// The verdict as JSON, with the pending ruling, the stop, the record's result and any
@@ -279,22 +279,17 @@ fn judge_words<J: Judge>(
 /// `None` when the board cannot tell — the game was not ended by rule (resignation, time and
 /// agreement end games too), or the record states no result (`*` or none).
 pub fn agreement(v: &Verdict, stated: Option<&str>) -> (Option<bool>, Option<String>) {
-    let Some(said) = stated.and_then(records::Outcome::from_pgn) else {
+    let Some(said) = stated.and_then(Outcome::from_pgn) else {
         return (None, None);
     };
-    if said == records::Outcome::Unknown || v.result == Outcome::Ongoing {
+    if !said.is_over() || !v.result.is_over() {
         return (None, None);
     }
     if v.claim {
         // A player could claim the draw; whether one did, the board does not say.
-        return ((said == records::Outcome::Draw).then_some(true), None);
+        return ((said == Outcome::Draw).then_some(true), None);
     }
-    let board = match v.result {
-        Outcome::FirstWins => records::Outcome::FirstWins,
-        Outcome::SecondWins => records::Outcome::SecondWins,
-        _ => records::Outcome::Draw,
-    };
-    if said == board {
+    if said == v.result {
         (Some(true), None)
     } else {
         let text = format!(

@@ -2,50 +2,9 @@
 //! ruleset, whether a player must claim it, and an explanation a player can read — for a
 //! repetition, every move of the cycle with its classification.
 
-use game::{Kind, Side};
+use game::Kind;
+pub use game::Outcome;
 use serde::Serialize;
-
-/// Who won, or that the game is drawn or not over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Outcome {
-    /// Red (Xiangqi) or white (chess) wins.
-    FirstWins,
-    /// Black wins.
-    SecondWins,
-    Draw,
-    /// The game goes on.
-    Ongoing,
-}
-
-impl Outcome {
-    /// The win of `side`.
-    pub fn win(side: Side) -> Outcome {
-        match side {
-            Side::First => Outcome::FirstWins,
-            Side::Second => Outcome::SecondWins,
-        }
-    }
-
-    /// `red`, `black`, `white`, `draw` or `ongoing`.
-    pub fn name(self, kind: Kind) -> &'static str {
-        match self {
-            Outcome::FirstWins => Side::First.name(kind),
-            Outcome::SecondWins => Side::Second.name(kind),
-            Outcome::Draw => "draw",
-            Outcome::Ongoing => "ongoing",
-        }
-    }
-
-    /// The PGN result token.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            Outcome::FirstWins => "1-0",
-            Outcome::SecondWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-            Outcome::Ongoing => "*",
-        }
-    }
-}
 
 /// Why a game ended (or may be ended by a claim). [`Reason::code`] is the stable snake_case
 /// name used in JSON and documented in the README.

@@ -28,7 +28,7 @@
 use std::any::Any;
 use std::time::{Duration, SystemTime};
 
-use game::{Game, Kind, Side};
+use game::{BySide, Game, Kind, Side};
 use judge::{Judge, Outcome};
 use records::pgn::{chinese_for_cchess, CommentStyle, Movetext, PgnStyle};
 use records::Tags;
@@ -57,7 +57,7 @@ pub struct GameRecord<'a, G: Game> {
     pub termination: &'a str,
     /// The explanation of an ending the runner ruled (the referee's is among its events).
     pub runner_end: Option<&'a str>,
-    pub controls: [&'a Control; 2],
+    pub controls: BySide<&'a Control>,
     pub started: SystemTime,
     pub ended: SystemTime,
     pub duration: Duration,
@@ -107,7 +107,7 @@ pub fn write<J: Judge>(referee: &Referee<J>, record: &GameRecord<'_, J::Game>) -
             format!("{}: {explanation}", record.termination)
         },
     );
-    let [first, second] = record.controls.map(time_control_text);
+    let BySide { first, second } = record.controls.map(time_control_text);
     if first == second {
         tags.set("TimeControl", first);
     } else {
@@ -226,13 +226,7 @@ fn write_moves<J: Judge>(
         let last = Some(i) == last_move;
         comment.clear();
         if let Some(info) = infos.next() {
-            let left = timed.then(|| {
-                clocks[match side {
-                    Side::First => 0,
-                    Side::Second => 1,
-                }]
-                .main
-            });
+            let left = timed.then(|| clocks[*side].main);
             push_move_comment(&mut comment, info, left, record.options);
         }
         if last {
@@ -311,7 +305,7 @@ mod tests {
                 result: live.ending().map_or(Outcome::Draw, |e| e.result),
                 termination: "test",
                 runner_end: None,
-                controls: [&control, &control],
+                controls: BySide::both(&control),
                 started: SystemTime::UNIX_EPOCH,
                 ended: SystemTime::UNIX_EPOCH,
                 duration: Duration::ZERO,

@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
-use game::{Game, Kind, Side};
+use game::{BySide, Game, Kind, Side};
 use judge::{forbidden_moves, Judge, Outcome};
 use referee::clock::Millis;
 use referee::{Command, EndReason, EventKind, Referee};
@@ -39,7 +39,7 @@ pub struct GameSetup<'a, G: Game> {
     /// moves, and counted for `max_moves`.
     pub opening: &'a [String],
     /// The limits of the first and second side's engines (the referee's clock is the first's).
-    pub controls: [&'a Control; 2],
+    pub controls: BySide<&'a Control>,
     pub adjudication: &'a Adjudication,
     /// PGN tags before Result (Event, Site, Date, Round, the players …).
     pub tags: &'a [(String, String)],
@@ -72,14 +72,7 @@ pub struct Played {
     pub engine_time: Duration,
     /// The engine of each side failed (crashed, hung, broke the protocol): it should be
     /// restarted before its next game.
-    pub failed: [bool; 2],
-}
-
-pub(super) fn index(side: Side) -> usize {
-    match side {
-        Side::First => 0,
-        Side::Second => 1,
-    }
+    pub failed: BySide<bool>,
 }
 
 /// Plays one game between `engines` (first side's, second side's) under a referee with
@@ -88,14 +81,12 @@ pub(super) fn index(side: Side) -> usize {
 /// game and is marked in [`Played::failed`]. The PGN is the engine-match one ([`crate::pgn`]).
 pub fn play_game<J: Judge + Clone>(
     judge: J,
-    engines: [&mut Engine<J::Game>; 2],
+    mut engines: BySide<&mut Engine<J::Game>>,
     setup: &GameSetup<'_, J::Game>,
 ) -> Played {
     let kind = <J::Game as Game>::KIND;
-    let [first_engine, second_engine] = engines;
-    let mut engines = [first_engine, second_engine];
-    let mut failed = [false; 2];
-    let control = setup.controls[0];
+    let mut failed = BySide::both(false);
+    let control = setup.controls.first;
     let started = SystemTime::now();
     let clock_start = Instant::now();
     let (judge, book, mut moves) = play_opening(judge, setup.opening);
@@ -123,10 +114,9 @@ pub fn play_game<J: Judge + Clone>(
     let mut turn_began: Millis = 0;
     let mut offer_standing = false;
 
-    for (i, e) in engines.iter_mut().enumerate() {
-        if let Err(err) = e.new_game() {
-            failed[i] = true;
-            let side = if i == 0 { Side::First } else { Side::Second };
+    for side in Side::BOTH {
+        if let Err(err) = engines[side].new_game() {
+            failed[side] = true;
             runner_end = Some(failure(kind, side, &err));
             break;
         }
@@ -147,7 +137,7 @@ pub fn play_game<J: Judge + Clone>(
         let now = now_us / 1000;
         let pos = referee.judge().position();
         let side = pos.turn();
-        let mine = setup.controls[index(side)];
+        let mine = setup.controls[side];
         let clock = referee.clock();
         let left = |s: Side| clock.remaining(s, now).main;
         let mut limits = Limits {
@@ -194,12 +184,12 @@ pub fn play_game<J: Judge + Clone>(
             checked: true,
         };
         let asked = Instant::now();
-        let reply = engines[index(side)].go(&go, asked + wait);
+        let reply = engines[side].go(&go, asked + wait);
         let answered = Instant::now();
         let reply: Reply = match reply {
             Ok(r) => r,
             Err(err) => {
-                failed[index(side)] = true;
+                failed[side] = true;
                 overhead += asked - ply_start;
                 work += asked - ply_start;
                 engine_time += answered - asked;
@@ -275,7 +265,7 @@ pub fn play_game<J: Judge + Clone>(
             scores.record(side, reply.score, setup.adjudication);
         } else {
             // No move where the rules see one (the referee ends games without moves).
-            failed[index(side)] = true;
+            failed[side] = true;
             runner_end = Some(RunnerEnd {
                 result: Outcome::win(!side),
                 code: "illegal_move",
@@ -355,7 +345,7 @@ pub fn forfeit<J: Judge + Clone>(judge: J, setup: &GameSetup<'_, J::Game>, side:
     let kind = <J::Game as Game>::KIND;
     let now = SystemTime::now();
     let (judge, book, _) = play_opening(judge, setup.opening);
-    let mut referee = Referee::new(judge, engine_rules(setup.controls[0].time_control()));
+    let mut referee = Referee::new(judge, engine_rules(setup.controls.first.time_control()));
     referee.apply(0, Side::First, Command::Start);
     let end = failure(kind, side, err);
     let pgn = crate::pgn::write(
@@ -375,8 +365,8 @@ pub fn forfeit<J: Judge + Clone>(judge: J, setup: &GameSetup<'_, J::Game>, side:
             options: setup.pgn,
         },
     );
-    let mut failed = [false; 2];
-    failed[index(side)] = true;
+    let mut failed = BySide::both(false);
+    failed[side] = true;
     Played {
         result: end.result,
         termination: end.code.to_string(),

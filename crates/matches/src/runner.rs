@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use game::{Game, Kind, Side};
+use game::{BySide, Game, Kind, Side};
 use judge::Judge;
 use ratings::sprt::Status;
 
@@ -360,7 +360,10 @@ where
     let setup = GameSetup {
         root,
         opening,
-        controls: [&config.engines[job.first].control, &config.engines[job.second].control],
+        controls: BySide {
+            first: &config.engines[job.first].control,
+            second: &config.engines[job.second].control,
+        },
         adjudication: &config.adjudication,
         tags,
         pgn: config.pgn,
@@ -395,9 +398,9 @@ where
     let (Some(a), Some(b)) = (a, b) else {
         unreachable!("both engines were started above")
     };
-    let played = play_game(make_judge(root.clone()), [a, b], &setup);
-    for (i, idx) in [job.first, job.second].into_iter().enumerate() {
-        if played.failed[i] {
+    let played = play_game(make_judge(root.clone()), BySide { first: a, second: b }, &setup);
+    for (side, idx) in [(Side::First, job.first), (Side::Second, job.second)] {
+        if played.failed[side] {
             // Dropping the engine ends its process; the next game starts a new one.
             engines[idx] = None;
         }

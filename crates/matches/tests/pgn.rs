@@ -4,11 +4,11 @@
 
 use std::time::{Duration, SystemTime};
 
+use engine::Score;
+use game::{BySide, Game, Kind, Side};
+use judge::{Judge, Outcome};
 use matches::pgn::{ending_words, write, GameRecord, MoveInfo, PgnOptions};
 use matches::play::{engine_rules, Control};
-use engine::Score;
-use game::{Game, Kind, Side};
-use judge::{Judge, Outcome};
 use records::pgn::PgnStyle;
 use referee::{Command, Referee};
 
@@ -49,7 +49,7 @@ fn scholars_mate(style: PgnStyle) -> String {
             result: e.result,
             termination: e.verdict.as_ref().unwrap().reason.code(),
             runner_end: None,
-            controls: [&control, &control],
+            controls: BySide::both(&control),
             started: SystemTime::UNIX_EPOCH,
             ended: SystemTime::UNIX_EPOCH,
             duration: Duration::ZERO,
@@ -202,7 +202,7 @@ fn point_17_xiangqi_pgn_names_the_players_as_white_and_black_beside_red() {
             result: Outcome::SecondWins,
             termination: "time",
             runner_end: Some("red's engine did not move in time and loses"),
-            controls: [&control, &control],
+            controls: BySide::both(&control),
             started: SystemTime::UNIX_EPOCH,
             ended: SystemTime::UNIX_EPOCH,
             duration: Duration::ZERO,
@@ -259,7 +259,7 @@ fn point_18_the_cchess_style_writes_the_moves_alone() {
         result: Outcome::Ongoing,
         termination: "error",
         runner_end: Some("stopped"),
-        controls: [&control, &control],
+        controls: BySide::both(&control),
         started: SystemTime::UNIX_EPOCH,
         ended: SystemTime::UNIX_EPOCH,
         duration: Duration::ZERO,

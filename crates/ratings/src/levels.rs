@@ -25,6 +25,9 @@ use std::ops::{Add, Neg, Sub};
 
 use serde::Serialize;
 
+/// A game's result, for the first player named.
+pub use ::game::Outcome;
+
 /// An exact number of points: a fraction in lowest terms with a positive denominator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Points {
@@ -138,14 +141,6 @@ impl fmt::Display for Points {
     }
 }
 
-/// A game's result, for the first player named.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Outcome {
-    FirstWins,
-    SecondWins,
-    Draw,
-}
-
 /// What the winner (or, in a draw, the lower player) gains, by the difference in points.
 fn gain(diff: Points, case: Case) -> Points {
     let d = diff;
@@ -173,7 +168,8 @@ enum Case {
     HigherWins,
 }
 
-/// The change of each player's points after a game between `a` and `b`.
+/// The change of each player's points after a game between `a` and `b` (none for a game
+/// without a result).
 pub fn game(a: Points, b: Points, result: Outcome) -> (Points, Points) {
     let diff = (a - b).abs();
     let a_lower = a < b;
@@ -181,6 +177,8 @@ pub fn game(a: Points, b: Points, result: Outcome) -> (Points, Points) {
         Outcome::Draw => (Case::Draw, a_lower),
         Outcome::FirstWins => (if a_lower { Case::LowerWins } else { Case::HigherWins }, true),
         Outcome::SecondWins => (if a_lower { Case::HigherWins } else { Case::LowerWins }, false),
+        // A game without a result moves no points.
+        Outcome::Ongoing => return (Points::ZERO, Points::ZERO),
     };
     let g = gain(diff, case);
     if a_gains {
@@ -272,6 +270,11 @@ mod tests {
                 "{diff}"
             );
         }
+    }
+
+    #[test]
+    fn a_game_without_a_result_moves_no_points() {
+        assert_eq!(game(p(1500), p(1000), Outcome::Ongoing), (Points::ZERO, Points::ZERO));
     }
 
     #[test]

@@ -313,7 +313,7 @@ pub fn write_pgn(record: &ChessRecord, out: &mut impl fmt::Write) -> fmt::Result
         .tags
         .get("Result")
         .and_then(crate::Outcome::from_pgn)
-        .unwrap_or(crate::Outcome::Unknown);
+        .unwrap_or(crate::Outcome::Ongoing);
     w.finish(result.pgn())
 }
 

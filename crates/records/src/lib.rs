@@ -13,5 +13,6 @@ pub mod record;
 pub mod text;
 pub mod xqf;
 
-pub use record::{Issue, MoveTree, Node, NodeId, Outcome, ReadOptions, Record, Tags, XiangqiRecord};
+pub use game::Outcome;
+pub use record::{Issue, MoveTree, Node, NodeId, ReadOptions, Record, Tags, XiangqiRecord};
 pub use text::TextEncoding;

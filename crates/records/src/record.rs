@@ -392,39 +392,6 @@ impl<M> Record<M> {
     }
 }
 
-/// How a game ended according to its record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// Red (Xiangqi) or white (chess) won: `1-0`.
-    FirstWins,
-    /// Black won: `0-1`.
-    SecondWins,
-    Draw,
-    /// Unknown or unfinished: `*`.
-    Unknown,
-}
-
-impl Outcome {
-    pub fn pgn(self) -> &'static str {
-        match self {
-            Outcome::FirstWins => "1-0",
-            Outcome::SecondWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-            Outcome::Unknown => "*",
-        }
-    }
-
-    pub fn from_pgn(s: &str) -> Option<Outcome> {
-        Some(match s.trim() {
-            "1-0" => Outcome::FirstWins,
-            "0-1" => Outcome::SecondWins,
-            "1/2-1/2" | "½-½" => Outcome::Draw,
-            "*" => Outcome::Unknown,
-            _ => return None,
-        })
-    }
-}
-
 /// The kinds of the 16 pieces of a side in the fixed order of XQF's piece table and DhtmlXQ's
 /// `binit`: 车马相士帅士相马车炮炮兵兵兵兵兵.
 pub(crate) const PIECE_LIST_ROLES: [xiangqi::Role; 16] = {

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use referee::clock::{Clock, TimeControl};
-//! use game::Side;
+//! use game::{BySide, Side};
 //!
 //! // 5 minutes and 3 seconds a move.
 //! let mut clock = Clock::new(TimeControl::fischer(300_000, 3_000));
@@ -16,7 +16,7 @@
 //! assert_eq!(clock.flag_time(), Some(10_000 + 300_000)); // black's flag, if black never moves
 //! ```
 
-use game::Side;
+use game::{BySide, Side};
 use serde::Serialize;
 
 /// Milliseconds.
@@ -159,16 +159,9 @@ struct SideClock {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clock {
     control: TimeControl,
-    sides: [SideClock; 2],
+    sides: BySide<SideClock>,
     /// The side whose clock runs, and since when.
     running: Option<(Side, Millis)>,
-}
-
-fn index(side: Side) -> usize {
-    match side {
-        Side::First => 0,
-        Side::Second => 1,
-    }
 }
 
 impl Clock {
@@ -182,7 +175,7 @@ impl Clock {
         };
         Clock {
             control,
-            sides: [side; 2],
+            sides: BySide::both(side),
             running: None,
         }
     }
@@ -209,8 +202,8 @@ impl Clock {
         };
         let used = now.saturating_sub(since);
         let flag = self.flag_after(side, used, since);
-        let (main, periods, _) = self.charge(self.sides[index(side)], used);
-        let c = &mut self.sides[index(side)];
+        let (main, periods, _) = self.charge(self.sides[side], used);
+        let c = &mut self.sides[side];
         c.main = main;
         c.periods = periods;
         flag.map_or(Ok(()), Err)
@@ -218,7 +211,7 @@ impl Clock {
 
     /// What `side` has left at `now`.
     pub fn remaining(&self, side: Side, now: Millis) -> Remaining {
-        let c = self.sides[index(side)];
+        let c = self.sides[side];
         let used = match self.running {
             Some((s, since)) if s == side => now.saturating_sub(since),
             _ => 0,
@@ -254,7 +247,7 @@ impl Clock {
     /// How long `side` may think, from the start of its turn, before a flag falls: the main
     /// time and byo-yomi, and the limit per move, whichever is less. `None`: no limit.
     fn allowance(&self, side: Side) -> Option<(Millis, bool)> {
-        let c = self.sides[index(side)];
+        let c = self.sides[side];
         let main = self
             .control
             .has_main_time()
@@ -312,9 +305,9 @@ impl Clock {
         if let Some(flag) = self.flag_after(side, used, since) {
             return Err(flag);
         }
-        let (main, periods, _) = self.charge(self.sides[index(side)], used);
+        let (main, periods, _) = self.charge(self.sides[side], used);
         let control = &self.control;
-        let c = &mut self.sides[index(side)];
+        let c = &mut self.sides[side];
         let in_byoyomi = control.has_main_time() && used > c.main;
         c.periods = periods;
         c.main = main;
@@ -344,13 +337,13 @@ impl Clock {
     /// gives two minutes after a false claim).
     pub fn add_time(&mut self, side: Side, ms: Millis) {
         if self.control.has_main_time() {
-            self.sides[index(side)].main += ms;
+            self.sides[side].main += ms;
         }
     }
 
     /// Moves made by `side`.
     pub fn moves(&self, side: Side) -> u32 {
-        self.sides[index(side)].moves
+        self.sides[side].moves
     }
 }
 

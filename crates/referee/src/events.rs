@@ -1,7 +1,7 @@
 //! What goes into a referee and what comes out: the commands a player or an arbiter gives,
 //! the events they cause, and how a game ended.
 
-use game::{CompactString, Side};
+use game::{BySide, CompactString, Side};
 use judge::{Outcome, Verdict};
 use serde::Serialize;
 
@@ -121,8 +121,8 @@ pub enum EventKind {
         /// Held inline (see [`game::CompactString`]): no allocation a move.
         coordinate: CompactString,
         notation: String,
-        /// Both clocks after the move (first, second).
-        clocks: [Remaining; 2],
+        /// Both clocks after the move.
+        clocks: BySide<Remaining>,
         offers_draw: bool,
     },
     MoveRejected {

@@ -98,11 +98,7 @@ pub fn pgn<J: Judge>(referee: &Referee<J>, start: &J::Game, tags: &[(&str, &str)
             fullmove += 1;
         }
         if timed {
-            let left = clocks[match side {
-                Side::First => 0,
-                Side::Second => 1,
-            }]
-            .main;
+            let left = clocks[*side].main;
             text.comment(&clk(left)).expect("a String takes any text");
         }
         if *offers_draw {

@@ -213,7 +213,7 @@ fn referee_pgn_reads_in_python_chess_as_the_same_game() {
         .iter()
         .filter_map(|e| match &e.kind {
             referee::EventKind::MoveAccepted { side, clocks, .. } => {
-                let c = clocks[if *side == W { 0 } else { 1 }].main;
+                let c = clocks[*side].main;
                 Some(c.div_ceil(1000) as f64)
             }
             _ => None,

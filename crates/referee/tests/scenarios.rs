@@ -536,15 +536,15 @@ fn online_lag_compensation_charges_the_mover_until_it_moved() {
     };
     let ev = kinds(&mut r, 5_000, B, lagged("h9g7", 1_500));
     assert!(
-        matches!(&ev[0], EventKind::MoveAccepted { clocks, .. } if clocks[1].main == 57_500 && clocks[0].main == 59_000)
+        matches!(&ev[0], EventKind::MoveAccepted { clocks, .. } if clocks[Side::Second].main == 57_500 && clocks[Side::First].main == 59_000)
     );
     assert_eq!(r.clock().remaining(R, 6_000).main, 58_000);
     // A credit beyond the turn is cut at the turn's start: red charged nothing, not less.
     let ev = kinds(&mut r, 5_200, R, lagged("h0g2", 10_000));
-    assert!(matches!(&ev[0], EventKind::MoveAccepted { clocks, .. } if clocks[0].main == 59_000));
+    assert!(matches!(&ev[0], EventKind::MoveAccepted { clocks, .. } if clocks[Side::First].main == 59_000));
     // A move arriving after the flag, but made before it, is in time; one made after is not.
     let ev = kinds(&mut r, 5_200 + 57_500 + 300, B, lagged("i9h9", 400));
-    assert!(matches!(&ev[0], EventKind::MoveAccepted { clocks, .. } if clocks[1].main == 100));
+    assert!(matches!(&ev[0], EventKind::MoveAccepted { clocks, .. } if clocks[Side::Second].main == 100));
     let flag = 5_200 + 57_500 + 300 + 59_000;
     let ev = kinds(&mut r, flag + 500, R, lagged("i0h0", 400));
     assert!(matches!(&ev[0], EventKind::GameOver(e) if e.reason == EndReason::Time && e.at == flag));

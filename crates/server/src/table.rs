@@ -9,7 +9,7 @@
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use game::Side;
+use game::{BySide, Side};
 use referee::clock::Millis;
 use referee::{Command, EventKind};
 use tokio::sync::{mpsc, oneshot, watch};
@@ -179,7 +179,7 @@ struct Actor {
 /// is 2/5 of the game's estimated seconds (main time + 40 increments) in centiseconds plus 15,
 /// at most 1 s.
 struct LagQuota {
-    quota: [Millis; 2],
+    quota: BySide<Millis>,
     gain: Millis,
 }
 
@@ -188,7 +188,7 @@ impl LagQuota {
         let estimated_s = control.stages.first().map_or(0, |s| (s.time + 40 * s.increment) / 1000);
         let gain = (estimated_s * 4 + 150).min(1000);
         LagQuota {
-            quota: [3 * gain; 2],
+            quota: BySide::both(3 * gain),
             gain,
         }
     }
@@ -201,7 +201,7 @@ impl LagQuota {
 
     /// The credit for a move reporting `lag`, which cannot exceed the `elapsed` turn.
     fn credit(&mut self, side: Side, lag: Millis, elapsed: Millis) -> Millis {
-        let q = &mut self.quota[side as usize];
+        let q = &mut self.quota[side];
         *q = (*q + self.gain).min(7 * self.gain);
         let credit = lag.min(*q).min(elapsed);
         *q -= credit;
@@ -211,7 +211,7 @@ impl LagQuota {
     /// How long after its flag time a side may still move in time (its next credit, at most
     /// 2 s, as lichess's grace).
     fn grace(&self, side: Side) -> Millis {
-        (self.quota[side as usize] + self.gain).min(7 * self.gain).min(2000)
+        (self.quota[side] + self.gain).min(7 * self.gain).min(2000)
     }
 }
 

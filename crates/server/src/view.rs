@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use game::{Game, Side};
+use game::{BySide, Game, Side};
 use judge::Outcome;
 use referee::clock::{Millis, Remaining};
 use referee::{Event, EventKind};
@@ -92,7 +92,7 @@ impl View {
     fn line(&self, live: &Live, e: &Event, as_state: bool) -> String {
         let clocks = match &e.kind {
             EventKind::MoveAccepted { clocks, .. } => *clocks,
-            _ => [live.remaining(Side::First, e.at), live.remaining(Side::Second, e.at)],
+            _ => BySide::new(|side| live.remaining(side, e.at)),
         };
         let mut out = String::with_capacity(1024 + 2 * (self.moves_joined.len() + self.notation_items.len()));
         out.push('{');
@@ -109,7 +109,7 @@ impl View {
 
     /// A `gameState` object (lichess's fields; `wtime`/`btime` are the first and second side's
     /// clocks in both games, red's in Xiangqi).
-    pub fn state<'a>(&'a self, live: &Live, clocks: [Remaining; 2]) -> State<'a> {
+    pub fn state<'a>(&'a self, live: &Live, clocks: BySide<Remaining>) -> State<'a> {
         let kind = live.kind();
         let (status, reason, winner) = match live.ending() {
             None if live.commands() == 0 => ("created", None, None),
@@ -128,8 +128,8 @@ impl View {
             kind,
             fen: live.fen(),
             turn: live.turn().name(kind),
-            wtime: clock_ms(clocks[0]),
-            btime: clock_ms(clocks[1]),
+            wtime: clock_ms(clocks.first),
+            btime: clock_ms(clocks.second),
             winc: live.increment(Side::First),
             binc: live.increment(Side::Second),
             clocks,
@@ -151,7 +151,7 @@ impl View {
 
     /// The `gameFull` line a stream opens with: the game and its state at `now`.
     pub fn full(&self, id: &str, live: &Live, spec: &crate::live::Spec, now: Millis) -> Value {
-        let clocks = [live.remaining(Side::First, now), live.remaining(Side::Second, now)];
+        let clocks = BySide::new(|side| live.remaining(side, now));
         let mut text = String::from("{");
         self.state(live, clocks).write_fields(&mut text);
         text.push('}');
@@ -186,7 +186,7 @@ pub struct State<'a> {
     /// The increment each side gets for its next move (ms), as lichess's `winc`/`binc`.
     winc: u64,
     binc: u64,
-    clocks: [Remaining; 2],
+    clocks: BySide<Remaining>,
     /// lichess's status name; `reason` is arbiter's exact one.
     status: &'static str,
     reason: Option<&'static str>,

@@ -1,7 +1,7 @@
 //! A repetition cycle: each side's moves classified, named (长将, 一将一捉, 数将一闲 …), and
 //! ruled by the ruleset's table.
 
-use game::Side;
+use game::{BySide, Side};
 use xiangqi::{Move, Position, Square};
 
 use super::classify::{classify, Class};
@@ -36,7 +36,7 @@ pub(crate) fn analyse(
     }
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len());
-    let mut classes: [Vec<(Class, Vec<u8>)>; 2] = [Vec::new(), Vec::new()];
+    let mut classes: BySide<Vec<(Class, Vec<u8>)>> = BySide::default();
     for (i, &m) in moves.iter().enumerate() {
         let side: Side = pos.turn().into();
         let mut after = pos.clone();
@@ -52,12 +52,12 @@ pub(crate) fn analyse(
             notation: xiangqi::notation::to_chinese(&pos, m),
             class: describe(&class, &after),
         });
-        classes[side as usize].push((class, chased_ids));
+        classes[side].push((class, chased_ids));
         pos = after;
     }
     let end = pos;
     let rule = |list: &[(Class, Vec<u8>)]| side_ruling(list, rules, &ids, &end);
-    (out, rule(&classes[0]), rule(&classes[1]))
+    (out, rule(&classes.first), rule(&classes.second))
 }
 
 fn describe(c: &Class, after: &Position) -> MoveClass {

@@ -34,7 +34,7 @@ mod rules;
 
 pub use rules::{ChaseNewness, CheckCounting, RepetitionRuling, Rules, Style, TemporaryLimit};
 
-use game::{Kind, Side};
+use game::{BySide, Kind, Side};
 use xiangqi::{Bitboard, Color, Move, Position, Role};
 
 use crate::verdict::{Outcome, Reason, Repetition, Verdict};
@@ -63,7 +63,7 @@ pub struct XiangqiJudge {
     counted: u32,
     /// Checks given by each side since the last capture, and whether the last move was a
     /// check beyond the counted number (its reply is not counted either).
-    checks: [u32; 2],
+    checks: BySide<u32>,
     uncounted_check: bool,
     verdict: Option<Verdict>,
     /// Under [`RepetitionRuling::MustVary`]: the repetition ruling at the trigger — an offender
@@ -86,7 +86,7 @@ impl XiangqiJudge {
             rules,
             moves: Vec::new(),
             legal: Vec::new(),
-            checks: [0, 0],
+            checks: BySide::default(),
             uncounted_check: false,
             verdict: None,
             pending: None,
@@ -352,7 +352,7 @@ impl XiangqiJudge {
         match self.rules.check_counting {
             CheckCounting::All => self.counted += 1,
             CheckCounting::Beyond(limit) => {
-                let side = mover as usize;
+                let side = Side::from(mover);
                 if check {
                     self.checks[side] += 1;
                 }
@@ -448,7 +448,7 @@ impl Judge for XiangqiJudge {
             self.keys.clear();
             self.placements.clear();
             self.counted = 0;
-            self.checks = [0, 0];
+            self.checks = BySide::default();
             self.uncounted_check = false;
         } else {
             let check = matches!(self.rules.check_counting, CheckCounting::Beyond(_)) && self.pos.is_check();

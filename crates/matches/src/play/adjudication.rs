@@ -4,10 +4,10 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use game::{Game, Kind, Side};
+use game::{BySide, Game, Kind, Side};
 use judge::Outcome;
 
-use super::{index, GameSetup};
+use super::GameSetup;
 use crate::syzygy::Syzygy;
 use engine::Score;
 
@@ -55,30 +55,29 @@ fn centipawns(s: Score) -> i32 {
 /// Counts of consecutive moves by score, per side.
 #[derive(Default)]
 pub(super) struct Scores {
-    low: [u32; 2],
-    high: [u32; 2],
-    quiet: [u32; 2],
+    low: BySide<u32>,
+    high: BySide<u32>,
+    quiet: BySide<u32>,
 }
 
 impl Scores {
     pub(super) fn record(&mut self, side: Side, score: Option<Score>, adj: &Adjudication) {
-        let i = index(side);
         let cp = score.map(centipawns);
         if let Some((_, s)) = adj.resign {
-            self.low[i] = if cp.is_some_and(|c| c <= -s) {
-                self.low[i] + 1
+            self.low[side] = if cp.is_some_and(|c| c <= -s) {
+                self.low[side] + 1
             } else {
                 0
             };
-            self.high[i] = if cp.is_some_and(|c| c >= s) {
-                self.high[i] + 1
+            self.high[side] = if cp.is_some_and(|c| c >= s) {
+                self.high[side] + 1
             } else {
                 0
             };
         }
         if let Some((_, _, s)) = adj.draw {
-            self.quiet[i] = if cp.is_some_and(|c| c.abs() <= s) {
-                self.quiet[i] + 1
+            self.quiet[side] = if cp.is_some_and(|c| c.abs() <= s) {
+                self.quiet[side] + 1
             } else {
                 0
             };
@@ -120,8 +119,7 @@ pub(super) fn adjudicate<G: Game>(
     let adj = setup.adjudication;
     if let Some((count, score)) = adj.resign {
         for loser in [mover, !mover] {
-            let (l, w) = (index(loser), index(!loser));
-            if scores.low[l] >= count && scores.high[w] >= count {
+            if scores.low[loser] >= count && scores.high[!loser] >= count {
                 return Some(RunnerEnd {
                     result: Outcome::win(!loser),
                     code: "adjudicated_resign",
@@ -135,7 +133,7 @@ pub(super) fn adjudicate<G: Game>(
     }
     let total = ply;
     if let Some((number, count, score)) = adj.draw {
-        if total / 2 + 1 >= number && scores.quiet[0] >= count && scores.quiet[1] >= count {
+        if total / 2 + 1 >= number && scores.quiet.first >= count && scores.quiet.second >= count {
             return Some(RunnerEnd {
                 result: Outcome::Draw,
                 code: "adjudicated_draw",

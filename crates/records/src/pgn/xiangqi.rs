@@ -10,8 +10,9 @@ use xiangqi::{Color, Fen, Move, Position, Role};
 use super::reader::{PgnReader, Skip, Visitor};
 use super::tree::{write_movetext, MoveText};
 use super::write::{CommentStyle, Movetext};
-use crate::record::{Issue, MoveTree, NodeId, Outcome, ReadOptions, Tags, XiangqiRecord};
+use crate::record::{Issue, MoveTree, NodeId, ReadOptions, Tags, XiangqiRecord};
 use crate::text::TextEncoding;
+use crate::Outcome;
 
 /// Builds a [`XiangqiRecord`] from a game's PGN, checking every move.
 ///
@@ -328,7 +329,7 @@ pub fn write_pgn_styled(
         .tags
         .get("Result")
         .and_then(Outcome::from_pgn)
-        .unwrap_or(Outcome::Unknown);
+        .unwrap_or(Outcome::Ongoing);
     w.finish(result.pgn())
 }
 

@@ -5,7 +5,7 @@
 use game::Side;
 use judge::{Judge, Outcome, Verdict};
 
-use super::{index, Phase, Referee};
+use super::{Phase, Referee};
 use crate::clock::Millis;
 use crate::events::{EndReason, EventKind, FoulKind};
 
@@ -53,7 +53,7 @@ impl<J: Judge> Referee<J> {
         let kind = self.rules.false_claim_counts_as;
         if kind == FoulKind::FalseClaim {
             let phase = self.phase_start;
-            let f = &mut self.fouls[index(side)];
+            let f = &mut self.fouls[side];
             if f.claim_phase != phase {
                 f.claim_phase = phase;
                 f.counts[FoulKind::FalseClaim.index()] = 0;

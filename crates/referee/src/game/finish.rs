@@ -4,7 +4,7 @@
 use game::Game;
 use judge::{Judge, Outcome, Verdict};
 
-use super::{index, Phase, Referee};
+use super::{Phase, Referee};
 use crate::clock::{Flag, Millis};
 use crate::events::{EndReason, Ending, EventKind};
 
@@ -12,7 +12,7 @@ impl<J: Judge> Referee<J> {
     pub(super) fn lateness_deadline(&self) -> Option<Millis> {
         let limit = self.rules.lateness?;
         let side = self.judge.position().turn();
-        (!self.moved[index(side)]).then_some(self.started_at + limit)
+        (!self.moved[side]).then_some(self.started_at + limit)
     }
 
     pub(super) fn end(

@@ -4,7 +4,7 @@
 use game::Side;
 use judge::{Judge, Outcome};
 
-use super::{index, Referee};
+use super::Referee;
 use crate::clock::Millis;
 use crate::events::{EndReason, EventKind, FoulKind};
 use crate::rules::RefereeRules;
@@ -37,7 +37,7 @@ impl<J: Judge> Referee<J> {
     /// Counts a foul and ends the game when its limit is reached.
     pub(super) fn foul(&mut self, at: Millis, side: Side, kind: FoulKind, what: String) {
         let count = {
-            let c = &mut self.fouls[index(side)].counts[kind.index()];
+            let c = &mut self.fouls[side].counts[kind.index()];
             *c += 1;
             *c
         };

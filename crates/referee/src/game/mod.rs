@@ -3,7 +3,7 @@
 //! asks for what came after the last version it saw, and a game replays from its command log.
 //!
 //! ```
-//! use game::{Game, Side};
+//! use game::{BySide, Game, Side};
 //! use judge::xiangqi::{Rules, XiangqiJudge};
 //! use referee::{Command, EventKind, Referee, RefereeRules};
 //!
@@ -26,7 +26,7 @@ mod fouls;
 mod moves;
 mod offers;
 
-use game::{Game, Side};
+use game::{BySide, Game, Side};
 use judge::{Judge, Outcome};
 
 use crate::clock::{Clock, Millis};
@@ -44,13 +44,6 @@ enum Phase {
     Over,
 }
 
-fn index(side: Side) -> usize {
-    match side {
-        Side::First => 0,
-        Side::Second => 1,
-    }
-}
-
 /// One game under a referee.
 #[derive(Debug, Clone)]
 pub struct Referee<J: Judge> {
@@ -60,12 +53,12 @@ pub struct Referee<J: Judge> {
     phase: Phase,
     started_at: Millis,
     /// Moves made by each side (for lateness).
-    moved: [bool; 2],
+    moved: BySide<bool>,
     /// A standing offer by this side, awaiting the other's answer.
     offer: Option<Side>,
     /// May this side offer (false after its offer was declined, until the other offers).
-    may_offer: [bool; 2],
-    fouls: [Fouls; 2],
+    may_offer: BySide<bool>,
+    fouls: BySide<Fouls>,
     touches: Vec<Touch>,
     /// The capture phase: plies up to the last capture (false claims count per phase).
     phase_start: usize,
@@ -85,10 +78,10 @@ impl<J: Judge> Referee<J> {
             judge,
             phase: Phase::NotStarted,
             started_at: 0,
-            moved: [false; 2],
+            moved: BySide::both(false),
             offer: None,
-            may_offer: [true; 2],
-            fouls: [Fouls::default(); 2],
+            may_offer: BySide::both(true),
+            fouls: BySide::default(),
             touches: Vec::new(),
             phase_start: 0,
             ending: None,

@@ -1,10 +1,10 @@
 //! Moves: read, checked against the board and any touch-move obligation, timed, and handed
 //! to the judge, whose ruling (an ending, or a side told to vary) follows the move.
 
-use game::{Game, Side};
+use game::{BySide, Game, Side};
 use judge::{Judge, Outcome};
 
-use super::{index, Phase, Referee};
+use super::{Phase, Referee};
 use crate::clock::Millis;
 use crate::events::{EndReason, EventKind, FoulKind};
 use crate::touch::{obligation, Touch};
@@ -97,7 +97,7 @@ impl<J: Judge> Referee<J> {
                 return;
             }
         };
-        self.moved[index(side)] = true;
+        self.moved[side] = true;
         self.touches.clear();
         if zeroing {
             self.phase_start = self.judge.ply();
@@ -105,14 +105,11 @@ impl<J: Judge> Referee<J> {
         // Moving answers a standing offer of the opponent's: declined.
         if self.offer == Some(!side) {
             self.offer = None;
-            self.may_offer[index(!side)] = false;
+            self.may_offer[!side] = false;
             self.emit(at, EventKind::DrawDeclined { by: side });
         }
-        let clocks = [
-            self.clock.remaining(Side::First, at),
-            self.clock.remaining(Side::Second, at),
-        ];
-        let offers_draw = offering && self.may_offer[index(side)];
+        let clocks = BySide::new(|side| self.clock.remaining(side, at));
+        let offers_draw = offering && self.may_offer[side];
         self.emit(
             at,
             EventKind::MoveAccepted {

@@ -4,7 +4,7 @@
 use game::Side;
 use judge::{Judge, Outcome};
 
-use super::{index, Referee};
+use super::Referee;
 use crate::clock::Millis;
 use crate::events::{EndReason, EventKind, FoulKind};
 use crate::rules::OfferPenalty;
@@ -12,7 +12,7 @@ use crate::rules::OfferPenalty;
 impl<J: Judge> Referee<J> {
     /// Whether `side` may offer now; a refused offer costs what the rules say.
     pub(super) fn may_offer(&mut self, at: Millis, side: Side) -> bool {
-        if self.may_offer[index(side)] {
+        if self.may_offer[side] {
             return true;
         }
         let reason = "an offer was declined: no new offer until the opponent has offered".to_string();
@@ -41,7 +41,7 @@ impl<J: Judge> Referee<J> {
     pub(super) fn make_offer(&mut self, at: Millis, side: Side) {
         self.offer = Some(side);
         // The opponent may offer again once this side has offered.
-        self.may_offer[index(!side)] = true;
+        self.may_offer[!side] = true;
         self.emit(at, EventKind::DrawOffered { by: side });
     }
 
@@ -83,7 +83,7 @@ impl<J: Judge> Referee<J> {
     pub(super) fn decline(&mut self, at: Millis, side: Side) {
         if self.offer == Some(!side) {
             self.offer = None;
-            self.may_offer[index(!side)] = false;
+            self.may_offer[!side] = false;
             self.emit(at, EventKind::DrawDeclined { by: side });
         }
     }
