@@ -75,4 +75,3 @@ fn loadtest_on_postgres() {
     let logged = moves_logged(store::Target::Url(db.url.clone()));
     assert!(logged >= report["moves"].as_u64().unwrap(), "{report}");
 }
-

@@ -324,7 +324,11 @@ mod tests {
             assert_eq!(state["claimable"], expected, "after ply {}: {state}", i + 1);
         }
         let state = last_state(&mut live, Side::Second, Command::ClaimDraw);
-        assert_eq!((&state["status"], &state["reason"]), (&json!("draw"), &json!("threefold_repetition")), "{state}");
+        assert_eq!(
+            (&state["status"], &state["reason"]),
+            (&json!("draw"), &json!("threefold_repetition")),
+            "{state}"
+        );
         assert_eq!(state["claimable"], Value::Null, "nothing is claimable once over");
     }
 }

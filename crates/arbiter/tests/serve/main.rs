@@ -423,4 +423,3 @@ async fn limits_abandonment_and_lag() {
     drop(s);
     let _ = std::fs::remove_dir_all(&dir);
 }
-
