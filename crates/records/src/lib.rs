@@ -13,5 +13,7 @@ pub mod record;
 pub mod text;
 pub mod xqf;
 
-pub use record::{Issue, MoveTree, Node, NodeId, Outcome, ReadOptions, Record, Tags, XiangqiRecord};
+pub use record::{
+    Issue, MoveTree, Node, NodeId, Outcome, ReadOptions, Record, Refusal, RefusedMove, Tags, XiangqiRecord,
+};
 pub use text::TextEncoding;

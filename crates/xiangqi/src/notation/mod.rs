@@ -22,7 +22,7 @@ use crate::{Move, Position};
 /// A move could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
-    #[error("cannot read {text:?}: expected {expected}")]
+    #[error("{text:?} is not a move in this notation: expected {expected}")]
     Syntax { text: String, expected: &'static str },
     #[error("{text:?} is not a legal move here: no piece can make it")]
     NoMatch { text: String },
