@@ -191,7 +191,9 @@ fn judge_file(
 
 /// Writes the judge's verdict into a record's tags, for `convert --judge`: `Result` when the
 /// rules ended the game (the record's own otherwise: resignation, time and agreement end games
-/// too), and `Termination` with the reason and the explanation. Returns a warning when the
+/// too), `Termination` with the PGN standard's word and `TerminationDetails` with arbiter's
+/// reason, explanation, ply and rules (as the referee's and a match's PGN write them). Returns
+/// a warning when the
 /// record's Result tag contradicts the board.
 pub fn annotate(record: &mut AnyRecord, opts: &Options) -> Result<Option<String>> {
     let judged = judge_record(record, &rulesets(opts)?);
@@ -202,14 +204,15 @@ pub fn annotate(record: &mut AnyRecord, opts: &Options) -> Result<Option<String>
     };
     if judged.ended_by_rule() {
         tags.set("Result", v.result.pgn());
+        tags.set("Termination", v.reason.pgn_termination());
         tags.set(
-            "Termination",
+            "TerminationDetails",
             format!(
-                "{} at ply {} ({}): {}",
+                "{}: {} (ply {}, {} rules)",
                 v.reason.code(),
+                v.explanation,
                 v.ply,
-                v.ruleset,
-                v.explanation
+                v.ruleset
             ),
         );
     }

@@ -233,7 +233,7 @@ fn judge_lists_its_rulesets() {
 }
 
 #[test]
-fn convert_can_write_the_verdict_into_result_and_termination() {
+fn point_12_convert_judge_writes_a_standard_termination() {
     let dir = std::env::temp_dir().join(format!("arbiter-convert-judge-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join("in.pgn");
@@ -247,8 +247,10 @@ fn convert_can_write_the_verdict_into_result_and_termination() {
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(&output).unwrap();
     assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    // The PGN standard's word; arbiter's reason and explanation beside it.
+    assert!(text.contains("[Termination \"normal\"]"), "{text}");
     assert!(
-        text.contains("[Termination \"checkmate at ply 4 (fide): White is checkmated (FIDE 5.1.1)\"]"),
+        text.contains("[TerminationDetails \"checkmate: White is checkmated (FIDE 5.1.1) (ply 4, fide rules)\"]"),
         "{text}"
     );
     // A game the rules did not end keeps its own result (a resignation, say).
@@ -256,6 +258,28 @@ fn convert_can_write_the_verdict_into_result_and_termination() {
     assert!(
         second.contains("[Result \"1-0\"]") && !second.contains("Termination"),
         "{second}"
+    );
+    // A loss for breaking a rule is a `rules infraction`: a move that faces the kings (cxa).
+    let facing = dir.join("facing.pgn");
+    std::fs::write(
+        &facing,
+        "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/2P6/9/9/4K4 w - - 0 1\"]\n\n1. 帅五平六 *\n",
+    )
+    .unwrap();
+    let facing_out = dir.join("facing-out.pgn");
+    let (ok, _, err) = arbiter(&[
+        "convert",
+        facing.to_str().unwrap(),
+        facing_out.to_str().unwrap(),
+        "--judge",
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&facing_out).unwrap();
+    assert!(
+        text.contains("[Result \"0-1\"]")
+            && text.contains("[Termination \"rules infraction\"]")
+            && text.contains("[TerminationDetails \"self_check: "),
+        "{text}"
     );
     // Xiangqi, a perpetual check under the rules as engines apply them is not written (the
     // default rules tell the offender to vary); mates are.
@@ -277,7 +301,7 @@ fn convert_can_write_the_verdict_into_result_and_termination() {
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(&xq_out).unwrap();
     assert!(
-        text.contains("[Result \"1-0\"]") && text.contains("checkmate at ply 1 (cxa)"),
+        text.contains("[Result \"1-0\"]") && text.contains("(ply 1, cxa rules)"),
         "{text}"
     );
     std::fs::remove_dir_all(&dir).ok();

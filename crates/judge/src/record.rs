@@ -5,7 +5,8 @@
 //! Where judging stops, it says where and why: a move the record's reader refused (its issue
 //! at that ply of the main line, with the move as written), a move the rules refuse, or a move
 //! after the end. Under rules where a move that exposes the mover's own king loses (CXA, the
-//! simplified rules), such a move typed in coordinates is ruled as that loss, not refused.
+//! simplified rules), such a move is ruled as that loss, not refused: typed in any notation, or
+//! in a record, where the reader keeps the move it refused (`records::RefusedMove`).
 
 use game::{Game, Kind};
 use records::files::AnyRecord;
@@ -131,16 +132,18 @@ pub fn judge_record(record: &AnyRecord, rules: &Rulesets) -> JudgedGame {
             let start = records::pgn::start_position(r);
             let mut moves: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
             let mut stop = refused(r, moves.len());
-            if let (Some(s), true) = (&stop, rules.xiangqi.self_check_loses) {
+            let self_check = refused_issue(r, moves.len()).and_then(|i| i.refused.as_ref()?.self_check);
+            // An issue at that ply may be a variation's: the move must be one of this position.
+            let end = || {
                 let mut end = start.clone();
-                for &m in &moves {
-                    end.play_unchecked(m);
-                }
-                if let Some(m) = self_check_named_in(&end, &s.message) {
-                    // The reader could not know the rules: the move is judged, and loses.
-                    moves.push(m);
-                    stop = None;
-                }
+                moves.iter().for_each(|&m| end.play_unchecked(m));
+                end
+            };
+            let self_check = self_check.filter(|&m| rules.xiangqi.self_check_loses && end().is_pseudo_legal(m));
+            if let Some(m) = self_check {
+                // The reader could not know the rules: the move is judged, and loses.
+                moves.push(m);
+                stop = None;
             }
             JudgedGame::new(XiangqiJudge::new(start, rules.xiangqi.clone()), &moves, stop)
                 .with_result_tag(result_tag(r))
@@ -161,54 +164,14 @@ pub fn judge_record(record: &AnyRecord, rules: &Rulesets) -> JudgedGame {
 /// The reader's issue at the ply after the main line's last move: the move it refused, with
 /// the rest of the line.
 fn refused<M>(r: &Record<M>, main_line: usize) -> Option<Stop> {
-    r.issues.iter().find(|i| i.ply == Some(main_line + 1)).map(|i| Stop {
+    refused_issue(r, main_line).map(|i| Stop {
         ply: main_line + 1,
         message: format!("the record's move was not read: {}", i.message),
     })
 }
 
-/// The move a reader's message names, when it is one the pieces can make but that exposes the
-/// mover's own king (so the reader refused it): named in coordinates, Chinese or WXF as a word
-/// of the message. `None` when no such move, or more than one, is named.
-fn self_check_named_in(pos: &xiangqi::Position, message: &str) -> Option<xiangqi::Move> {
-    let words: Vec<String> = message
-        .split(|c: char| c.is_whitespace() || matches!(c, '"' | ':' | ',' | ';' | '(' | ')'))
-        .filter(|w| !w.is_empty())
-        .map(ascii_digits)
-        .collect();
-    let mut found = None;
-    for from in xiangqi::Square::all() {
-        for to in xiangqi::Square::all() {
-            let m = xiangqi::Move::new(from, to);
-            if from == to || !pos.is_pseudo_legal(m) || pos.is_legal(m) {
-                continue;
-            }
-            let names = [
-                xiangqi::notation::to_iccs(m),
-                xiangqi::notation::to_chinese(pos, m),
-                xiangqi::notation::to_wxf(pos, m),
-            ];
-            if names.iter().any(|n| words.contains(&ascii_digits(n))) {
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(m);
-            }
-        }
-    }
-    found
-}
-
-/// Full-width digits as ASCII, letters in lower case and no hyphen (black's moves are written
-/// with either digits; coordinates in either case, `H2-E2` or `h2e2`).
-fn ascii_digits(text: &str) -> String {
-    text.chars()
-        .filter(|&c| c != '-')
-        .map(|c| match c {
-            '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
-            c => c.to_ascii_lowercase(),
-        })
-        .collect()
+fn refused_issue<M>(r: &Record<M>, main_line: usize) -> Option<&records::Issue> {
+    r.issues.iter().find(|i| i.ply == Some(main_line + 1))
 }
 
 fn result_tag<M>(r: &Record<M>) -> Option<&str> {
@@ -217,7 +180,7 @@ fn result_tag<M>(r: &Record<M>) -> Option<&str> {
 
 /// One game typed by a user: a start (FEN, `startpos` or none for the standard start) and
 /// moves separated by spaces, in any notation the game reads. A word that is no move here is
-/// an error naming its ply; a move the rules rule on (a Xiangqi move in coordinates that
+/// an error naming its ply; a move the rules rule on (a Xiangqi move, in any notation, that
 /// exposes the mover's own king, under rules where that loses) is judged.
 pub fn judge_text(kind: Kind, fen: Option<&str>, moves: &str, rules: &Rulesets) -> Result<JudgedGame, String> {
     match kind {
@@ -229,10 +192,10 @@ pub fn judge_text(kind: Kind, fen: Option<&str>, moves: &str, rules: &Rulesets) 
             let judge = XiangqiJudge::new(start, rules.xiangqi.clone());
             judge_words(judge, moves, |j, word| {
                 // A move no rule allows may still be one the rules rule on: judged, not refused.
-                let m = xiangqi::notation::parse_iccs(word)
-                    .or_else(|_| xiangqi::notation::parse_fsf(word))
-                    .ok()?;
-                (j.rules().self_check_loses && j.position().is_pseudo_legal(m)).then_some(m)
+                j.rules()
+                    .self_check_loses
+                    .then(|| j.position().parse_self_check(word))
+                    .flatten()
             })
         }
         Kind::Chess => {
@@ -390,6 +353,49 @@ mod tests {
         };
         let stop = judge_record(&record, &axf).stop.expect("refused under AXF");
         assert!(stop.ply == 1 && stop.message.contains("e0"), "{stop}");
+    }
+
+    #[test]
+    fn point_01_facing_kings_move_in_a_dhtmlxq_record_is_a_loss_under_cxa_and_refused_under_axf() {
+        // The red king (5th of the piece list) on x4 y9, a red pawn on x2 y6, the black king on
+        // x3 y0: e0d0 (4939) faces the kings.
+        let binit: String = (0..32)
+            .map(|i| match i {
+                4 => "49",
+                11 => "26",
+                20 => "30",
+                _ => "99",
+            })
+            .collect();
+        let text = format!(
+            "[DhtmlXQ]\n[DhtmlXQ_binit]{binit}[/DhtmlXQ_binit]\n[DhtmlXQ_movelist]4939[/DhtmlXQ_movelist]\n\
+             [DhtmlXQ_result]黑胜[/DhtmlXQ_result]\n[/DhtmlXQ]\n"
+        );
+        let record = AnyRecord::Xiangqi(records::dhtmlxq::read_dhtmlxq_block(&text).unwrap());
+        let refused = record.issues()[0].refused.clone().expect("the reader keeps the move");
+        assert_eq!(refused.written, "4939");
+        let game = judge_record(&record, &Rulesets::default());
+        assert_eq!(
+            (game.verdict.result, game.verdict.reason, game.verdict.ply, game.stop),
+            (Outcome::SecondWins, Reason::SelfCheck, 1, None),
+            "{}",
+            game.verdict.explanation
+        );
+        let axf = Rulesets {
+            xiangqi: Rules::axf(),
+            ..Rulesets::default()
+        };
+        let game = judge_record(&record, &axf);
+        assert_eq!((game.verdict.result, game.plies), (Outcome::Ongoing, 0));
+        let stop = game.stop.expect("refused under AXF");
+        assert!(stop.ply == 1 && stop.message.contains("4939"), "{stop}");
+    }
+
+    #[test]
+    fn point_01_a_chinese_move_typed_that_faces_the_kings_is_a_loss_under_cxa() {
+        let fen = "3k5/9/9/9/9/9/2P6/9/9/4K4 w - - 0 1";
+        let game = judge_text(Kind::Xiangqi, Some(fen), "帅五平六", &Rulesets::default()).unwrap();
+        assert_eq!((game.verdict.reason, game.verdict.ply), (Reason::SelfCheck, 1));
     }
 
     #[test]

@@ -64,6 +64,17 @@ impl Reason {
         }
     }
 
+    /// The PGN standard's `Termination` word for a game the rules ended for this reason:
+    /// `rules infraction` where a side loses for breaking a rule (self-check, a forbidden
+    /// repetition), `unterminated` for a game not over, `normal` otherwise.
+    pub fn pgn_termination(self) -> &'static str {
+        match self {
+            Reason::NotOver => "unterminated",
+            Reason::SelfCheck | Reason::PerpetualCheck | Reason::ForbiddenRepetition => "rules infraction",
+            _ => "normal",
+        }
+    }
+
     pub const ALL: [Reason; 13] = [
         Reason::NotOver,
         Reason::Checkmate,

@@ -44,7 +44,7 @@
 use xiangqi::notation::to_iccs;
 use xiangqi::{Board, Color, Move, Position, PositionError, Role, Setup, Square};
 
-use crate::record::{Issue, MoveTree, NodeId, XiangqiRecord};
+use crate::record::{Issue, MoveTree, NodeId, Refusal, RefusedMove, XiangqiRecord};
 
 const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
@@ -254,6 +254,7 @@ pub fn read_cbr(bytes: &[u8]) -> Result<XiangqiRecord, CbrError> {
             }
             None => {
                 issues.push(Issue {
+                    refused: None,
                     ply: None,
                     message: format!(
                         "the opening comment at byte offset {p} runs past the end of the data ({} bytes); \
@@ -281,6 +282,7 @@ pub fn read_cbr(bytes: &[u8]) -> Result<XiangqiRecord, CbrError> {
     let turn = match (header_side, first_mover) {
         (Some(h), Some(m)) if h != m => {
             issues.push(Issue {
+                refused: None,
                 ply: None,
                 message: format!(
                     "the header (byte offset {SIDE_TO_MOVE}) says {h} moves first but the first move is {m}'s; \
@@ -299,6 +301,7 @@ pub fn read_cbr(bytes: &[u8]) -> Result<XiangqiRecord, CbrError> {
                 "as there is no move"
             };
             issues.push(Issue {
+                refused: None,
                 ply: None,
                 message: format!(
                     "side to move at byte offset {SIDE_TO_MOVE} is {value}, expected 1 (red) or 2 (black); \
@@ -339,6 +342,7 @@ pub fn read_cbr(bytes: &[u8]) -> Result<XiangqiRecord, CbrError> {
     let result = u32_at(bytes, RESULT).unwrap_or(0);
     if result > 4 {
         record.issues.push(Issue {
+            refused: None,
             ply: None,
             message: format!("result at byte offset {RESULT} is {result}, expected 0-4; read as unknown"),
         });
@@ -390,6 +394,7 @@ fn read_moves(bytes: &[u8], start: usize, mut pos: Position, record: &mut Xiangq
         let Some(rec) = bytes.get(p..p + 4) else {
             let left = bytes.len().saturating_sub(p);
             record.issues.push(Issue {
+                refused: None,
                 ply: Some(line.ply + 1),
                 message: format!(
                     "move data ends at byte offset {p}{} before the end of the move tree ({} alternative line{} \
@@ -438,12 +443,13 @@ fn read_moves(bytes: &[u8], start: usize, mut pos: Position, record: &mut Xiangq
                         alive: true,
                     };
                 }
-                Err(why) => {
+                Err((why, refused)) => {
                     record.issues.push(Issue {
                         ply: Some(ply),
                         message: format!(
                             "ply {ply} (record at byte offset {rec_offset}): {why}; the rest of this line is dropped"
                         ),
+                        refused: Some(refused),
                     });
                     line.alive = false;
                 }
@@ -451,6 +457,7 @@ fn read_moves(bytes: &[u8], start: usize, mut pos: Position, record: &mut Xiangq
         }
         if cut {
             record.issues.push(Issue {
+                refused: None,
                 ply: Some(line.ply),
                 message: format!(
                     "the comment at byte offset {p} runs past the end of the data ({} bytes); the rest is not read",
@@ -478,6 +485,7 @@ fn read_moves(bytes: &[u8], start: usize, mut pos: Position, record: &mut Xiangq
     }
     if bytes.get(p..).is_some_and(|rest| rest.iter().any(|&b| b != 0)) {
         record.issues.push(Issue {
+            refused: None,
             ply: None,
             message: format!(
                 "{} bytes after the end of the move tree (byte offset {p}) ignored",
@@ -487,9 +495,15 @@ fn read_moves(bytes: &[u8], start: usize, mut pos: Position, record: &mut Xiangq
     }
 }
 
-fn check_move(pos: &Position, from: u8, to: u8) -> Result<Move, String> {
+/// The move if legal in `pos`, or why not with the move refused.
+fn check_move(pos: &Position, from: u8, to: u8) -> Result<Move, (String, RefusedMove)> {
     let (Some(f), Some(t)) = (square_of(from), square_of(to)) else {
-        return Err(format!("squares {from} -> {to} are not board indexes 0-89"));
+        let refused = RefusedMove {
+            written: format!("{from}-{to}"),
+            why: Refusal::NotAMove,
+            self_check: None,
+        };
+        return Err((format!("squares {from} -> {to} are not board indexes 0-89"), refused));
     };
     let m = Move::new(f, t);
     if pos.is_legal(m) {
@@ -498,9 +512,15 @@ fn check_move(pos: &Position, from: u8, to: u8) -> Result<Move, String> {
         let what = match pos.board().piece_at(f) {
             None => "there is no piece on its from-square".to_string(),
             Some(p) if p.color != pos.turn() => format!("it moves a {} piece but {} is to move", p.color, pos.turn()),
-            Some(_) => "it is not legal".to_string(),
+            Some(_) if pos.is_pseudo_legal(m) => {
+                format!("it leaves {}'s king in check or facing the other king", pos.turn())
+            }
+            Some(_) => "the piece cannot go there".to_string(),
         };
-        Err(format!("move {} is illegal in {}: {what}", to_iccs(m), pos.fen()))
+        Err((
+            format!("move {} is illegal in {}: {what}", to_iccs(m), pos.fen()),
+            RefusedMove::coordinates(pos, m),
+        ))
     }
 }
 
@@ -573,6 +593,7 @@ pub fn read_cbl(bytes: &[u8]) -> Result<CblLibrary, CbrError> {
             }
             if library.games.is_empty() {
                 library.issues.push(Issue {
+                    refused: None,
                     ply: None,
                     message: format!(
                         "the index at byte offset {LIB_INDEX} ({capacity} entries) lists no game; \
@@ -584,6 +605,7 @@ pub fn read_cbl(bytes: &[u8]) -> Result<CblLibrary, CbrError> {
         }
         None => {
             library.issues.push(Issue {
+                refused: None,
                 ply: None,
                 message: format!(
                     "the index ({capacity} entries of {LIB_ENTRY_LEN} bytes from byte offset {LIB_INDEX}) does not \

@@ -11,7 +11,7 @@ use shakmaty::san::SanPlus as WriteSan;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::pgn::{write_movetext, CommentStyle, MoveText, Movetext};
-use crate::record::{Issue, MoveTree, NodeId, ReadOptions, Record, Tags};
+use crate::record::{Issue, MoveTree, NodeId, ReadOptions, Record, Refusal, RefusedMove, Tags};
 use crate::text::utf8_lossy;
 
 /// A chess record.
@@ -129,6 +129,7 @@ impl Visitor for ChessVisitor {
             match parsed {
                 Ok(pos) => tags.start = Some(pos),
                 Err(e) => tags.record.issues.push(Issue {
+                    refused: None,
                     ply: None,
                     message: format!("FEN tag {value:?}: {e}"),
                 }),
@@ -170,9 +171,18 @@ impl Visitor for ChessVisitor {
             }
             Err(e) => {
                 let side = st.line.pos.turn();
+                let why = match e {
+                    shakmaty::san::SanError::AmbiguousSan => Refusal::Ambiguous,
+                    shakmaty::san::SanError::IllegalSan => Refusal::Illegal,
+                };
                 st.record.issues.push(Issue {
                     ply: Some(ply),
                     message: format!("{side} to move: {san_plus}: {e}; the rest of this line is skipped"),
+                    refused: Some(RefusedMove {
+                        written: san_plus.to_string(),
+                        why,
+                        self_check: None,
+                    }),
                 });
                 st.line.broken = true;
             }
@@ -206,6 +216,7 @@ impl Visitor for ChessVisitor {
         let Some(parent) = parent.filter(|_| st.line.node != st.line.start) else {
             let ply = Some(st.line.ply);
             st.record.issues.push(Issue {
+                refused: None,
                 ply,
                 message: "a variation before any move; skipped".to_string(),
             });

@@ -27,7 +27,7 @@ use std::collections::{HashMap, VecDeque};
 use xiangqi::notation::to_iccs;
 use xiangqi::{Board, Color, Move, Position, PositionError, Setup, Square};
 
-use crate::record::{Issue, MoveTree, NodeId, XiangqiRecord};
+use crate::record::{Issue, MoveTree, NodeId, Refusal, RefusedMove, XiangqiRecord};
 
 /// Why a DhtmlXQ block could not be read. `offset` is the byte offset in the text given to the
 /// reader.
@@ -323,6 +323,7 @@ fn read_block(text: &str, block: usize, offset: usize, range: (usize, usize)) ->
     let (main, problem) = get("movelist").map_or((Vec::new(), None), |f| digits_to_moves(f.value));
     if let Some(p) = problem {
         issues.push(Issue {
+            refused: None,
             ply: Some(main.len() + 1),
             message: format!("[DhtmlXQ_movelist]: {p}"),
         });
@@ -343,6 +344,7 @@ fn read_block(text: &str, block: usize, offset: usize, range: (usize, usize)) ->
             [Some(p), Some(s), Some(b)] => (*p, *s as usize, *b),
             _ => {
                 issues.push(Issue {
+                    refused: None,
                     ply: None,
                     message: format!(
                         "[DhtmlXQ_{}] at byte offset {}: expected move_PARENT_PLY_BRANCH; ignored",
@@ -355,12 +357,14 @@ fn read_block(text: &str, block: usize, offset: usize, range: (usize, usize)) ->
         let (moves, problem) = digits_to_moves(f.value);
         if let Some(p) = problem {
             issues.push(Issue {
+                refused: None,
                 ply: None,
                 message: format!("[DhtmlXQ_{}]: {p}", f.name),
             });
         }
         if id == 0 || branches.iter().any(|b| b.id == id) {
             issues.push(Issue {
+                refused: None,
                 ply: None,
                 message: format!("[DhtmlXQ_{}]: branch {id} is defined twice; ignored", f.name),
             });
@@ -427,6 +431,7 @@ fn read_block(text: &str, block: usize, offset: usize, range: (usize, usize)) ->
     let result_text = get("result").map(|f| unescape(f.value)).unwrap_or_default();
     let result = result_of(&result_text).unwrap_or_else(|| {
         issues.push(Issue {
+            refused: None,
             ply: None,
             message: format!(
                 "[DhtmlXQ_result] {:?} is not a result this reader knows; read as *",
@@ -464,6 +469,7 @@ fn read_block(text: &str, block: usize, offset: usize, range: (usize, usize)) ->
         match node {
             Some(n) => record.tree.set_comment(n, &text),
             None => record.issues.push(Issue {
+                refused: None,
                 ply: Some(ply),
                 message: format!(
                     "[DhtmlXQ_{}] at byte offset {}: no move at ply {ply} of branch {branch}; comment dropped",
@@ -528,6 +534,7 @@ fn build_tree(record: &mut XiangqiRecord, start: &Position, branches: &[Branch])
     }
     for b in branches.iter().filter(|b| !paths.contains_key(&b.id)) {
         record.issues.push(Issue {
+            refused: None,
             ply: None,
             message: format!("[DhtmlXQ_{}]: no branch {} to hang from; ignored", b.field, b.parent),
         });
@@ -569,6 +576,7 @@ fn place_branch(record: &mut XiangqiRecord, start: &Position, b: &Branch, parent
         .unwrap_or(b.start.max(1));
     if at - 1 > parent_path.len() {
         record.issues.push(Issue {
+            refused: None,
             ply: Some(at),
             message: format!(
                 "[DhtmlXQ_{}]: starts at ply {at} but its parent line has only {} legal plies; ignored",
@@ -580,6 +588,7 @@ fn place_branch(record: &mut XiangqiRecord, start: &Position, b: &Branch, parent
     }
     if at != b.start {
         record.issues.push(Issue {
+            refused: None,
             ply: Some(at),
             message: format!(
                 "[DhtmlXQ_{}]: its first move fits ply {at}, not the ply {} its name gives; placed at ply {at}",
@@ -601,10 +610,28 @@ fn place_branch(record: &mut XiangqiRecord, start: &Position, b: &Branch, parent
                     Some(p) if p.color != pos.turn() => {
                         format!("{} moves a {} piece but {} is to move", to_iccs(m), p.color, pos.turn())
                     }
-                    Some(_) => format!("{} is not legal", to_iccs(m)),
+                    Some(_) if pos.is_pseudo_legal(m) => format!(
+                        "{} leaves {}'s king in check or facing the other king",
+                        to_iccs(m),
+                        pos.turn()
+                    ),
+                    Some(_) => format!("{} is not a move the piece can make", to_iccs(m)),
+                },
+            };
+            let written: String = d.iter().map(|&x| char::from(b'0' + x)).collect();
+            let refused = match move_of(d) {
+                Some(m) => RefusedMove {
+                    written,
+                    ..RefusedMove::coordinates(&pos, m)
+                },
+                None => RefusedMove {
+                    written,
+                    why: Refusal::NotAMove,
+                    self_check: None,
                 },
             };
             record.issues.push(Issue {
+                refused: Some(refused),
                 ply: Some(ply),
                 message: format!(
                     "[DhtmlXQ_{}] move {} ({}{}{}{}) in {}: {what}; the rest of this line is dropped",

@@ -10,7 +10,7 @@ use xiangqi::notation::Notation;
 
 use crate::chess::{ChessGames, ChessRecord};
 use crate::pgn::{PgnStyle, XiangqiGames};
-use crate::record::XiangqiRecord;
+use crate::record::{Refusal, XiangqiRecord};
 use crate::text::{detect, TextEncoding};
 
 /// The formats a record file can be in.
@@ -213,7 +213,9 @@ pub fn read_as<R: BufRead + 'static>(path: &Path, format: Format, mut input: R) 
 }
 
 /// Reads `position fen <FEN> moves …` / `position startpos moves …` (also a bare FEN followed
-/// by `moves`). Xiangqi or chess is told from the FEN (ten ranks or eight).
+/// by `moves`). Xiangqi or chess is told from the FEN (ten ranks or eight). A move that cannot
+/// be played ends the moves read, with an issue naming it, as in every other format; only a
+/// start that cannot be read is an error.
 pub fn read_fen_moves(line: &str) -> Result<AnyRecord, (Option<usize>, String)> {
     let line = line.trim();
     let line = line.strip_prefix("position").unwrap_or(line).trim();
@@ -237,13 +239,20 @@ pub fn read_fen_moves(line: &str) -> Result<AnyRecord, (Option<usize>, String)> 
             ChessRecord::new(shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string());
         let mut node = crate::MoveTree::<shakmaty::Move>::ROOT;
         for (i, t) in moves.iter().enumerate() {
-            let m = t
-                .parse::<UciMove>()
-                .ok()
-                .and_then(|u| u.to_move(&pos).ok())
-                .ok_or((Some(i + 1), format!("{t:?} is not a legal move")))?;
-            node = rec.tree.add_child(node, m);
-            pos.play_unchecked(m);
+            let m = match t.parse::<UciMove>() {
+                Ok(u) => u.to_move(&pos).map_err(|_| (Refusal::Illegal, "not a legal move here")),
+                Err(_) => Err((Refusal::NotAMove, "not a move in UCI coordinates (e2e4, e7e8q)")),
+            };
+            match m {
+                Ok(m) => {
+                    node = rec.tree.add_child(node, m);
+                    pos.play_unchecked(m);
+                }
+                Err((why, said)) => {
+                    rec.issues.push(refused_issue(i + 1, pos.turn(), t, said, why, None));
+                    break;
+                }
+            }
         }
         Ok(AnyRecord::Chess(rec))
     } else {
@@ -256,14 +265,53 @@ pub fn read_fen_moves(line: &str) -> Result<AnyRecord, (Option<usize>, String)> 
         let mut rec = XiangqiRecord::new(pos.fen().to_string());
         let mut node = crate::MoveTree::<xiangqi::Move>::ROOT;
         for (i, t) in moves.iter().enumerate() {
-            let m = Notation::Iccs
-                .parse(&pos, t)
-                .or_else(|_| Notation::Fsf.parse(&pos, t))
-                .map_err(|e| (Some(i + 1), e.to_string()))?;
-            node = rec.tree.add_child(node, m);
-            pos.play_unchecked(m);
+            match Notation::Iccs.parse(&pos, t).or_else(|e| {
+                // Fairy-Stockfish's ranks where ICCS cannot read the text at all.
+                Notation::Fsf
+                    .parse(&pos, t)
+                    .map_err(|f| if e.is_syntax() { f } else { e })
+            }) {
+                Ok(m) => {
+                    node = rec.tree.add_child(node, m);
+                    pos.play_unchecked(m);
+                }
+                Err(e) => {
+                    let r = crate::RefusedMove::xiangqi(t, &e);
+                    let said = match r.why {
+                        Refusal::NotAMove => "not a move in coordinates (h2e2, or h3e3 with ranks 1-10)",
+                        _ if r.self_check.is_some() => {
+                            "not a legal move here: it leaves the mover's king in check or facing the other king"
+                        }
+                        _ => "not a legal move here",
+                    };
+                    let self_check = r.self_check;
+                    rec.issues
+                        .push(refused_issue(i + 1, pos.turn(), t, said, r.why, self_check));
+                    break;
+                }
+            }
         }
         Ok(AnyRecord::Xiangqi(rec))
+    }
+}
+
+/// The issue of a move the `moves` form cannot play: the rest of the line is not read.
+fn refused_issue(
+    ply: usize,
+    side: impl fmt::Display,
+    written: &str,
+    said: &str,
+    why: Refusal,
+    self_check: Option<xiangqi::Move>,
+) -> crate::Issue {
+    crate::Issue {
+        ply: Some(ply),
+        message: format!("{side} to move: {written:?} is {said}; the rest of the moves are not read"),
+        refused: Some(crate::RefusedMove {
+            written: written.to_string(),
+            why,
+            self_check,
+        }),
     }
 }
 

@@ -14,5 +14,5 @@ pub mod text;
 pub mod xqf;
 
 pub use game::Outcome;
-pub use record::{Issue, MoveTree, Node, NodeId, ReadOptions, Record, Tags, XiangqiRecord};
+pub use record::{Issue, MoveTree, Node, NodeId, ReadOptions, Record, Refusal, RefusedMove, Tags, XiangqiRecord};
 pub use text::TextEncoding;

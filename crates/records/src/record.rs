@@ -354,6 +354,70 @@ pub struct Issue {
     /// Ply (1-based) in the line where it happened, if it concerns a move.
     pub ply: Option<usize>,
     pub message: String,
+    /// The move the reader stopped at, when the issue is a move it could not play (at `ply`).
+    pub refused: Option<RefusedMove>,
+}
+
+impl Issue {
+    /// An issue that is no refused move.
+    pub fn new(ply: Option<usize>, message: impl Into<String>) -> Issue {
+        Issue {
+            ply,
+            message: message.into(),
+            refused: None,
+        }
+    }
+}
+
+/// A move a reader could not play, typed: what was written, why it was refused, and — for a
+/// Xiangqi move the pieces can make but that leaves the mover's own king in check or facing
+/// the other king — the move itself, which some rules rule on (a loss under CXA) where a
+/// reader, knowing no rules, can only refuse it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefusedMove {
+    /// The move as the record writes it (a binary format's move in coordinates).
+    pub written: String,
+    pub why: Refusal,
+    pub self_check: Option<xiangqi::Move>,
+}
+
+/// Why a reader refused a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The text is not a move in the record's notation (nor in any other the reader knows).
+    NotAMove,
+    /// The text names a move that is not legal in the position.
+    Illegal,
+    /// The text fits more than one legal move.
+    Ambiguous,
+}
+
+impl RefusedMove {
+    /// The refusal of a Xiangqi move read from `written`.
+    pub fn xiangqi(written: &str, e: &xiangqi::notation::NotationError) -> RefusedMove {
+        use xiangqi::notation::NotationError as E;
+        let (why, self_check) = match e {
+            E::Syntax { .. } => (Refusal::NotAMove, None),
+            E::Ambiguous { .. } => (Refusal::Ambiguous, None),
+            E::NoMatch { .. } => (Refusal::Illegal, None),
+            E::Illegal { self_check, .. } => (Refusal::Illegal, *self_check),
+        };
+        RefusedMove {
+            written: written.to_string(),
+            why,
+            self_check,
+        }
+    }
+
+    /// The refusal of a Xiangqi move stored as coordinates (a binary format's), not legal in
+    /// `pos`.
+    pub fn coordinates(pos: &xiangqi::Position, m: xiangqi::Move) -> RefusedMove {
+        RefusedMove {
+            written: xiangqi::notation::to_iccs(m),
+            why: Refusal::Illegal,
+            self_check: (pos.is_pseudo_legal(m) && !pos.is_legal(m)).then_some(m),
+        }
+    }
 }
 
 /// A game record.

@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use xiangqi::{Board, Color, Move, Position, Setup, Square, Undo};
 
-use crate::record::{Issue, MoveTree, NodeId, Record, Tags, XiangqiRecord};
+use crate::record::{Issue, MoveTree, NodeId, Record, Refusal, RefusedMove, Tags, XiangqiRecord};
 use crate::text::{self, TextEncoding};
 
 /// Length of the header; the move tree starts at this byte offset.
@@ -101,6 +101,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XiangqiRecord, XqfError> {
         if sum != 0 {
             // XQStudio refuses such a file; the moves will show whether the keys are usable.
             issues.push(Issue {
+                refused: None,
                 ply: None,
                 message: format!(
                     "the key bytes at offsets 0x0c-0x0f sum to {sum:#04x} (mod 256); XQStudio expects 0x00"
@@ -139,6 +140,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XiangqiRecord, XqfError> {
             }
             if root.sibling {
                 issues.push(Issue {
+                    refused: None,
                     ply: None,
                     message: format!(
                         "the root record at byte offset {HEADER_LEN:#x} has the sibling flag; the start position \
@@ -157,7 +159,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<XiangqiRecord, XqfError> {
                 walk.run(&mut cursor);
             }
         }
-        Err(message) => issues.push(Issue { ply: None, message }),
+        Err(message) => issues.push(Issue::new(None, message)),
     }
 
     let encoding = choose_encoding(header, &body, &comments);
@@ -291,6 +293,7 @@ fn place_pieces(table: &[u8; 32], issues: &mut Vec<Issue>) -> Board {
         let piece = crate::record::PIECE_LIST_ROLES[slot % 16].of(color);
         if let Some(old) = board.set_piece_at(sq, piece) {
             issues.push(Issue {
+                refused: None,
                 ply: None,
                 message: format!(
                     "piece table slot {slot} puts a {color} {} on {sq}, where a {} {} already stands; \
@@ -309,6 +312,7 @@ fn first_turn(who_plays: u8, board: &Board, first: Option<&RawRecord>, issues: &
         1 => Color::Black,
         other => {
             issues.push(Issue {
+                refused: None,
                 ply: None,
                 message: format!("header byte 0x32 (who moves first) is {other}; expected 0 (red) or 1 (black)"),
             });
@@ -320,6 +324,7 @@ fn first_turn(who_plays: u8, board: &Board, first: Option<&RawRecord>, issues: &
     };
     if piece.color != header_turn && who_plays <= 1 {
         issues.push(Issue {
+            refused: None,
             ply: None,
             message: format!(
                 "header byte 0x32 says {header_turn} moves first, but the first move moves a {} {}; {} moves first",
@@ -346,6 +351,7 @@ fn start_position(board: Board, turn: Color, issues: &mut Vec<Issue>) -> Result<
                 .ignore_too_many_pieces()
                 .map_err(|e| XqfError::BadPosition(e.to_string()))?;
             issues.push(Issue {
+                refused: None,
                 ply: None,
                 message: format!("start position kept as a composed problem although {why}"),
             });
@@ -440,6 +446,7 @@ enum Parent {
 struct Dropping {
     ply: usize,
     message: String,
+    refused: RefusedMove,
     records: usize,
 }
 
@@ -469,6 +476,7 @@ impl Walk<'_> {
                 Err(message) => {
                     self.flush();
                     self.issues.push(Issue {
+                        refused: None,
                         ply: None,
                         message: format!("{message}; the rest of the move tree is lost"),
                     });
@@ -501,10 +509,11 @@ impl Walk<'_> {
                                 depth: depth + 1,
                             }
                         }
-                        Err(why) => {
+                        Err((why, refused)) => {
                             self.dropping = Some(Dropping {
                                 ply: depth + 1,
                                 message: format!("move record at byte offset {at:#x}: {why}"),
+                                refused,
                                 records: 0,
                             });
                             Parent::Dropped
@@ -520,11 +529,20 @@ impl Walk<'_> {
         self.flush();
     }
 
-    fn legal(&self, rec: &RawRecord) -> Result<Move, String> {
+    /// The record's move if legal here, or why not with the move refused.
+    fn legal(&self, rec: &RawRecord) -> Result<Move, (String, RefusedMove)> {
         let (Some(from), Some(to)) = (square(rec.from), square(rec.to)) else {
-            return Err(format!(
-                "the move from point {} to point {} (x·10+y) is off the board",
-                rec.from, rec.to
+            let refused = RefusedMove {
+                written: format!("{}-{}", rec.from, rec.to),
+                why: Refusal::NotAMove,
+                self_check: None,
+            };
+            return Err((
+                format!(
+                    "the move from point {} to point {} (x·10+y) is off the board",
+                    rec.from, rec.to
+                ),
+                refused,
             ));
         };
         let mv = Move::new(from, to);
@@ -535,11 +553,17 @@ impl Walk<'_> {
         let why = match self.pos.board().piece_at(from) {
             None => format!("no piece stands on {from}"),
             Some(p) if p.color != turn => format!("it moves a {} {} but {turn} is to move", p.color, p.role),
+            Some(p) if self.pos.is_pseudo_legal(mv) => {
+                format!(
+                    "the {} {} may go there but that leaves {turn}'s king in check or facing the other king",
+                    p.color, p.role
+                )
+            }
             Some(p) => format!("the {} {} cannot go there", p.color, p.role),
         };
-        Err(format!(
-            "{mv} is not legal in {}: {why}",
-            self.pos.fen().board_and_turn()
+        Err((
+            format!("{mv} is not legal in {}: {why}", self.pos.fen().board_and_turn()),
+            RefusedMove::coordinates(self.pos, mv),
         ))
     }
 
@@ -548,6 +572,7 @@ impl Walk<'_> {
             self.issues.push(Issue {
                 ply: Some(d.ply),
                 message: format!("{}; dropped with the {} records after it", d.message, d.records),
+                refused: Some(d.refused),
             });
         }
     }
@@ -638,6 +663,7 @@ fn result(b: u8, issues: &mut Vec<Issue>) -> &'static str {
         3 | 4 => "1/2-1/2",
         other => {
             issues.push(Issue {
+                refused: None,
                 ply: None,
                 message: format!("header byte 0x33 (result) is {other}; expected 0 to 4; read as unknown"),
             });

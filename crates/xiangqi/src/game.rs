@@ -72,8 +72,10 @@ impl Game for Position {
     }
 
     fn parse_self_check(&self, text: &str) -> Option<Move> {
-        let m = crate::notation::parse_iccs(text.trim()).ok()?;
-        (self.is_pseudo_legal(m) && !self.is_legal(m)).then_some(m)
+        match parse_any(self, text) {
+            Err(NotationError::Illegal { self_check, .. }) => self_check,
+            _ => None,
+        }
     }
 
     /// Each reader tells a text it cannot read (a syntax error) from a move it read but finds

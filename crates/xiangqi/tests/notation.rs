@@ -174,3 +174,28 @@ fn unmarked_tandem_piece_resolved_by_legality() {
     assert_eq!(m.to_string(), "c6d8");
     assert_eq!(to_chinese(&pos, m), "前马进六");
 }
+
+#[test]
+fn point_01_a_move_that_exposes_the_king_is_named_in_every_notation() {
+    use xiangqi::notation::{parse_any, NotationError};
+    // Red's king steps beside black's on an open file: the pieces allow it, the kings face.
+    let pos = Position::from_fen("3k5/9/9/9/9/9/2P6/9/9/4K4 w - - 0 1").unwrap();
+    let e0d0 = xiangqi::notation::parse_iccs("e0d0").unwrap();
+    for text in ["帅五平六", "帥5平6", "K5.6", "e0d0", "E0-D0"] {
+        match parse_any(&pos, text) {
+            Err(NotationError::Illegal { self_check, .. }) => assert_eq!(self_check, Some(e0d0), "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+        assert_eq!(game::Game::parse_self_check(&pos, text), Some(e0d0), "{text}");
+    }
+    // A move no piece can make names no move; a text in no notation says which it expected.
+    let e = parse_any(&pos, "帅五进二").unwrap_err();
+    assert!(matches!(e, NotationError::NoMatch { .. }), "{e:?}");
+    let e = parse_any(&pos, "hello").unwrap_err();
+    assert!(e.is_syntax() && e.to_string().contains("WXF"), "{e}");
+    // A coordinate move the pieces cannot make is illegal with nothing to rule on.
+    match parse_any(&pos, "e0e2") {
+        Err(NotationError::Illegal { self_check: None, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+}

@@ -10,7 +10,7 @@ use xiangqi::{Color, Fen, Move, Position, Role};
 use super::reader::{PgnReader, Skip, Visitor};
 use super::tree::{write_movetext, MoveText};
 use super::write::{CommentStyle, Movetext};
-use crate::record::{Issue, MoveTree, NodeId, ReadOptions, Tags, XiangqiRecord};
+use crate::record::{Issue, MoveTree, NodeId, ReadOptions, RefusedMove, Tags, XiangqiRecord};
 use crate::text::TextEncoding;
 use crate::Outcome;
 
@@ -75,19 +75,21 @@ impl XiangqiVisitor {
     }
 
     fn issue(&mut self, ply: Option<usize>, message: String) {
-        self.record.issues.push(Issue { ply, message });
+        self.record.issues.push(Issue::new(ply, message));
     }
 
+    /// Reads a move in the record's notation, or else in any. The error says the most it can:
+    /// a move the record's notation cannot read but another names (`h2e2` in a Chinese record)
+    /// is refused as that move, not as unreadable.
     fn parse(&self, token: &str) -> Result<Move, NotationError> {
         let pos = &self.line.pos;
-        match self.notation {
-            Some(Notation::Chinese) | None => {
-                notation::parse_chinese(pos, token).or_else(|e| notation::parse_any(pos, token).map_err(|_| e))
-            }
-            Some(n) => n
-                .parse(pos, token)
-                .or_else(|e| notation::parse_any(pos, token).map_err(|_| e)),
-        }
+        let read = match self.notation {
+            Some(Notation::Chinese) | None => notation::parse_chinese(pos, token),
+            Some(n) => n.parse(pos, token),
+        };
+        read.or_else(|e| {
+            notation::parse_any(pos, token).map_err(|any| if e.is_syntax() && !any.is_syntax() { any } else { e })
+        })
     }
 }
 
@@ -164,10 +166,11 @@ impl Visitor for XiangqiVisitor {
             }
             Err(e) => {
                 let side = self.line.pos.turn();
-                self.issue(
-                    Some(ply),
-                    format!("{side} to move: {e}; the rest of this line is skipped"),
-                );
+                self.record.issues.push(Issue {
+                    ply: Some(ply),
+                    message: format!("{side} to move: {e}; the rest of this line is skipped"),
+                    refused: Some(RefusedMove::xiangqi(token, &e)),
+                });
                 self.line.broken = true;
             }
         }

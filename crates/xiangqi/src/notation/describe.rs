@@ -221,7 +221,7 @@ pub(crate) fn resolve(pos: &Position, text: &str, tiers: &Tiers) -> Result<Move,
     for tier in tiers {
         found.len = 0;
         for p in tier.pats.iter().flatten() {
-            candidates(pos, p, &mut found);
+            candidates(pos, p, true, &mut found);
         }
         match found.len {
             0 => continue,
@@ -240,7 +240,30 @@ pub(crate) fn resolve(pos: &Position, text: &str, tiers: &Tiers) -> Result<Move,
             }
         }
     }
-    Err(NotationError::NoMatch { text: text.to_string() })
+    Err(refused(pos, text, tiers))
+}
+
+/// Why no legal move fits: when exactly one move a piece can make fits (of the first tier
+/// with any), the text names that move, and only its own king forbids it.
+fn refused(pos: &Position, text: &str, tiers: &Tiers) -> NotationError {
+    let mut found = Found::default();
+    for tier in tiers {
+        found.len = 0;
+        for p in tier.pats.iter().flatten() {
+            candidates(pos, p, false, &mut found);
+        }
+        match found.len {
+            0 => continue,
+            1 => {
+                return NotationError::Illegal {
+                    text: text.to_string(),
+                    self_check: found.moves[0],
+                }
+            }
+            _ => break,
+        }
+    }
+    NotationError::NoMatch { text: text.to_string() }
 }
 
 /// The moves a pattern fits; a handful at most (any two already make the text ambiguous).
@@ -267,7 +290,9 @@ impl Found {
     }
 }
 
-fn candidates(pos: &Position, p: &Pattern, found: &mut Found) {
+/// The moves `p` fits among the legal moves, or (not `legal`) among the moves the pieces can
+/// make with the mover's king safety aside.
+fn candidates(pos: &Position, p: &Pattern, legal: bool, found: &mut Found) {
     let us = pos.turn();
     let board = pos.board();
     let file_mask = match p.file {
@@ -293,7 +318,8 @@ fn candidates(pos: &Position, p: &Pattern, found: &mut Found) {
                 continue;
             };
             let m = Move::new(from, to);
-            if found.contains(&m) || !pos.is_legal(m) {
+            let playable = if legal { pos.is_legal(m) } else { pos.is_pseudo_legal(m) };
+            if found.contains(&m) || !playable {
                 continue;
             }
             if p.qual.is_none() || p.matches(&describe(pos, m)) {

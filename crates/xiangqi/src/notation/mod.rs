@@ -22,14 +22,43 @@ use crate::{Move, Position};
 /// A move could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
-    #[error("cannot read {text:?}: expected {expected}")]
+    #[error("{text:?} is not a move in this notation: expected {expected}")]
     Syntax { text: String, expected: &'static str },
-    #[error("{text:?} matches no legal move")]
+    #[error("{text:?} is not a legal move here: no piece can make it")]
     NoMatch { text: String },
     #[error("{text:?} is ambiguous: it fits {candidates}")]
     Ambiguous { text: String, candidates: String },
-    #[error("{text:?} is not a legal move here")]
-    Illegal { text: String },
+    #[error("{text:?} is not a legal move here{}", why_illegal(self_check))]
+    Illegal {
+        text: String,
+        /// The move the text names when a piece can make it and only the mover's own king
+        /// forbids it (left in check, or facing the other king): a move some rules rule on
+        /// (a loss under CXA) rather than refuse.
+        self_check: Option<Move>,
+    },
+}
+
+impl NotationError {
+    /// Whether the text is not a move in the notation at all (as against a move that is not
+    /// legal in the position).
+    pub fn is_syntax(&self) -> bool {
+        matches!(self, NotationError::Syntax { .. })
+    }
+
+    /// An error for `m`, read from `text`, which is not legal in `pos`.
+    pub fn illegal(pos: &Position, text: &str, m: Move) -> NotationError {
+        NotationError::Illegal {
+            text: text.to_string(),
+            self_check: pos.is_pseudo_legal(m).then_some(m),
+        }
+    }
+}
+
+fn why_illegal(self_check: &Option<Move>) -> &'static str {
+    match self_check {
+        Some(_) => ": it leaves the mover's king in check or facing the other king",
+        None => "",
+    }
 }
 
 /// The notations a move can be written in.
@@ -80,19 +109,21 @@ impl Notation {
         if pos.is_legal(m) {
             Ok(m)
         } else {
-            Err(NotationError::Illegal { text: text.to_string() })
+            Err(NotationError::illegal(pos, text, m))
         }
     }
 }
 
-/// Reads a move in any notation: coordinates first, then WXF, then Chinese.
+/// Reads a move in any notation: coordinates first, then WXF, then Chinese. An error says the
+/// most it can: that the text names an illegal move in some notation before that it reads in
+/// none.
 pub fn parse_any(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let t = text.trim();
     if let Ok(m) = parse_iccs(t) {
         return if pos.is_legal(m) {
             Ok(m)
         } else {
-            Err(NotationError::Illegal { text: t.to_string() })
+            Err(NotationError::illegal(pos, t, m))
         };
     }
     if t.is_ascii() {
@@ -105,5 +136,18 @@ pub fn parse_any(pos: &Position, text: &str) -> Result<Move, NotationError> {
             }
         }
     }
-    parse_chinese(pos, t).or_else(|e| parse_wxf(pos, t).map_err(|_| e))
+    match parse_chinese(pos, t) {
+        Err(e) if e.is_syntax() => {}
+        read => return read,
+    }
+    match parse_wxf(pos, t) {
+        Err(e) if e.is_syntax() => Err(NotationError::Syntax {
+            text: t.to_string(),
+            expected: ANY,
+        }),
+        read => read,
+    }
 }
+
+/// What [`parse_any`] reads.
+const ANY: &str = "a move in coordinates (h2e2), WXF (C2.5) or Chinese notation (炮二平五)";

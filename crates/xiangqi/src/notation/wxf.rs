@@ -75,7 +75,7 @@ pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, NotationError> {
         // Coordinates, which `to_wxf` falls back to where WXF cannot name a move.
         None => match super::parse_iccs(text) {
             Ok(m) if pos.is_legal(m) => Ok(m),
-            Ok(_) => Err(NotationError::Illegal { text: text.to_string() }),
+            Ok(m) => Err(NotationError::illegal(pos, text, m)),
             Err(_) => Err(NotationError::Syntax {
                 text: text.to_string(),
                 expected: EXPECTED,
