@@ -2,7 +2,7 @@
 //! what was not a move.
 
 use game::{Game, Kind, Side};
-use judge::{Judge, Reason};
+use judge::Judge;
 use records::pgn::write::clk;
 use records::pgn::{CommentStyle, Movetext};
 use records::Tags;
@@ -25,10 +25,7 @@ pub fn termination(ending: Option<&Ending>) -> &'static str {
         | EndReason::FalseClaims
         | EndReason::RefusedRules => "rules infraction",
         EndReason::Aborted => "abandoned",
-        EndReason::Rules | EndReason::Claim => match e.verdict.as_ref().map(|v| v.reason) {
-            Some(Reason::PerpetualCheck | Reason::ForbiddenRepetition | Reason::SelfCheck) => "rules infraction",
-            _ => "normal",
-        },
+        EndReason::Rules | EndReason::Claim => e.verdict.as_ref().map_or("normal", |v| v.reason.pgn_termination()),
         EndReason::Agreement | EndReason::Resignation => "normal",
     }
 }
