@@ -15,6 +15,7 @@ use matches::runner::{run_match, Entrant, MatchConfig, Start, Summary};
 use records::files::{read_file, AnyRecord};
 use tournament::result::{Bye, RoundResult};
 
+#[path = "../../engine/tests/common/mod.rs"]
 mod common;
 use common::{fake, find};
 

@@ -8,6 +8,7 @@ use matches::play::{Adjudication, Control};
 use matches::runner::{run_match, Entrant, MatchConfig};
 use ratings::sprt::{Model, Pentanomial, Sprt, Status};
 
+#[path = "../../engine/tests/common/mod.rs"]
 mod common;
 use common::fake;
 

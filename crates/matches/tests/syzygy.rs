@@ -15,6 +15,7 @@ use matches::runner::{run_match, Entrant, MatchConfig, Start};
 use matches::syzygy::{Syzygy, TbResults};
 use records::files::{read_file, AnyRecord};
 
+#[path = "../../engine/tests/common/mod.rs"]
 mod common;
 use common::find;
 

@@ -8,6 +8,7 @@ use judge::xiangqi::{Rules, XiangqiJudge};
 use matches::play::{Adjudication, Control};
 use matches::runner::{run_match, Entrant, MatchConfig};
 
+#[path = "../../engine/tests/common/mod.rs"]
 mod common;
 use common::{fake, find};
 

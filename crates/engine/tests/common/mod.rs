@@ -1,5 +1,5 @@
 //! What the engine test files share: finding Debian's engines, and the fake engines of
-//! `tests/fake/` (Python scripts).
+//! `crates/engine/tests/fake/` (Python scripts). The match crate's tests use this module too.
 #![allow(dead_code)] // Each test file uses part of it.
 
 use std::path::{Path, PathBuf};
@@ -42,7 +42,10 @@ fn python() -> Option<PathBuf> {
 /// A configuration named `name` for the fake engine `script` with `args`, or `None` (and a
 /// SKIPPED line) without Python.
 pub fn fake(name: &str, script: &str, args: &[&str]) -> Option<EngineConfig> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake").join(script);
+    // The fake engines live with the engine crate, whose tests use them too.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../engine/tests/fake")
+        .join(script);
     let mut config = EngineConfig::new(name, python()?);
     config.args = ["-u".to_string(), path.display().to_string()]
         .into_iter()
