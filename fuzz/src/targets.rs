@@ -6,7 +6,7 @@
 use ::judge::xiangqi::{Rules, XiangqiJudge};
 use ::judge::{Judge, Reason};
 use records::chess::ChessGames;
-use records::files::{read_fen_moves, write_fen_moves};
+use records::files::{read_fen_moves, write_fen_moves, AnyRecord};
 use records::pgn::XiangqiGames;
 use tournament::{dutch, trf::Trf};
 use xiangqi::notation::Notation;
@@ -303,13 +303,19 @@ pub fn record_dhtmlxq(data: &[u8]) {
 }
 
 /// `position fen … moves …` lines: read or refused with an error, never a panic; what reads
-/// writes back to a line that reads to the same record.
+/// writes back to a line that reads to the same record (less the issue of a refused move).
 pub fn record_fen_moves(data: &[u8]) {
     let Ok(line) = std::str::from_utf8(data) else { return };
     if line.contains('\n') {
         return;
     }
-    let Ok(rec) = read_fen_moves(line) else { return };
+    let Ok(mut rec) = read_fen_moves(line) else { return };
+    // A move the line could not play is kept as an issue and not written back: what reads again
+    // is the moves before it.
+    match &mut rec {
+        AnyRecord::Xiangqi(r) => r.issues.clear(),
+        AnyRecord::Chess(r) => r.issues.clear(),
+    }
     let mut out = String::new();
     write_fen_moves(&rec, &mut out).unwrap();
     let again = read_fen_moves(out.trim_end()).unwrap_or_else(|e| panic!("{out:?}: {e:?}"));
