@@ -14,9 +14,12 @@
 //!   are letters and codes; [`tiebreak`] and [`standings`]: the FIDE C.07 (2026) tie-breaks.
 //! - [`dutch`]: the FIDE Dutch system (C.04.3) on [`matching`], a maximum-weight matching;
 //!   [`cxa`] and [`cxa_swiss`]: the CXA's Swiss orders and its 积分编排制.
+//! - [`competition`]: an event of any format — round robin, groups, knockouts, Swiss, stages
+//!   feeding stages, matches of N games, teams — from registration to final standings.
 //! - [`event`]: a Swiss event run round by round (players, byes, withdrawals, pairing, results,
 //!   crosstables).
 
+pub mod competition;
 pub mod cxa;
 pub mod cxa_swiss;
 pub mod double_elimination;

@@ -27,6 +27,10 @@ use crate::result::Score;
 pub enum TieBreak {
     /// One more game (colours continue to alternate), and again while it is drawn.
     PlayOff,
+    /// Up to `games` play-off games (colours continue to alternate), then lots drawn from
+    /// `seed` if it is still tied: the issue's "play-off games with their own (faster) time
+    /// control and then lots".
+    PlayOffThenLots { games: u32, seed: u64 },
     /// Lots drawn from this seed.
     Lots { seed: u64 },
 }
@@ -96,22 +100,22 @@ impl Match {
         if played < self.games || p[0] != p[1] {
             return Status::Playing;
         }
-        match self.tie_break {
-            TieBreak::PlayOff => Status::Playing,
-            TieBreak::Lots { seed } => {
-                let r = splitmix64(seed);
-                let winner = (r & 1) as usize;
-                Status::Won {
-                    winner,
-                    by_lot: true,
-                    log: Some(format!(
-                        "tied at {}-{}: lots drawn with splitmix64(seed {seed}) = {r:#018x}, lowest bit {winner}: player \
-                         {winner} wins",
-                        p[0] as f32 / 2.0,
-                        p[1] as f32 / 2.0
-                    )),
-                }
-            }
+        let seed = match self.tie_break {
+            TieBreak::PlayOff => return Status::Playing,
+            TieBreak::PlayOffThenLots { games, .. } if played < self.games + games => return Status::Playing,
+            TieBreak::PlayOffThenLots { seed, .. } | TieBreak::Lots { seed } => seed,
+        };
+        let r = splitmix64(seed);
+        let winner = (r & 1) as usize;
+        Status::Won {
+            winner,
+            by_lot: true,
+            log: Some(format!(
+                "tied at {}-{}: lots drawn with splitmix64(seed {seed}) = {r:#018x}, lowest bit {winner}: player \
+                 {winner} wins",
+                p[0] as f32 / 2.0,
+                p[1] as f32 / 2.0
+            )),
         }
     }
 

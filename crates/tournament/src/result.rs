@@ -2,10 +2,10 @@
 //! a bye (轮空) — as the one type the tournament code works on. TRF's letters for them are read
 //! and written in [`crate::trf`] only.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Win, draw or loss from one player's view (胜、和、负).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Score {
     Loss,
     Draw,

@@ -42,10 +42,22 @@ pub enum TieBreak {
     Aro,
     Tpr,
     Ptp,
+    /// The CXA's orders ([`crate::cxa`]): 对手分 (the opponents' scores).
+    CxaOpp,
+    /// 累进分 (the running score summed over the rounds).
+    CxaProg,
+    /// 累进分 with round 1 removed.
+    CxaProgC1,
+    /// 胜局 (rounds won).
+    CxaWin,
+    /// 后走局数 (games played with black over the board).
+    CxaBlack,
+    /// 小分 (the scores of the opponents beaten plus half of those drawn).
+    CxaSmall,
 }
 
 impl TieBreak {
-    pub const ALL: [(&'static str, TieBreak); 18] = [
+    pub const ALL: [(&'static str, TieBreak); 24] = [
         ("DE", TieBreak::De),
         ("BH", TieBreak::Bh),
         ("BH-C1", TieBreak::BhC1),
@@ -64,7 +76,40 @@ impl TieBreak {
         ("ARO", TieBreak::Aro),
         ("TPR", TieBreak::Tpr),
         ("PTP", TieBreak::Ptp),
+        ("CXA-OPP", TieBreak::CxaOpp),
+        ("CXA-PROG", TieBreak::CxaProg),
+        ("CXA-PROG-C1", TieBreak::CxaProgC1),
+        ("CXA-WIN", TieBreak::CxaWin),
+        ("CXA-BLACK", TieBreak::CxaBlack),
+        ("CXA-SMALL", TieBreak::CxaSmall),
     ];
+
+    /// The CXA's order for a 积分编排制 (rules 2011 art. 14, [`crate::cxa`]): 对手分, 累进分,
+    /// 累进分 without round 1, 胜局, 后走局数, 小分 — what `cxa` stands for in a list of codes.
+    pub const CXA: [TieBreak; 6] = [
+        TieBreak::CxaOpp,
+        TieBreak::CxaProg,
+        TieBreak::CxaProgC1,
+        TieBreak::CxaWin,
+        TieBreak::CxaBlack,
+        TieBreak::CxaSmall,
+    ];
+
+    /// One of the CXA's orders, computed by [`crate::cxa::compute`].
+    pub fn is_cxa(self) -> bool {
+        TieBreak::CXA.contains(&self)
+    }
+
+    fn cxa_value(self, v: &crate::cxa::CxaValues) -> f64 {
+        match self {
+            TieBreak::CxaOpp => v.opponents,
+            TieBreak::CxaProg => v.progressive,
+            TieBreak::CxaProgC1 => v.progressive_cut1,
+            TieBreak::CxaWin => f64::from(v.wins),
+            TieBreak::CxaBlack => f64::from(v.black_games),
+            _ => v.small_points,
+        }
+    }
 
     pub fn code(self) -> &'static str {
         TieBreak::ALL.iter().find(|(_, t)| *t == self).map_or("?", |(c, _)| c)
@@ -84,11 +129,18 @@ impl TieBreak {
         self != TieBreak::De
     }
 
-    /// The value; `None` for DE, which depends on who is still tied (see [`standings`]).
+    /// The value; `None` for DE, which depends on who is still tied (see [`standings`]), and
+    /// for the CXA's orders, which [`crate::cxa`] computes.
     pub fn value(self, v: &Values) -> Option<f64> {
         let opt = |x: Option<i64>| x.map_or(f64::NEG_INFINITY, |x| x as f64);
         Some(match self {
-            TieBreak::De => return None,
+            TieBreak::De
+            | TieBreak::CxaOpp
+            | TieBreak::CxaProg
+            | TieBreak::CxaProgC1
+            | TieBreak::CxaWin
+            | TieBreak::CxaBlack
+            | TieBreak::CxaSmall => return None,
             TieBreak::Bh => v.bh,
             TieBreak::BhC1 => v.bh_c1,
             TieBreak::BhC2 => v.bh_c2,
@@ -125,6 +177,11 @@ pub struct Line {
 pub fn standings(t: &Trf, order: &[TieBreak]) -> Vec<Line> {
     let ps = point_system(t);
     let values = compute_with(t, &ps);
+    let cxa = order
+        .iter()
+        .any(|tb| tb.is_cxa())
+        .then(|| crate::cxa::compute(t))
+        .unwrap_or_default();
     let mut lines: Vec<Line> = values
         .iter()
         .map(|v| Line {
@@ -142,6 +199,10 @@ pub fn standings(t: &Trf, order: &[TieBreak]) -> Vec<Line> {
                 for (&i, de) in group.iter().zip(direct_encounter_with(t, &ps, &numbers)) {
                     lines[i].tiebreaks.push(f64::from(de));
                 }
+            }
+        } else if tb.is_cxa() {
+            for (line, v) in lines.iter_mut().zip(&cxa) {
+                line.tiebreaks.push(tb.cxa_value(v));
             }
         } else {
             for (line, v) in lines.iter_mut().zip(&values) {

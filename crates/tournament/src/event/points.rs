@@ -106,12 +106,18 @@ pub(super) fn refresh_points(trf: &mut Trf) {
 }
 
 /// Reads a list of tie-break codes, comma- or space-separated; modifiers as `BH-C1` or as
-/// FIDE's Gacrux writes them, `BH/C1`.
+/// FIDE's Gacrux writes them, `BH/C1`; `cxa` stands for the CXA's whole order
+/// ([`TieBreak::CXA`]).
 pub fn parse_tiebreaks(list: &str) -> Result<Vec<TieBreak>, EventError> {
-    list.split([',', ' '])
-        .filter(|c| !c.trim().is_empty())
-        .map(|c| TieBreak::parse(&c.replace('/', "-")).ok_or_else(|| EventError(format!("unknown tie-break {c:?}"))))
-        .collect()
+    let mut out = Vec::new();
+    for c in list.split([',', ' ']).filter(|c| !c.trim().is_empty()) {
+        if c.trim().eq_ignore_ascii_case("cxa") {
+            out.extend(TieBreak::CXA);
+            continue;
+        }
+        out.push(TieBreak::parse(&c.replace('/', "-")).ok_or_else(|| EventError(format!("unknown tie-break {c:?}")))?);
+    }
+    Ok(out)
 }
 
 /// The tie-breaks the organiser chose (`212` without its `PTS`, else `202`); empty if none.

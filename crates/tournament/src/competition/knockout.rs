@@ -1,0 +1,110 @@
+//! Knockout stages: seed 000's card draw every round, or a bracket fixed at the start (single
+//! or double elimination).
+
+use super::format::Format;
+use super::pairing::{lot_seed, Pairing, Round, Side, Verdict};
+use super::progress::rule;
+use super::{Error, Event};
+use crate::knockout::{card_draw, Card};
+
+/// The id of a third-place match.
+pub(crate) const THIRD_PLACE: &str = "3P.1";
+
+/// Who won pairing `p` and who lost it (a bye: the entrant, and nobody).
+pub(crate) fn winner_loser(event: &Event, s: usize, p: &Pairing) -> Option<(u32, Option<u32>)> {
+    match p.verdict(rule(event, s, p)) {
+        Verdict::Bye => Some((p.first, None)),
+        Verdict::Won(Side::First) => Some((p.first, p.second)),
+        Verdict::Won(Side::Second) => Some((p.second?, Some(p.first))),
+        Verdict::Pending | Verdict::Drawn => None,
+    }
+}
+
+fn is_third_place(event: &Event, s: usize, p: &Pairing) -> bool {
+    p.id == format!("{}{THIRD_PLACE}", event.id_prefix(s))
+}
+
+/// Entrants still in a card-drawn knockout after its rounds so far, in the order they came
+/// through (winners, then the bye); withdrawn entrants are out.
+pub(crate) fn survivors(event: &Event, s: usize) -> Vec<u32> {
+    let stage = &event.stages[s];
+    let Some(last) = stage.rounds.last() else {
+        return stage.entrants.clone();
+    };
+    last.pairings
+        .iter()
+        .filter(|p| !is_third_place(event, s, p))
+        .filter_map(|p| winner_loser(event, s, p).map(|(w, _)| w))
+        .filter(|&id| !event.entrant(id).is_some_and(|e| e.withdrawn))
+        .collect()
+}
+
+pub(crate) fn by_cards_done(event: &Event, s: usize) -> bool {
+    !event.stages[s].rounds.is_empty() && survivors(event, s).len() <= 1
+}
+
+/// The next round of a card-drawn knockout: the survivors draw from two sets of numbers and a
+/// K for the bye (seed 000 §9); equal numbers meet, the red card's holder with red. The
+/// third-place match, when the plan has one, goes with the final.
+pub(crate) fn next_by_cards(event: &Event, s: usize) -> Option<Round> {
+    let alive = survivors(event, s);
+    if alive.len() <= 1 {
+        return None;
+    }
+    let stage = &event.stages[s];
+    let r = stage.rounds.len() as u32 + 1;
+    let prefix = event.id_prefix(s);
+    let seed = lot_seed(event.seed, &format!("{prefix}cards{r}"));
+    let draw = card_draw(&alive, seed);
+    let mut pairings: Vec<Pairing> = draw
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(n, &(red, black))| Pairing::new(format!("{prefix}{r}.{}", n + 1), red, Some(black)))
+        .collect();
+    if let Some(k) = draw.bye {
+        pairings.push(Pairing::new(format!("{prefix}{r}.K"), k, None));
+    }
+    let third = matches!(event.plan[s].format, Format::Knockout { third_place: true, .. });
+    if third && alive.len() == 2 {
+        if let Some(last) = stage.rounds.last() {
+            let losers: Vec<u32> = last
+                .pairings
+                .iter()
+                .filter_map(|p| winner_loser(event, s, p).and_then(|(_, l)| l))
+                .collect();
+            if let [a, b] = losers[..] {
+                pairings.push(Pairing::new(format!("{prefix}{THIRD_PLACE}"), a, Some(b)));
+            }
+        }
+    }
+    let cards: Vec<String> = draw
+        .drawn
+        .iter()
+        .map(|&(id, card)| {
+            let c = match card {
+                Card::Red(n) => format!("red {n}"),
+                Card::Black(n) => format!("black {n}"),
+                Card::King => "K".into(),
+            };
+            format!("{} {c}", event.name_of(id))
+        })
+        .collect();
+    Some(Round {
+        number: r,
+        pairings,
+        draw: Some(format!(
+            "card draw, seed {seed} (splitmix64 shuffle of {}): {}",
+            draw.deck.len(),
+            cards.join(", ")
+        )),
+    })
+}
+
+pub(crate) fn next_in_bracket(_event: &Event, _s: usize) -> Result<Option<Round>, Error> {
+    Err(Error("seeded brackets are not built yet; use --draw cards".into()))
+}
+
+pub(crate) fn bracket_done(_event: &Event, _s: usize) -> bool {
+    false
+}

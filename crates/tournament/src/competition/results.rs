@@ -1,0 +1,162 @@
+//! Entering results: a game, the next games of a match, a team pairing's boards; a tie drawn
+//! by lots where the rules say so.
+
+use super::pairing::{Game, Lot, Verdict};
+use super::progress::rule;
+use super::{err, Error, Event, Format};
+use crate::result::Score;
+
+/// A result as an arbiter writes it, red's (white's) side first: `1-0`, `0-1`, `1/2` (`½-½`,
+/// `1/2-1/2`, `=`), forfeits `+-` (black did not show), `-+`, `--` (neither did; also `+/-`,
+/// `-/+`, `-/-`). A game of a match is written as its scoresheet reads, with the colours of
+/// that game; a team pairing's boards from the first-named team's side, as the match sheet
+/// lists them.
+pub fn parse_game(s: &str) -> Result<Game, Error> {
+    let g = |score, forfeit, double_forfeit| Game {
+        score,
+        forfeit,
+        double_forfeit,
+    };
+    Ok(match s.trim() {
+        "1-0" => g(Score::Win, false, false),
+        "0-1" => g(Score::Loss, false, false),
+        "1/2" | "½" | "½-½" | "1/2-1/2" | "=" | "draw" => g(Score::Draw, false, false),
+        "+-" | "+/-" | "+:-" => g(Score::Win, true, false),
+        "-+" | "-/+" | "-:+" => g(Score::Loss, true, false),
+        "--" | "-/-" | "-:-" => g(Score::Loss, false, true),
+        other => {
+            return err(format!(
+                "{other:?} is not a result: 1-0, 0-1, 1/2, +- (the second did not show), -+, --"
+            ))
+        }
+    })
+}
+
+/// What entering a result came to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entered {
+    pub id: String,
+    pub verdict: Verdict,
+    /// The lot drawn, when the result left the pairing tied with nothing more to play.
+    pub lot: Option<Lot>,
+}
+
+impl Event {
+    /// Enters the results of pairing `id` in order: the next games of a match (its play-off
+    /// games too), each as its scoresheet reads ([`parse_game`]), or a team pairing's boards
+    /// from board 1. `replace` clears what was entered
+    /// first (a correction, while nothing has been paired on it). Nothing changes on an error.
+    pub fn result(&mut self, id: &str, results: &[&str], replace: bool) -> Result<Entered, Error> {
+        if self.is_swiss() {
+            return err("a Swiss event takes results through its TRF (crate::event::set_result)");
+        }
+        let games = results.iter().map(|r| parse_game(r)).collect::<Result<Vec<_>, _>>()?;
+        if games.is_empty() {
+            return err("no result given");
+        }
+        let Some((s, id)) = self.locate(id) else {
+            return err(format!("no pairing {id:?} (arbiter tournament pairings shows them)"));
+        };
+        let mut next = self.clone();
+        if replace {
+            next.check_correctable(s, &id)?;
+        }
+        let rule = rule(&next, s, next.pairing(&id).expect("located"));
+        let p = next.pairing_mut(&id).expect("located");
+        if p.second.is_none() {
+            return err(format!("{id} is a bye: there is no game"));
+        }
+        if replace {
+            p.games.clear();
+            p.lot = None;
+        }
+        let verdict = p.verdict(rule);
+        if verdict != Verdict::Pending {
+            return err(format!(
+                "{id} is already decided ({}); --replace corrects it",
+                describe(verdict)
+            ));
+        }
+        let room = if rule.boards > 0 {
+            rule.boards as usize - p.games.len()
+        } else if rule.needs_winner {
+            usize::MAX
+        } else {
+            rule.games as usize - p.games.len()
+        };
+        if games.len() > room {
+            return err(format!(
+                "{id} has room for {room} more result(s), {} given",
+                games.len()
+            ));
+        }
+        for (k, g) in games.iter().enumerate() {
+            if rule.boards == 0 && p.verdict(rule) != Verdict::Pending {
+                return err(format!(
+                    "{id} was decided after {} game(s); {} result(s) too many",
+                    p.games.len(),
+                    games.len() - k
+                ));
+            }
+            let mut g = *g;
+            if rule.boards == 0 && p.next_first_colour() == super::Side::Second {
+                g.score = g.score.reversed();
+            }
+            p.games.push(g);
+        }
+        let lot = p.due_lot(rule);
+        if let Some(l) = &lot {
+            p.lot = Some(l.clone());
+        }
+        let verdict = p.verdict(rule);
+        *self = next;
+        Ok(Entered { id, verdict, lot })
+    }
+
+    /// The stage of pairing `id` and its id as written.
+    fn locate(&self, id: &str) -> Option<(usize, String)> {
+        self.stages.iter().enumerate().find_map(|(s, st)| {
+            st.rounds
+                .iter()
+                .chain(&st.playoffs)
+                .flat_map(|r| &r.pairings)
+                .find(|p| p.id.eq_ignore_ascii_case(id))
+                .map(|p| (s, p.id.clone()))
+        })
+    }
+
+    /// A result may be corrected while nothing stands on it: in the current stage, and in a
+    /// knockout only in its latest round.
+    fn check_correctable(&self, s: usize, id: &str) -> Result<(), Error> {
+        if s + 1 != self.stages.len() {
+            return err(format!("{id} is in a stage that is over: its results are final"));
+        }
+        let stage = &self.stages[s];
+        if let Some(last) = stage.playoffs.last() {
+            if !last.pairings.iter().any(|p| p.id == id) {
+                return err(format!("{id}: play-offs have been paired after it"));
+            }
+            return Ok(());
+        }
+        let knockout = matches!(self.plan[s].format, Format::Knockout { .. } | Format::DoubleKnockout);
+        let in_last = stage
+            .rounds
+            .last()
+            .is_some_and(|r| r.pairings.iter().any(|p| p.id == id));
+        if knockout && !in_last {
+            return err(format!("{id}: a later round has been paired on its result"));
+        }
+        Ok(())
+    }
+}
+
+/// A verdict in words.
+pub fn describe(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Pending => "to play",
+        Verdict::Bye => "a bye",
+        Verdict::Won(super::Side::First) => "won by the first",
+        Verdict::Won(super::Side::Second) => "won by the second",
+        Verdict::Drawn => "drawn",
+    }
+}

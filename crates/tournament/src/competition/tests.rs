@@ -1,0 +1,151 @@
+use super::*;
+use crate::result::Score;
+
+fn field(e: &mut Event, n: u32) {
+    for i in 1..=n {
+        e.register(&format!("P{i}"), 3000 - i, "", &[]).unwrap();
+    }
+}
+
+/// Plays every open pairing of the current round: the first-named wins unless `score` says.
+fn play_round(e: &mut Event, round: &Round, mut score: impl FnMut(&Pairing) -> Vec<&'static str>) {
+    for p in round.pairings.iter().filter(|p| p.second.is_some()) {
+        if e.pairing(&p.id).unwrap().games.is_empty() {
+            e.result(&p.id, &score(p), false).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_round_robin_meets_every_pair_once_and_then_is_finished() {
+    let mut e = Event::new("rr", vec![Plan::new(Format::RoundRobin { cycles: 1 })]);
+    field(&mut e, 5);
+    let mut met = std::collections::HashSet::new();
+    for _ in 0..5 {
+        let round = e.pair().unwrap();
+        for p in &round.pairings {
+            if let Some(b) = p.second {
+                assert!(met.insert((p.first.min(b), p.first.max(b))), "{p:?} met twice");
+            }
+        }
+        play_round(&mut e, &round, |_| vec!["1/2"]);
+    }
+    assert_eq!(met.len(), 10);
+    assert!(e.finished());
+    assert!(e.pair().unwrap_err().0.contains("finished"));
+    let t = &e.standings().unwrap()[0];
+    assert!(t.lines.iter().all(|l| l.points == 2.0 && l.place == 1));
+}
+
+#[test]
+fn a_round_is_not_paired_while_results_are_missing_and_nothing_changes() {
+    let mut e = Event::new("rr", vec![Plan::new(Format::RoundRobin { cycles: 1 })]);
+    field(&mut e, 4);
+    e.pair().unwrap();
+    let before = e.clone();
+    let msg = e.pair().unwrap_err().0;
+    assert!(msg.contains("without a result"), "{msg}");
+    assert_eq!(e, before);
+    assert!(e.result("9.9", &["1-0"], false).is_err());
+    assert!(e.result("1.1", &["2-0"], false).is_err());
+    assert_eq!(e, before);
+}
+
+#[test]
+fn a_best_of_three_is_clinched_early_and_a_tie_goes_to_a_play_off_then_lots() {
+    let ko = Format::Knockout {
+        draw: Draw::Cards,
+        third_place: false,
+    };
+    let mut e = Event::new("ko", vec![Plan::new(ko)]);
+    e.settings.games = 3;
+    e.settings.playoff = 1;
+    field(&mut e, 4);
+    let r1 = e.pair().unwrap();
+    let (a, b) = (&r1.pairings[0].id, &r1.pairings[1].id);
+    let done = e.result(a, &["1-0", "0-1"], false).unwrap();
+    assert_eq!(done.verdict, Verdict::Won(Side::First), "2-0 after two games");
+    assert!(e.result(a, &["1-0"], false).is_err(), "no third game after the clinch");
+    // Three draws, then a drawn play-off game: lots.
+    let tied = e.result(b, &["1/2", "1/2", "1/2"], false).unwrap();
+    assert_eq!(tied.verdict, Verdict::Pending);
+    let lot = e.result(b, &["1/2"], false).unwrap();
+    assert!(lot.lot.is_some(), "{lot:?}");
+    assert!(matches!(lot.verdict, Verdict::Won(_)));
+    let r2 = e.pair().unwrap();
+    assert_eq!(r2.pairings.len(), 1);
+    assert!(r2.draw.as_deref().unwrap().contains("card draw"));
+}
+
+#[test]
+fn thirteen_players_draw_cards_with_a_k_for_the_bye_every_round() {
+    let ko = Format::Knockout {
+        draw: Draw::Cards,
+        third_place: false,
+    };
+    let mut e = Event::new("cards", vec![Plan::new(ko)]);
+    e.seed = 42;
+    field(&mut e, 13);
+    let mut shapes = Vec::new();
+    while !e.finished() {
+        let r = e.pair().unwrap();
+        shapes.push((
+            r.pairings.iter().filter(|p| p.second.is_some()).count(),
+            r.pairings.iter().any(|p| p.second.is_none()),
+        ));
+        play_round(&mut e, &r, |_| vec!["1-0"]);
+    }
+    assert_eq!(shapes, vec![(6, true), (3, true), (2, false), (1, false)]);
+    let t = &e.standings().unwrap()[0];
+    assert_eq!(t.lines[0].place, 1);
+    assert_eq!(t.lines[1].place, 2);
+}
+
+#[test]
+fn groups_send_their_top_two_on_and_a_tie_on_the_cut_goes_to_a_play_off() {
+    let mut groups = Plan::new(Format::Groups { groups: 2, cycles: 1 });
+    groups.advance = 2;
+    let fin = Plan::new(Format::RoundRobin { cycles: 1 });
+    let mut e = Event::new("two", vec![groups, fin]);
+    field(&mut e, 6);
+    // Every group game drawn: three tied in each group for two places.
+    for _ in 0..3 {
+        let r = e.pair().unwrap();
+        play_round(&mut e, &r, |_| vec!["1/2"]);
+    }
+    let po = e.pair().unwrap();
+    assert!(po.pairings.iter().all(|p| p.id.contains("PO")), "{po:?}");
+    assert_eq!(po.pairings.len(), 6, "three pairs in each group");
+    play_round(&mut e, &po, |_| vec!["1-0"]);
+    let fin = e.pair().unwrap();
+    assert!(fin.pairings.iter().all(|p| p.id.starts_with('F')));
+    assert_eq!(e.stages[1].entrants.len(), 4);
+}
+
+#[test]
+fn withdrawing_forfeits_open_games_and_later_ones() {
+    let mut e = Event::new("rr", vec![Plan::new(Format::RoundRobin { cycles: 1 })]);
+    field(&mut e, 4);
+    let r = e.pair().unwrap();
+    let gone = r.pairings[0].first;
+    let forfeited = e.withdraw(gone).unwrap();
+    assert_eq!(forfeited, vec![r.pairings[0].id.clone()]);
+    play_round(&mut e, &r, |_| vec!["1-0"]);
+    let r2 = e.pair().unwrap();
+    let p = r2
+        .pairings
+        .iter()
+        .find(|p| p.first == gone || p.second == Some(gone))
+        .unwrap();
+    assert!(p.games[0].forfeit);
+}
+
+#[test]
+fn an_event_survives_its_text() {
+    let mut e = Event::new("rr", vec![Plan::new(Format::RoundRobin { cycles: 2 })]);
+    field(&mut e, 3);
+    let r = e.pair().unwrap();
+    play_round(&mut e, &r, |_| vec!["0-1"]);
+    assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
+    let _ = Score::Win;
+}
