@@ -177,11 +177,11 @@ pub struct Line {
 pub fn standings(t: &Trf, order: &[TieBreak]) -> Vec<Line> {
     let ps = point_system(t);
     let values = compute_with(t, &ps);
-    let cxa = order
-        .iter()
-        .any(|tb| tb.is_cxa())
-        .then(|| crate::cxa::compute(t))
-        .unwrap_or_default();
+    let cxa = if order.iter().any(|tb| tb.is_cxa()) {
+        crate::cxa::compute(t)
+    } else {
+        Vec::new()
+    };
     let mut lines: Vec<Line> = values
         .iter()
         .map(|v| Line {

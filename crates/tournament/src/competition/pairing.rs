@@ -134,7 +134,7 @@ impl Pairing {
     /// Who has red (white) in the next game of a match: the first-named entrant in games 1, 3,
     /// 5 …, colours alternating through play-offs too.
     pub fn next_first_colour(&self) -> Side {
-        if self.games.len() % 2 == 0 {
+        if self.games.len().is_multiple_of(2) {
             Side::First
         } else {
             Side::Second
