@@ -29,41 +29,6 @@ fn position(fen: &str) -> Result<Position> {
     Position::from_fen(fen).with_context(|| format!("bad position {fen:?}"))
 }
 
-fn standings(file: &std::path::Path, tiebreaks: &str, json: bool) -> Result<()> {
-    use std::io::Write;
-    use tournament::standings::{standings, TieBreak};
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let trf = tournament::trf::Trf::parse(&text)?;
-    let order = tiebreaks
-        .split(',')
-        .filter(|c| !c.trim().is_empty())
-        .map(|c| TieBreak::parse(c).with_context(|| format!("unknown tie-break {c:?}")))
-        .collect::<Result<Vec<_>>>()?;
-    let out = std::io::stdout();
-    let mut out = out.lock();
-    for line in standings(&trf, &order) {
-        if json {
-            writeln!(out, "{}", serde_json::to_string(&line)?)?;
-        } else {
-            let tb: Vec<String> = order
-                .iter()
-                .zip(&line.tiebreaks)
-                .map(|(t, v)| format!("{} {v}", t.code()))
-                .collect();
-            writeln!(
-                out,
-                "{:>3}. {:>4} {:<30} {:>4}  {}",
-                line.place,
-                line.number,
-                line.name,
-                line.points,
-                tb.join("  ")
-            )?;
-        }
-    }
-    Ok(())
-}
-
 fn main() -> ExitCode {
     closed_output::install();
     match run(Cli::parse()) {
@@ -135,11 +100,8 @@ fn run(cli: Cli) -> Result<()> {
             return pair::run(&file, &system, check, output.as_deref(), &cxa);
         }
         Command::Tournament {
-            action: TournamentCommand::Standings { file, tiebreaks, json },
-        } => standings(&file, &tiebreaks, json)?,
-        Command::Tournament {
-            action:
-                action @ (TournamentCommand::Create { .. }
+            action: action @ (TournamentCommand::Standings { .. }
+                | TournamentCommand::Create { .. }
                 | TournamentCommand::Set { .. }
                 | TournamentCommand::Register { .. }
                 | TournamentCommand::Bye { .. }
@@ -147,7 +109,9 @@ fn run(cli: Cli) -> Result<()> {
                 | TournamentCommand::Reenter { .. }
                 | TournamentCommand::Pair { .. }
                 | TournamentCommand::Result { .. }
+                | TournamentCommand::Pairings { .. }
                 | TournamentCommand::Crosstable { .. }
+                | TournamentCommand::Bracket { .. }
                 | TournamentCommand::Export { .. }
                 | TournamentCommand::Import { .. }
                 | TournamentCommand::List { .. }

@@ -1,5 +1,5 @@
-//! Events: each kept as its TRF (the exchange format FIDE's tools read and write, so an event
-//! can always be exported whole), with a version that every change raises and a log of the
+//! Events: each kept as one text — a Swiss event as its TRF (the exchange format FIDE's tools
+//! read and write), an event of any other format as its JSON document — with a version that every change raises and a log of the
 //! changes (what, when, the version it made) — the same "one owner, versioned" shape the live
 //! games have. Every change is one transaction: a failed one changes nothing.
 
@@ -61,12 +61,12 @@ pub struct Change {
 
 impl Store {
     /// A new event at version 1, its creation logged.
-    pub async fn create_event(&self, name: &str, trf: &str) -> Result<(), EventError> {
+    pub async fn create_event(&self, name: &str, body: &str) -> Result<(), EventError> {
         let mut tx = self.pool.begin().await?;
         let made =
-            sqlx::query("INSERT INTO events (name, trf, version) VALUES ($1, $2, 1) ON CONFLICT (name) DO NOTHING")
+            sqlx::query("INSERT INTO events (name, body, version) VALUES ($1, $2, 1) ON CONFLICT (name) DO NOTHING")
                 .bind(name)
-                .bind(trf)
+                .bind(body)
                 .execute(&mut *tx)
                 .await?;
         if made.rows_affected() == 0 {
@@ -80,9 +80,9 @@ impl Store {
         Ok(())
     }
 
-    /// The event's TRF and version.
+    /// The event as kept (a Swiss event's TRF, or any event's JSON) and its version.
     pub async fn event(&self, name: &str) -> Result<Option<(String, u64)>, EventError> {
-        let row = sqlx::query("SELECT trf, version FROM events WHERE name = $1")
+        let row = sqlx::query("SELECT body, version FROM events WHERE name = $1")
             .bind(name)
             .fetch_optional(&self.pool)
             .await?;
@@ -94,14 +94,14 @@ impl Store {
 
     /// Stores a new state of the event read at version `read`, with what changed; returns
     /// the new version. Refused, changing nothing, when the event has moved on since `read`.
-    pub async fn save_event(&self, name: &str, read: u64, trf: &str, action: &str) -> Result<u64, EventError> {
+    pub async fn save_event(&self, name: &str, read: u64, body: &str, action: &str) -> Result<u64, EventError> {
         let mut tx = self.pool.begin().await?;
         // The update takes the write lock first (SQLite) or the row's lock (PostgreSQL), so
         // two writers take turns, and the later finds the version moved on.
         let row = sqlx::query(
-            "UPDATE events SET trf = $1, version = version + 1 WHERE name = $2 AND version = $3 RETURNING version",
+            "UPDATE events SET body = $1, version = version + 1 WHERE name = $2 AND version = $3 RETURNING version",
         )
-        .bind(trf)
+        .bind(body)
         .bind(name)
         .bind(read as i64)
         .fetch_optional(&mut *tx)

@@ -33,6 +33,7 @@ mod format;
 mod knockout;
 mod pairing;
 mod progress;
+pub mod render;
 mod results;
 mod round_robin;
 mod standings;
@@ -41,7 +42,9 @@ mod tests;
 
 pub use format::{Draw, Format, Plan, Seeding};
 pub use pairing::{Game, Lot, Pairing, Round, Side, Verdict};
-pub use standings::{Standing, Table};
+pub use results::{describe, parse_game, Entered};
+pub use round_robin::letter as group_letter;
+pub use standings::{group_trf, Standing, Table};
 
 /// Why an event cannot do what was asked. Nothing has changed when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq)]

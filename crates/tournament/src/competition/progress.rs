@@ -95,6 +95,11 @@ impl Event {
         Ok(())
     }
 
+    /// How many pairings of the current stage are still to be decided.
+    pub fn open_count(&self) -> usize {
+        self.stages.len().checked_sub(1).map_or(0, |s| self.open_pairings(s).len())
+    }
+
     /// The ids of the stage's pairings still without a verdict.
     pub(crate) fn open_pairings(&self, s: usize) -> Vec<String> {
         let stage = &self.stages[s];

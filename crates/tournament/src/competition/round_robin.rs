@@ -7,7 +7,7 @@ use crate::result::Score;
 use crate::round_robin::Pairing as Board;
 
 /// A group's letter: A, B, … Z, then AA, AB ….
-pub(crate) fn letter(g: usize) -> String {
+pub fn letter(g: usize) -> String {
     if g < 26 {
         ((b'A' + g as u8) as char).to_string()
     } else {

@@ -1,39 +1,44 @@
-//! `arbiter tournament create|set|register|bye|withdraw|reenter|pair|result|crosstable|export|
-//! import|list|log`: a Swiss event kept in the database (the one `arbiter serve` uses) as its
-//! TRF-2026 text, changed one versioned step at a time.
+//! The Swiss's own commands (FIDE Dutch or 积分编排制): its TRF changed in place, as
+//! [`tournament::event`] does it.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use tournament::event::{self, System};
+use tournament::competition::Event;
+use tournament::event;
 use tournament::trf::Trf;
 
 use crate::db::Blocking;
 use crate::TournamentCommand;
 
-/// The database: `--db` (a file or a URL), else `$DATABASE_URL`, else `$ARBITER_DB`, else
-/// `arbiter.db`.
 fn open(db: Option<PathBuf>) -> Result<Blocking> {
-    Blocking::open(db.as_deref().map(|p| p.to_string_lossy()).as_deref())
+    super::open(db.as_deref())
 }
 
-/// The event and the version it was read at.
+/// The event's TRF and the version it was read at.
 fn load(db: &Blocking, name: &str) -> Result<(Trf, u64)> {
-    let Some((text, version)) = db.run(db.store.event(name))? else {
-        bail!("no event named {name:?} (arbiter tournament list shows them)");
-    };
-    Ok((Trf::parse(&text)?, version))
+    let (e, version) = super::load(db, name)?;
+    Ok((trf_of(&e)?, version))
 }
 
-/// Loads event `name`, changes it with `f` (which says what it did, for the change log) and
-/// saves it, unless someone else changed it meanwhile: the event as changed, and its new
-/// version. When `f` fails, nothing is saved.
+fn trf_of(e: &Event) -> Result<Trf> {
+    let Some(text) = e.swiss_trf() else {
+        bail!("{:?} is not a Swiss", e.name);
+    };
+    Ok(Trf::parse(text)?)
+}
+
+/// [`super::change`] on the TRF.
 fn change(db: Option<PathBuf>, name: &str, f: impl FnOnce(&mut Trf) -> Result<String>) -> Result<(Trf, u64)> {
-    let db = open(db)?;
-    let (mut trf, read) = load(&db, name)?;
-    let what = f(&mut trf)?;
-    let version = db.run(db.store.save_event(name, read, &event::text(&trf), &what))?;
-    Ok((trf, version))
+    let mut out = None;
+    let (_, v) = super::change(db.as_deref(), name, |e| {
+        let mut trf = trf_of(e)?;
+        let what = f(&mut trf)?;
+        *e = Event::swiss(&trf);
+        out = Some(trf);
+        Ok(what)
+    })?;
+    Ok((out.expect("changed"), v))
 }
 
 /// `--points` and `--tiebreaks`, as `create` and `set` take them.
@@ -52,44 +57,8 @@ fn round_or_next(trf: &Trf, round: Option<usize>) -> usize {
     round.unwrap_or_else(|| tournament::dutch::rounds_paired(trf) + 1)
 }
 
-fn write_out(text: &str, output: Option<&Path>) -> Result<()> {
-    match output {
-        Some(p) => std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display())),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
-    }
-}
-
 pub fn run(action: TournamentCommand) -> Result<()> {
     match action {
-        TournamentCommand::Create {
-            name,
-            rounds,
-            system,
-            first,
-            points,
-            tiebreaks,
-            db,
-        } => {
-            let Some(system) = System::parse(&system) else {
-                bail!("unknown system {system:?} (dutch, cxa)");
-            };
-            if rounds == 0 || rounds > 99 {
-                bail!("rounds: 1 to 99");
-            }
-            let first_white = match first.as_str() {
-                "white" => true,
-                "black" => false,
-                _ => bail!("--first is white or black"),
-            };
-            let mut trf = event::create(&name, rounds, system, first_white);
-            settings(&mut trf, points.as_deref(), tiebreaks.as_deref())?;
-            let db = open(db)?;
-            db.run(db.store.create_event(&name, &event::text(&trf)))?;
-            println!("created {name:?}: {rounds} rounds");
-        }
         TournamentCommand::Set {
             event: name,
             points,
@@ -114,9 +83,13 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             name: player,
             rating,
             federation,
+            members,
             missed,
             db,
         } => {
+            if members.is_some() {
+                bail!("a Swiss is for players: --members is for team events");
+            }
             let missed = missed.to_ascii_uppercase();
             let bye = tournament::trf::codes::bye_of(missed)
                 .with_context(|| format!("--missed {missed}: Z (absent) or H (half-point byes)"))?;
@@ -175,7 +148,12 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             })?;
             println!("player {player} back from round {back} (version {v})");
         }
-        TournamentCommand::Pair { event: name, seed, db } => {
+        TournamentCommand::Pair {
+            event: name,
+            seed,
+            json,
+            db,
+        } => {
             let mut pairing = None;
             let (trf, _) = change(db, &name, |trf| {
                 pairing = Some(event::pair(trf, seed)?);
@@ -183,6 +161,13 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             })?;
             let pairing = pairing.expect("paired");
             let round = tournament::dutch::rounds_paired(&trf);
+            if json {
+                return super::json(&serde_json::json!({
+                    "round": round,
+                    "boards": pairing.boards,
+                    "bye": pairing.bye,
+                }));
+            }
             println!("round {round}");
             for (board, (w, b)) in pairing.boards.iter().enumerate() {
                 let n = |x: u32| trf.player(x).map_or(String::new(), |p| p.name.clone());
@@ -194,12 +179,22 @@ pub fn run(action: TournamentCommand) -> Result<()> {
         }
         TournamentCommand::Result {
             event: name,
-            round,
-            white,
-            black,
-            result,
+            args,
+            replace: _,
             db,
         } => {
+            let [round, white, black, result] = &args[..] else {
+                bail!("a Swiss's result: ROUND WHITE BLACK RESULT (e.g. 3 12 7 1-0)");
+            };
+            let number = |s: &str, what: &str| -> Result<u32> {
+                s.parse().with_context(|| format!("{what} {s:?} is not a number"))
+            };
+            let (round, white, black, result) = (
+                number(round, "round")? as usize,
+                number(white, "white")?,
+                number(black, "black")?,
+                result.clone(),
+            );
             let (trf, _) = change(db, &name, |trf| {
                 event::set_result(trf, round, white, black, &result)?;
                 Ok(format!("result round {round} {white}-{black} {result}"))
@@ -214,13 +209,7 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             db,
         } => {
             let (trf, _) = load(&open(db)?, &name)?;
-            let order = match list {
-                Some(list) => event::parse_tiebreaks(&list)?,
-                None => match event::tiebreaks(&trf)? {
-                    order if order.is_empty() => event::parse_tiebreaks("BH-C1,BH,SB")?,
-                    order => order,
-                },
-            };
+            let order = order_of(&trf, list)?;
             let text = if html {
                 event::crosstable_html(&trf, &name, &order)
             } else {
@@ -228,37 +217,68 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             };
             print!("{text}");
         }
-        TournamentCommand::Export {
+        TournamentCommand::Standings {
             event: name,
-            output,
+            tiebreaks,
+            json,
+            html,
             db,
         } => {
             let (trf, _) = load(&open(db)?, &name)?;
-            write_out(&event::export(&trf), output.as_deref())?;
-        }
-        TournamentCommand::Import { event: name, file, db } => {
-            let text = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
-            let mut trf = Trf::parse(&String::from_utf8_lossy(&text)).with_context(|| file.display().to_string())?;
-            if trf.record("012").is_none() {
-                trf.set_records("012", vec![format!("012 {name}")]);
+            let order = order_of(&trf, tiebreaks)?;
+            if html {
+                print!("{}", event::crosstable_html(&trf, &name, &order));
+                return Ok(());
             }
-            let db = open(db)?;
-            db.run(db.store.create_event(&name, &event::text(&trf)))?;
-            println!("imported {name:?}: {} players", trf.players.len());
-        }
-        TournamentCommand::List { db } => {
-            let db = open(db)?;
-            for (name, version) in db.run(db.store.events())? {
-                println!("{name}\t{version}");
+            let lines = tournament::standings::standings(&trf, &order);
+            if json {
+                return super::json(&lines);
             }
-        }
-        TournamentCommand::Log { event: name, db } => {
-            let db = open(db)?;
-            for c in db.run(db.store.event_log(&name))? {
-                println!("{}\t{}\t{}", c.version, c.at, c.action);
+            for l in lines {
+                let tb: Vec<String> = order
+                    .iter()
+                    .zip(&l.tiebreaks)
+                    .map(|(t, v)| format!("{} {v}", t.code()))
+                    .collect();
+                println!("{:>3}. {:>4} {:<30} {:>4}  {}", l.place, l.number, l.name, l.points, tb.join("  "));
             }
         }
+        TournamentCommand::Pairings { event: name, json, db } => {
+            let (trf, _) = load(&open(db)?, &name)?;
+            let rounds: Vec<_> = (1..=tournament::dutch::rounds_paired(&trf))
+                .map(|r| (r, tournament::dutch::recorded(&trf, r)))
+                .collect();
+            if json {
+                let rows: Vec<_> = rounds
+                    .iter()
+                    .map(|(r, p)| serde_json::json!({"round": r, "boards": p.boards, "bye": p.bye}))
+                    .collect();
+                return super::json(&rows);
+            }
+            for (r, p) in rounds {
+                println!("round {r}");
+                for (board, (w, b)) in p.boards.iter().enumerate() {
+                    let n = |x: u32| trf.player(x).map_or(String::new(), |p| p.name.clone());
+                    println!("{:>3}. {w:>4} {:<24} - {b:>4} {}", board + 1, n(*w), n(*b));
+                }
+                if let Some(b) = p.bye {
+                    println!("bye: {b}");
+                }
+            }
+        }
+        TournamentCommand::Bracket { event: name, .. } => bail!("{name:?} is a Swiss: it has no bracket (crosstable, standings)"),
         _ => bail!("not an event command"),
     }
     Ok(())
+}
+
+/// The tie-breaks asked for, else the event's, else BH-C1,BH,SB.
+fn order_of(trf: &Trf, asked: Option<String>) -> Result<Vec<tournament::standings::TieBreak>> {
+    Ok(match asked {
+        Some(list) => event::parse_tiebreaks(&list)?,
+        None => match event::tiebreaks(trf)? {
+            order if order.is_empty() => event::parse_tiebreaks("BH-C1,BH,SB")?,
+            order => order,
+        },
+    })
 }

@@ -1,0 +1,258 @@
+//! The commands on events of every format but the Swiss: registration, pairing (rounds,
+//! brackets, card draws, play-offs, stages), results, and what they come to.
+
+use anyhow::{bail, Result};
+use tournament::competition::{self, render, Event, Format, Verdict};
+
+use super::{change, json, load, open};
+use crate::TournamentCommand;
+
+pub(super) fn run(action: TournamentCommand) -> Result<()> {
+    match action {
+        TournamentCommand::Set {
+            event: name,
+            points,
+            tiebreaks,
+            db,
+        } => {
+            if points.is_none() && tiebreaks.is_none() {
+                bail!("nothing to set (--points, --tiebreaks)");
+            }
+            let (_, v) = change(db.as_deref(), &name, |e| {
+                let mut what = Vec::new();
+                if let Some(p) = &points {
+                    if !e.stages.is_empty() {
+                        bail!("the points are fixed once the event has started");
+                    }
+                    let ps = tournament::event::parse_points(p)?;
+                    e.settings.points = [ps.win, ps.draw, ps.loss].map(|t| f64::from(t) / 10.0);
+                    what.push(format!("points {p}"));
+                }
+                if let Some(t) = &tiebreaks {
+                    e.settings.tiebreaks = t.split([',', ' ']).filter(|c| !c.is_empty()).map(str::to_string).collect();
+                    e.tiebreak_order()?;
+                    what.push(format!("tiebreaks {t}"));
+                }
+                Ok(format!("set {}", what.join(" ")))
+            })?;
+            println!("{name}: set (version {v})");
+        }
+        TournamentCommand::Register {
+            event: name,
+            name: entrant,
+            rating,
+            federation,
+            members,
+            missed: _,
+            db,
+        } => {
+            let members: Vec<String> = members
+                .as_deref()
+                .map(|m| m.split(',').map(str::trim).filter(|m| !m.is_empty()).map(str::to_string).collect())
+                .unwrap_or_default();
+            let mut id = 0;
+            let (_, v) = change(db.as_deref(), &name, |e| {
+                id = e.register(&entrant, rating, &federation, &members)?;
+                Ok(format!("register {id} {entrant}"))
+            })?;
+            println!("{id} {entrant} (version {v})");
+        }
+        TournamentCommand::Withdraw {
+            event: name,
+            player,
+            from,
+            db,
+        } => {
+            if from.is_some() {
+                bail!("--from is for a Swiss; here a withdrawal counts from now on");
+            }
+            let mut forfeited = Vec::new();
+            let (e, v) = change(db.as_deref(), &name, |e| {
+                forfeited = e.withdraw(player)?;
+                Ok(format!("withdraw {player}"))
+            })?;
+            println!("{} withdrawn (version {v})", e.name_of(player));
+            for id in forfeited {
+                println!("{id}: forfeited");
+            }
+        }
+        TournamentCommand::Bye { event, .. } | TournamentCommand::Reenter { event, .. } => {
+            bail!("{event:?} is not a Swiss: requested byes and re-entry are a Swiss's")
+        }
+        TournamentCommand::Pair {
+            event: name,
+            json: as_json,
+            db,
+            ..
+        } => {
+            let mut round = None;
+            let (e, _) = change(db.as_deref(), &name, |e| {
+                let r = e.pair()?;
+                let what = format!("pair {}", describe_round(e, &r));
+                round = Some(r);
+                Ok(what)
+            })?;
+            let round = round.expect("paired");
+            if as_json {
+                return json(&round);
+            }
+            let s = e.stages.len() - 1;
+            println!("{}", describe_round(&e, &round));
+            print!("{}", render::round_text(&e, s, &round));
+        }
+        TournamentCommand::Result {
+            event: name,
+            args,
+            replace,
+            db,
+        } => {
+            let [id, results @ ..] = &args[..] else {
+                bail!("a result: PAIRING RESULT… (e.g. 2.3 1-0)");
+            };
+            let results: Vec<&str> = results.iter().map(String::as_str).collect();
+            let mut entered = None;
+            let (e, _) = change(db.as_deref(), &name, |e| {
+                let r = e.result(id, &results, replace)?;
+                let mut what = format!(
+                    "result {} {}{}",
+                    r.id,
+                    results.join(" "),
+                    if replace { " (replacing)" } else { "" }
+                );
+                if let Some(lot) = &r.lot {
+                    what.push_str(&format!("; {}", lot.how));
+                }
+                entered = Some(r);
+                Ok(what)
+            })?;
+            let r = entered.expect("entered");
+            let p = e.pairing(&r.id).expect("entered");
+            let s = e.stages.len() - 1;
+            let state = match r.verdict {
+                Verdict::Won(side) => format!("won by {}", render::winner_name(&e, p, side)),
+                v => competition::describe(v).to_string(),
+            };
+            println!("{}: {} ({state})", r.id, render::score(&e, s, p));
+            if let Some(lot) = &r.lot {
+                println!("  {}", lot.how);
+            }
+            let open = e.open_count();
+            match open {
+                0 if e.finished() => println!("the event is finished"),
+                0 => println!("every result is in: pair the next round"),
+                n => println!("{n} pairing(s) still to play"),
+            }
+        }
+        TournamentCommand::Pairings {
+            event: name,
+            json: as_json,
+            db,
+        } => {
+            let (e, _) = load(&open(db.as_deref())?, &name)?;
+            if as_json {
+                return json(&e.stages);
+            }
+            print!("{}", render::pairings_text(&e));
+        }
+        TournamentCommand::Standings {
+            event: name,
+            tiebreaks,
+            json: as_json,
+            html,
+            db,
+        } => {
+            let (mut e, _) = load(&open(db.as_deref())?, &name)?;
+            if let Some(t) = tiebreaks {
+                e.settings.tiebreaks = t.split([',', ' ']).filter(|c| !c.is_empty()).map(str::to_string).collect();
+            }
+            if html {
+                print!("{}", render::html(&e)?);
+                return Ok(());
+            }
+            let tables = e.standings()?;
+            if as_json {
+                return json(&tables);
+            }
+            if tables.is_empty() {
+                println!("{}: {} registered, nothing paired yet", e.name, e.entrants.len());
+            }
+            print!("{}", render::standings_text(&tables));
+        }
+        TournamentCommand::Crosstable {
+            event: name,
+            html,
+            tiebreaks,
+            db,
+        } => {
+            let (mut e, _) = load(&open(db.as_deref())?, &name)?;
+            if let Some(t) = tiebreaks {
+                e.settings.tiebreaks = t.split([',', ' ']).filter(|c| !c.is_empty()).map(str::to_string).collect();
+            }
+            let order = e.tiebreak_order()?;
+            let mut any = false;
+            for (s, stage) in e.stages.iter().enumerate() {
+                if !matches!(e.plan[s].format, Format::RoundRobin { .. } | Format::Groups { .. }) {
+                    continue;
+                }
+                for g in 0..stage.groups.len() {
+                    any = true;
+                    let trf = competition::group_trf(&e, s, g);
+                    let title = if stage.groups.len() > 1 {
+                        format!("{}, group {}", e.name, competition::group_letter(g))
+                    } else {
+                        e.name.clone()
+                    };
+                    if html {
+                        print!("{}", tournament::event::crosstable_html(&trf, &title, &order));
+                    } else {
+                        println!("{title}");
+                        print!("{}", tournament::event::crosstable(&trf, &order));
+                    }
+                }
+            }
+            if !any {
+                bail!("{name:?} has no round robin played yet: bracket and standings show a knockout");
+            }
+        }
+        TournamentCommand::Bracket {
+            event: name,
+            json: as_json,
+            db,
+        } => {
+            let (e, _) = load(&open(db.as_deref())?, &name)?;
+            let knockouts: Vec<usize> = (0..e.stages.len())
+                .filter(|&s| matches!(e.plan[s].format, Format::Knockout { .. } | Format::DoubleKnockout))
+                .collect();
+            if knockouts.is_empty() {
+                bail!("{name:?} has no knockout stage started (pairings and standings show the rest)");
+            }
+            if as_json {
+                let stages: Vec<_> = knockouts.iter().map(|&s| &e.stages[s]).collect();
+                return json(&stages);
+            }
+            let tables = e.standings()?;
+            for s in knockouts {
+                for r in &e.stages[s].rounds {
+                    println!("round {}", r.number);
+                    print!("{}", render::round_text(&e, s, r));
+                }
+                let placings: Vec<_> = tables.iter().filter(|t| t.stage == s).cloned().collect();
+                print!("\n{}", render::standings_text(&placings));
+            }
+        }
+        _ => bail!("not an event command"),
+    }
+    Ok(())
+}
+
+/// "round 3", "round 2 of the final", "play-off 1".
+fn describe_round(e: &Event, r: &competition::Round) -> String {
+    let s = e.stages.len() - 1;
+    let playoff = e.stages[s].playoffs.last() == Some(r);
+    let kind = if playoff { "play-off" } else { "round" };
+    if e.plan.len() > 1 {
+        format!("{kind} {} of stage {} ({})", r.number, s + 1, e.plan[s].format.name())
+    } else {
+        format!("{kind} {}", r.number)
+    }
+}

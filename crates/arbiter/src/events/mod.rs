@@ -1,0 +1,211 @@
+//! `arbiter tournament …`: events of every format kept in the database (the one `arbiter serve`
+//! uses), changed one versioned, logged step at a time. A Swiss is kept as its TRF-2026 text
+//! ([`swiss`]); every other format as its JSON document ([`formats`]).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use tournament::competition::Event;
+use tournament::trf::Trf;
+
+use crate::db::Blocking;
+use crate::TournamentCommand;
+
+mod create;
+mod formats;
+mod swiss;
+
+/// The database: `--db` (a file or a URL), else `$DATABASE_URL`, else `$ARBITER_DB`, else
+/// `arbiter.db`.
+fn open(db: Option<&Path>) -> Result<Blocking> {
+    Blocking::open(db.map(|p| p.to_string_lossy()).as_deref())
+}
+
+/// The event and the version it was read at.
+fn load(db: &Blocking, name: &str) -> Result<(Event, u64)> {
+    let Some((text, version)) = db.run(db.store.event(name))? else {
+        bail!("no event named {name:?} (arbiter tournament list shows them)");
+    };
+    let mut event = Event::from_text(&text).with_context(|| format!("event {name:?}"))?;
+    event.name = name.to_string();
+    Ok((event, version))
+}
+
+/// Loads event `name`, changes it with `f` (which says what it did, for the change log) and
+/// saves it, unless someone else changed it meanwhile: the event as changed, and its new
+/// version. When `f` fails, nothing is saved.
+fn change(db: Option<&Path>, name: &str, f: impl FnOnce(&mut Event) -> Result<String>) -> Result<(Event, u64)> {
+    let db = open(db)?;
+    let (mut event, read) = load(&db, name)?;
+    let what = f(&mut event)?;
+    let version = db.run(db.store.save_event(name, read, &event.to_text(), &what))?;
+    Ok((event, version))
+}
+
+fn write_out(text: &str, output: Option<&Path>) -> Result<()> {
+    match output {
+        Some(p) => std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display())),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+fn json(value: &impl serde::Serialize) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+pub fn run(action: TournamentCommand) -> Result<()> {
+    match action {
+        TournamentCommand::Create { .. } => create::run(action),
+        TournamentCommand::Standings {
+            event,
+            tiebreaks,
+            json,
+            html,
+            db,
+        } if Path::new(&event).is_file() && db.is_none() => {
+            if html {
+                bail!("--html is for events in the database; a TRF's crosstable: import it first");
+            }
+            trf_standings(Path::new(&event), tiebreaks.as_deref().unwrap_or("BH-C1,BH,SB"), json)
+        }
+        TournamentCommand::Import { event: name, file, db } => {
+            let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let text = String::from_utf8_lossy(&bytes);
+            let event = if text.trim_start().starts_with('{') {
+                Event::from_text(&text).with_context(|| file.display().to_string())?
+            } else {
+                let mut trf = Trf::parse(&text).with_context(|| file.display().to_string())?;
+                if trf.record("012").is_none() {
+                    trf.set_records("012", vec![format!("012 {name}")]);
+                }
+                Event::swiss(&trf)
+            };
+            let db = open(db.as_deref())?;
+            db.run(db.store.create_event(&name, &event.to_text()))?;
+            let count = match event.swiss_trf() {
+                Some(t) => Trf::parse(t)?.players.len(),
+                None => event.entrants.len(),
+            };
+            println!("imported {name:?}: {count} entrants");
+            Ok(())
+        }
+        TournamentCommand::Export {
+            event: name,
+            output,
+            db,
+        } => {
+            let (event, _) = load(&open(db.as_deref())?, &name)?;
+            let text = match event.swiss_trf() {
+                Some(t) if event.is_swiss() => tournament::event::export(&Trf::parse(t)?),
+                _ => serde_json::to_string_pretty(&event)? + "\n",
+            };
+            write_out(&text, output.as_deref())
+        }
+        TournamentCommand::List { json: as_json, db } => {
+            let db = open(db.as_deref())?;
+            let list = db.run(db.store.events())?;
+            if as_json {
+                let rows: Vec<_> = list
+                    .iter()
+                    .map(|(n, v)| serde_json::json!({"name": n, "version": v}))
+                    .collect();
+                return json(&rows);
+            }
+            for (name, version) in list {
+                println!("{name}\t{version}");
+            }
+            Ok(())
+        }
+        TournamentCommand::Log {
+            event: name,
+            json: as_json,
+            db,
+        } => {
+            let db = open(db.as_deref())?;
+            let log = db.run(db.store.event_log(&name))?;
+            if log.is_empty() {
+                bail!("no event named {name:?}");
+            }
+            if as_json {
+                let rows: Vec<_> = log
+                    .iter()
+                    .map(|c| serde_json::json!({"version": c.version, "at": c.at, "action": c.action}))
+                    .collect();
+                return json(&rows);
+            }
+            for c in log {
+                println!("{}\t{}\t{}", c.version, c.at, c.action);
+            }
+            Ok(())
+        }
+        other => {
+            let (name, db) = target(&other);
+            let (event, _) = load(&open(db.as_deref())?, &name)?;
+            if event.is_swiss() {
+                swiss::run(other)
+            } else {
+                formats::run(other)
+            }
+        }
+    }
+}
+
+/// The event and `--db` a command names.
+fn target(action: &TournamentCommand) -> (String, Option<PathBuf>) {
+    use TournamentCommand as T;
+    match action {
+        T::Standings { event, db, .. }
+        | T::Set { event, db, .. }
+        | T::Register { event, db, .. }
+        | T::Bye { event, db, .. }
+        | T::Withdraw { event, db, .. }
+        | T::Reenter { event, db, .. }
+        | T::Pair { event, db, .. }
+        | T::Result { event, db, .. }
+        | T::Pairings { event, db, .. }
+        | T::Crosstable { event, db, .. }
+        | T::Bracket { event, db, .. }
+        | T::Export { event, db, .. }
+        | T::Import { event, db, .. }
+        | T::Log { event, db, .. } => (event.clone(), db.clone()),
+        T::Create { name, db, .. } => (name.clone(), db.clone()),
+        T::List { db, .. } => (String::new(), db.clone()),
+        T::Generate { .. } => (String::new(), None),
+    }
+}
+
+/// Standings of a TRF file.
+fn trf_standings(file: &Path, tiebreaks: &str, as_json: bool) -> Result<()> {
+    use tournament::standings::standings;
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let trf = Trf::parse(&text)?;
+    let order = tournament::event::parse_tiebreaks(tiebreaks)?;
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    for line in standings(&trf, &order) {
+        if as_json {
+            writeln!(out, "{}", serde_json::to_string(&line)?)?;
+        } else {
+            let tb: Vec<String> = order
+                .iter()
+                .zip(&line.tiebreaks)
+                .map(|(t, v)| format!("{} {v}", t.code()))
+                .collect();
+            writeln!(
+                out,
+                "{:>3}. {:>4} {:<30} {:>4}  {}",
+                line.place,
+                line.number,
+                line.name,
+                line.points,
+                tb.join("  ")
+            )?;
+        }
+    }
+    Ok(())
+}
