@@ -16,6 +16,8 @@
 //!   [`cxa`] and [`cxa_swiss`]: the CXA's Swiss orders and its 积分编排制.
 //! - [`event`]: a Swiss event run round by round (players, byes, withdrawals, pairing, results,
 //!   crosstables).
+//! - [`team`]: team events (团体赛): board colours, a team pairing's game and match points
+//!   (局分、场分), team standings with the FIDE C.07 team tie-breaks and the CXA's order.
 
 pub mod cxa;
 pub mod cxa_swiss;
@@ -29,5 +31,6 @@ pub mod matching;
 pub mod result;
 pub mod round_robin;
 pub mod standings;
+pub mod team;
 pub mod tiebreak;
 pub mod trf;
