@@ -1,7 +1,7 @@
 //! Team events (团体赛): a team pairing played on N boards, scored as game points (局分, the
 //! boards' 1/½/0 summed) and match points (场分, 2/1/0 by default, from comparing the game
 //! points), and ranked by the team tie-breaks of FIDE C.07 or the CXA's order
-//! ([`standings`](mod@standings)).
+//! ([`standings`](mod@standings), [`tiebreak`]).
 //!
 //! The event model owns the teams (names, members in board order, reserves); this module takes
 //! plain inputs: a pairing is two team indices and the boards' results from the first-named
@@ -24,8 +24,10 @@ pub mod standings;
 pub mod table;
 #[cfg(test)]
 mod tests;
+pub mod tiebreak;
 
-pub use standings::{standings, TeamLine, TeamRound, TeamTieBreak};
+pub use standings::{standings, TeamLine, TeamRound};
+pub use tiebreak::{Points, TeamTieBreak, CXA_ORDER};
 
 /// The first- or second-named team of a pairing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -2,7 +2,8 @@
 //! for, numbers right-aligned, names left-aligned by their width on a terminal (a Chinese
 //! character takes two columns). A shared place is printed once, on its first line.
 
-use super::standings::{TeamLine, TeamTieBreak};
+use super::standings::TeamLine;
+use super::tiebreak::TeamTieBreak;
 
 /// Columns a character takes on a terminal: two for the East Asian wide and full-width ranges
 /// (CJK ideographs, kana, hangul, full-width forms), one otherwise.

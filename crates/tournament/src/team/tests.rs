@@ -1,6 +1,5 @@
 //! Team scoring and standings on small events worked out by hand in the comments.
 
-use super::standings::{Points, CXA_ORDER};
 use super::*;
 use crate::lots::Stream;
 use crate::result::Score::{self, Draw as D, Loss as L, Win as W};
