@@ -273,6 +273,41 @@ fn a_forfeited_match_counts_a_dummy_capped_at_the_opponent_and_is_no_encounter()
 }
 
 #[test]
+fn direct_encounter_in_a_swiss_ranks_first_only_who_could_not_be_caught() {
+    // Six teams A–F of two boards, three rounds, winners named first:
+    // R1 A–B, C–D, F–E; R2 A–C (1½–½), B–E (1½–½), D–F; R3 E–A, B–D, C–F.
+    // MP: A 2+2+0 = 4, B 0+2+2 = 4, C 2+0+2 = 4, D 0+2+0 = 2, E 0+0+2 = 2, F 2+0+0 = 2.
+    let rounds = [
+        pairing(1, 0, 1, &[W, W]),
+        pairing(1, 2, 3, &[W, W]),
+        pairing(1, 5, 4, &[W, W]),
+        pairing(2, 0, 2, &[W, D]),
+        pairing(2, 1, 4, &[W, D]),
+        pairing(2, 3, 5, &[W, W]),
+        pairing(3, 4, 0, &[W, W]),
+        pairing(3, 1, 3, &[W, W]),
+        pairing(3, 2, 5, &[W, W]),
+    ];
+    let names = ["A", "B", "C", "D", "E", "F"];
+    let lines = standings(&names, &rounds, &TeamScoring::default(), &[TeamTieBreak::De]).unwrap();
+    // A, B, C: A beat both (4 MP among them); B and C did not meet, so each could have made at
+    // most 0 + 2: A is first whatever B–C would have been. B and C then have no encounter: tied.
+    // D, E, F: D beat F, F beat E, D and E did not meet. D and F have 2, E 0 but could have had
+    // 2 and D's 2 does not beat that best case: DE separates none.
+    assert_eq!(
+        summary(&lines),
+        [
+            (0, 1, vec![1.0]),
+            (1, 2, vec![2.0]),
+            (2, 2, vec![2.0]),
+            (3, 4, vec![0.0]),
+            (4, 4, vec![0.0]),
+            (5, 4, vec![0.0]),
+        ]
+    );
+}
+
+#[test]
 fn bad_input_is_refused_with_the_reason() {
     let s = TeamScoring::default();
     let names = ["A", "B", "C"];
