@@ -239,10 +239,10 @@ pub fn final_seeding(groups: &[Vec<usize>], advance: usize) -> Result<Vec<usize>
         };
         let preference = vec![snake; g_count];
         let chosen = lexicographic_assignment(&cost, &preference);
-        for (k, &g) in chosen.iter().enumerate() {
-            seeds[g].push(slots[k]);
-            order.push(groups[g][row]);
+        for (&g, &s) in chosen.iter().zip(&slots) {
+            seeds[g].push(s);
         }
+        order.extend(chosen.iter().map(|&g| groups[g][seeds[g].len() - 1]));
     }
     Ok(order)
 }
