@@ -206,9 +206,10 @@ pub fn final_seeding(groups: &[Vec<usize>], advance: usize) -> Result<Vec<usize>
     let rounds = size.trailing_zeros();
     let base = (g_count * (advance - 1) + 1) as u128;
     // The costliest pair weighs base^(R − 1), a row's total stays below base^R; with the
-    // assignment's own scaling (times a row's size) that must stay inside the matcher's bounds.
+    // assignment's own scaling (twice times a row's size, at most 2^21) that must stay inside
+    // the matcher's bounds (2^126 for u128).
     match base.checked_pow(rounds) {
-        Some(top) if top < 1 << 100 => {}
+        Some(top) if top < 1 << 80 => {}
         _ => return Err(too_large),
     }
     // Bracket positions of the seeds; two seeds first meet in the round of their positions'
@@ -271,24 +272,42 @@ pub fn qualifying_ties<E: Clone, K: PartialEq>(ranked: &[(E, K)], advance: usize
 /// A square assignment of agents to choices (`cost[a][c]`, `preference[a]` every choice once)
 /// of least total cost and, among those, lexicographically first: agent 0 takes the earliest
 /// choice of its preference with which the least cost can still be reached, then agent 1, …
+///
+/// A least-cost plan for the agents still to choose is kept: an agent whose turn reaches its
+/// planned choice takes it without another solve, so a row most of whose players keep their
+/// places costs a few solves, not one per player.
 fn lexicographic_assignment(cost: &[Vec<u128>], preference: &[Vec<usize>]) -> Vec<usize> {
     let n = cost.len();
     let agents: Vec<usize> = (0..n).collect();
     let mut free: Vec<usize> = (0..n).collect();
-    let best = least_cost(cost, &agents, &free);
+    let (best, mut plan) = least_cost(cost, preference, &agents, &free);
     let mut spent = 0u128;
     let mut chosen = vec![usize::MAX; n];
     for a in 0..n {
         let rest: Vec<usize> = (a + 1..n).collect();
-        let pick = preference[a]
-            .iter()
-            .copied()
-            .filter(|c| free.contains(c))
-            .find(|&c| {
-                let others: Vec<usize> = free.iter().copied().filter(|&x| x != c).collect();
-                spent + cost[a][c] + least_cost(cost, &rest, &others) == best
-            })
-            .expect("the least cost is reachable from some free choice");
+        for &c in preference[a].iter().filter(|c| free.contains(c)) {
+            if c == plan[a] {
+                break;
+            }
+            let others: Vec<usize> = free.iter().copied().filter(|&x| x != c).collect();
+            // A cheap bound first: each agent left at its cheapest remaining choice.
+            let floor: u128 = rest
+                .iter()
+                .map(|&r| others.iter().map(|&x| cost[r][x]).min().unwrap_or(0))
+                .sum();
+            if spent + cost[a][c] + floor > best {
+                continue;
+            }
+            let (least, rest_plan) = least_cost(cost, preference, &rest, &others);
+            if spent + cost[a][c] + least == best {
+                plan[a] = c;
+                for (&r, &p) in rest.iter().zip(&rest_plan) {
+                    plan[r] = p;
+                }
+                break;
+            }
+        }
+        let pick = plan[a];
         spent += cost[a][pick];
         chosen[a] = pick;
         free.retain(|&c| c != pick);
@@ -296,28 +315,41 @@ fn lexicographic_assignment(cost: &[Vec<u128>], preference: &[Vec<usize>]) -> Ve
     chosen
 }
 
-/// The least total cost of giving each of `agents` one of `choices` (as many of each).
-fn least_cost(cost: &[Vec<u128>], agents: &[usize], choices: &[usize]) -> u128 {
+/// The least total cost of giving each of `agents` one of `choices` (as many of each), and a
+/// choice for each agent that reaches it, as many agents on their first preference as can be.
+fn least_cost(
+    cost: &[Vec<u128>],
+    preference: &[Vec<usize>],
+    agents: &[usize],
+    choices: &[usize],
+) -> (u128, Vec<usize>) {
     let n = agents.len();
     let dearest = agents
         .iter()
         .flat_map(|&a| choices.iter().map(move |&c| cost[a][c]))
         .max();
-    let Some(dearest) = dearest else { return 0 };
-    if dearest == 0 {
-        return 0;
+    if dearest.unwrap_or(0) == 0 {
+        return (0, choices.to_vec());
     }
+    // Scaled by n + 1 with one more for a choice other than the first preference: the least
+    // scaled cost is a least cost, and among those the most first preferences (so the plan of
+    // `lexicographic_assignment` mostly needs no re-solve).
+    let scale = n as u128 + 1;
+    let scaled = |a: usize, c: usize| cost[a][c] * scale + u128::from(preference[a][0] != c);
+    let dearest = dearest.unwrap_or(0) * scale + 1;
     // Weights top − cost, with top above n × dearest: every perfect assignment outweighs any
     // smaller one, so the heaviest matching is a perfect one of least cost.
     let top = n as u128 * dearest + 1;
     let mates = max_weight_matching(2 * n, |u, v| {
         if u < n && v >= n {
-            top - cost[agents[u]][choices[v - n]]
+            top - scaled(agents[u], choices[v - n])
         } else {
             0
         }
     });
-    (0..n)
-        .map(|u| cost[agents[u]][choices[mates[u].expect("a perfect assignment") - n]])
-        .sum()
+    let plan: Vec<usize> = (0..n)
+        .map(|u| choices[mates[u].expect("a perfect assignment") - n])
+        .collect();
+    let total = agents.iter().zip(&plan).map(|(&a, &c)| cost[a][c]).sum();
+    (total, plan)
 }

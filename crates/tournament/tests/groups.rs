@@ -329,3 +329,31 @@ fn ties_across_the_cut_need_a_play_off() {
     assert_eq!(qualifying_ties(&ranked, 0), None);
     assert_eq!(qualifying_ties(&ranked, 4), None, "everyone goes on");
 }
+
+/// A large field: 512 players from 10 clubs in 64 groups, and a final of 64 × 2. Timed and
+/// printed; the check is that every club is spread as evenly as its numbers allow.
+#[test]
+fn a_large_deal_and_final() {
+    let mut lots = Stream::new(5);
+    let names = ["c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"];
+    let clubs: Vec<Option<&str>> = (0..512).map(|_| Some(names[lots.below(10) as usize])).collect();
+    let start = std::time::Instant::now();
+    let g = deal(&field(&clubs), 64, true).unwrap();
+    println!("deal of 512 in 64 groups, 10 clubs: {:?}", start.elapsed());
+    for club in names {
+        let total = clubs.iter().filter(|&&c| c == Some(club)).count();
+        let most = g
+            .iter()
+            .map(|g| g.iter().filter(|&&i| clubs[i] == Some(club)).count())
+            .max()
+            .unwrap();
+        assert!(
+            most <= total.div_ceil(64) + 1,
+            "{club}: {total} players, {most} in one group"
+        );
+    }
+    let start = std::time::Instant::now();
+    let order = final_seeding(&g, 2).unwrap();
+    println!("final seeding of 64 × 2: {:?}", start.elapsed());
+    assert_eq!(order.len(), 128);
+}
