@@ -173,7 +173,7 @@ fn clashes(seeded: &[Entrant], group: &[usize], i: usize) -> u128 {
 /// seeds, dealt so that group mates meet as late as the bracket allows:
 ///
 /// 1. Two group mates whose bracket places first meet in round r cost B^(R − r) (R the
-///    bracket's rounds, B one more than the group mates a row can have in all), so one earlier
+///    bracket's rounds, B one more than the group-mate pairs a row can add), so one earlier
 ///    meeting outweighs any number of later ones; each row takes the least total cost.
 /// 2. Among those deals, the seeds choose in order, each taking the first group that still
 ///    allows the least cost in the snake's order: last group first in odd rows (runners-up),
