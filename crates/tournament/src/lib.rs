@@ -2,6 +2,8 @@
 //!
 //! - [`round_robin`]: FIDE Berger tables (C.05 Annex 1), single and double, odd fields with a
 //!   bye; seeds dealt into groups in snake order (分组循环).
+//! - [`groups`]: the grouped round robin's deal (snake, clubs kept apart), the final stage's
+//!   seeding of the qualifiers (group winners and group mates kept apart), play-off ties.
 //! - [`knockout`]: seeded brackets with byes to the top seeds, and seed 000's card draw (two sets
 //!   of cards 1…m/2, red and black, and a K for the bye; the red card plays red), seeded so a
 //!   draw can be audited and replayed.
@@ -18,6 +20,8 @@
 //!   feeding stages, matches of N games, teams — from registration to final standings.
 //! - [`event`]: a Swiss event run round by round (players, byes, withdrawals, pairing, results,
 //!   crosstables).
+//! - [`team`]: team events (团体赛): board colours, a team pairing's game and match points
+//!   (局分、场分), team standings with the FIDE C.07 team tie-breaks and the CXA's order.
 
 pub mod competition;
 pub mod cxa;
@@ -25,6 +29,7 @@ pub mod cxa_swiss;
 pub mod double_elimination;
 pub mod dutch;
 pub mod event;
+pub mod groups;
 pub mod knockout;
 pub mod lots;
 pub mod matches;
@@ -32,5 +37,6 @@ pub mod matching;
 pub mod result;
 pub mod round_robin;
 pub mod standings;
+pub mod team;
 pub mod tiebreak;
 pub mod trf;

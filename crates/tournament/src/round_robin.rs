@@ -5,11 +5,15 @@
 //! even rounds (n has white); the other boards are (a + k, a − k) for k = 1 … n/2 − 1, numbers
 //! reduced into 1 … n − 1, a + k with white. This gives FIDE's printed tables board by board.
 //!
+//! Each round is computed on its own ([`berger_round`]), so a round of a field of 10,000 costs
+//! 5,000 boards, not the whole table.
+//!
 //! ```
-//! use tournament::round_robin::{berger, Pairing};
+//! use tournament::round_robin::{berger, berger_round, Pairing};
 //!
 //! let rounds = berger(4);
 //! assert_eq!(rounds[0], vec![Pairing::Game(1, 4), Pairing::Game(2, 3)]);
+//! assert_eq!(berger_round(4, 2), Some(rounds[1].clone()));
 //! ```
 
 use serde::Serialize;
@@ -22,44 +26,59 @@ pub enum Pairing {
     Bye(u32),
 }
 
-/// The rounds of a single round robin of `players` (numbers 1 … players), FIDE board order.
-pub fn berger(players: u32) -> Vec<Vec<Pairing>> {
+/// The rounds of a single round robin of `players`: n − 1 for an even field, n for an odd one
+/// (everyone has one bye); none below two players.
+pub fn rounds(players: u32) -> u32 {
     if players < 2 {
-        return Vec::new();
+        0
+    } else {
+        // In u64: the dummy of an odd field of u32::MAX players does not fit a u32.
+        (u64::from(players) + u64::from(players % 2) - 1) as u32
     }
-    let n = players + players % 2;
-    let m = n - 1;
-    let reduce = |x: i64| -> u32 { ((x - 1).rem_euclid(i64::from(m)) + 1) as u32 };
-    (1..=m)
-        .map(|r| {
-            let a = if r % 2 == 1 { r.div_ceil(2) } else { n / 2 + r / 2 };
-            let a = reduce(i64::from(a));
-            let first = if r % 2 == 1 { (a, n) } else { (n, a) };
-            let mut round = vec![first];
-            for k in 1..n / 2 {
-                let w = reduce(i64::from(a) + i64::from(k));
-                let b = reduce(i64::from(a) - i64::from(k));
-                round.push((w, b));
-            }
-            round
-                .into_iter()
-                .map(|(w, b)| {
-                    if w > players {
-                        Pairing::Bye(b)
-                    } else if b > players {
-                        Pairing::Bye(w)
-                    } else {
-                        Pairing::Game(w, b)
-                    }
-                })
-                .collect()
-        })
-        .collect()
 }
 
-/// A double round robin: the first cycle with its last two rounds swapped (so no one plays
-/// three games running with one colour, as FIDE recommends), then the original rounds again
-/// with colours reversed.
+/// Round `round` (1 … [`rounds`]) of the single round robin of `players`, FIDE board order;
+/// `None` for a round the table does not have.
+pub fn berger_round(players: u32, round: u32) -> Option<Vec<Pairing>> {
+    if round == 0 || round > rounds(players) {
+        return None;
+    }
+    // In u64: the dummy n + 1 of an odd field of u32::MAX players does not fit a u32.
+    let field = u64::from(players);
+    let n = field + field % 2;
+    let m = n - 1;
+    let r = u64::from(round);
+    // Numbers in 1 … m; a − k is taken as a + (m − k) so that nothing goes below zero.
+    let reduce = |x: u64| (x - 1) % m + 1;
+    let a = reduce(if r % 2 == 1 { r.div_ceil(2) } else { n / 2 + r / 2 });
+    let first = if r % 2 == 1 { (a, n) } else { (n, a) };
+    let others = (1..n / 2).map(|k| (reduce(a + k), reduce(a + m - k)));
+    // Every number but the dummy's is at most `players`, so the casts are exact.
+    let board = |(w, b): (u64, u64)| {
+        if w > field {
+            Pairing::Bye(b as u32)
+        } else if b > field {
+            Pairing::Bye(w as u32)
+        } else {
+            Pairing::Game(w as u32, b as u32)
+        }
+    };
+    Some(std::iter::once(first).chain(others).map(board).collect())
+}
+
+/// The rounds of a single round robin of `players` (numbers 1 … players), FIDE board order.
+pub fn berger(players: u32) -> Vec<Vec<Pairing>> {
+    (1..=rounds(players)).filter_map(|r| berger_round(players, r)).collect()
+}
+
+/// A double round robin as FIDE (C.05 Annex 1) and the spec (§4) have it: the second cycle is
+/// the table again with colours reversed, and the last two rounds of the *first* cycle are
+/// played in swapped order. The swap is FIDE's recommendation, not decoration: without it the
+/// last round of cycle one and the first of cycle two give players 1 and n/2 + 1 a third game
+/// running with one colour (player 1 of four: black, black, black in rounds 3-5). The second
+/// cycle keeps the table's own order (the spec's vector: rounds 4-6 of four players are rounds
+/// 1-3 reversed), so across both cycles nobody has three games running with one colour and the
+/// colour difference never passes 2.
 pub fn double_berger(players: u32) -> Vec<Vec<Pairing>> {
     let single = berger(players);
     let mut first = single.clone();
@@ -77,6 +96,28 @@ pub fn double_berger(players: u32) -> Vec<Vec<Pairing>> {
             .collect::<Vec<_>>()
     });
     first.into_iter().chain(reversed).collect()
+}
+
+/// How a field gets its pairing numbers (the numbers of the Berger table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Numbering {
+    /// The seeding order: the first seed is number 1. What organisers often do.
+    Seeding,
+    /// Drawn by lot, as FIDE C.05 has it: the numbers 1 … n shuffled by [`crate::lots`] with
+    /// this seed (Fisher–Yates from the last place down on the splitmix64 stream of the seed);
+    /// the entrant at index i of the seeding order gets the i-th number of the shuffle. Keep the
+    /// seed in the event's log: it replays the draw.
+    Lots(u64),
+}
+
+/// The pairing numbers of a field of `players` given in seeding order: `result[i]` is the
+/// number of entrant i, and the numbers are 1 … players, each once.
+pub fn pairing_numbers(players: u32, numbering: Numbering) -> Vec<u32> {
+    let mut numbers: Vec<u32> = (1..=players).collect();
+    if let Numbering::Lots(seed) = numbering {
+        crate::lots::Stream::new(seed).shuffle(&mut numbers);
+    }
+    numbers
 }
 
 /// Seeds dealt into `groups` groups in snake order (蛇形): groups 1…G get seeds 1…G, then G…1
