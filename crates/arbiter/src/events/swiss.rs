@@ -1,7 +1,7 @@
 //! The Swiss's own commands (FIDE Dutch or 积分编排制): its TRF changed in place, as
 //! [`tournament::event`] does it.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use tournament::competition::Event;

@@ -35,7 +35,15 @@ pub(crate) fn deal(event: &Event, field: &[u32], groups: usize, separate: bool) 
         .iter()
         .map(|&id| event.entrant(id).map_or(String::new(), |e| e.club.clone()))
         .collect();
-    let dealt = deal_indices(&clubs, groups, separate)?;
+    let seeded: Vec<crate::groups::Entrant> = field
+        .iter()
+        .zip(clubs)
+        .map(|(&id, club)| crate::groups::Entrant {
+            rating: event.entrant(id).map(|e| e.rating),
+            club: (!club.is_empty()).then_some(club),
+        })
+        .collect();
+    let dealt = crate::groups::deal(&seeded, groups, separate).map_err(|e| Error(e.to_string()))?;
     Ok(dealt
         .into_iter()
         .map(|g| g.into_iter().map(|i| field[i]).collect())
@@ -102,17 +110,31 @@ fn forfeit_withdrawn(event: &Event, p: &mut Pairing) {
     p.games = vec![game; games as usize];
 }
 
-// Interim until the groups library lands: plain snake order, whole tables.
-fn deal_indices(clubs: &[String], groups: usize, _separate: bool) -> Result<Vec<Vec<usize>>, Error> {
-    let idx: Vec<usize> = (0..clubs.len()).collect();
-    Ok(crate::round_robin::snake_groups(&idx, groups))
-}
-
+/// Round `r` of a round robin of one or two cycles, as [`crate::round_robin::double_berger`]
+/// plays two: the first cycle with its last two rounds swapped, then the table again with
+/// colours reversed. Built round by round, so a field of thousands pairs in microseconds.
 fn berger_round(n: u32, cycles: u32, r: u32) -> Option<Vec<Board>> {
-    let table = if cycles == 2 {
-        crate::round_robin::double_berger(n)
-    } else {
-        crate::round_robin::berger(n)
-    };
-    table.get(r as usize - 1).cloned()
+    let m = crate::round_robin::rounds(n);
+    if cycles < 2 {
+        return crate::round_robin::berger_round(n, r);
+    }
+    if r <= m {
+        let swapped = match r {
+            _ if m < 2 => r,
+            r if r == m => m - 1,
+            r if r == m - 1 => m,
+            r => r,
+        };
+        return crate::round_robin::berger_round(n, swapped);
+    }
+    let round = crate::round_robin::berger_round(n, r - m)?;
+    Some(
+        round
+            .into_iter()
+            .map(|b| match b {
+                Board::Game(w, k) => Board::Game(k, w),
+                bye => bye,
+            })
+            .collect(),
+    )
 }

@@ -346,18 +346,22 @@ pub(crate) fn qualify(event: &Event, s: usize) -> Result<Qualify, Error> {
             draw: Some("play-off for a qualifying place (附加赛)".into()),
         }));
     }
-    let mut out = Vec::new();
-    for row in 0..advance {
-        let idx: Vec<usize> = if row % 2 == 0 {
-            (0..ranked_groups.len()).collect()
-        } else {
-            (0..ranked_groups.len()).rev().collect()
-        };
-        for g in idx {
-            if let Some(&id) = ranked_groups[g].get(row) {
-                out.push(id);
-            }
-        }
-    }
+    // The groups' qualifiers, seeded so a bracket keeps group winners and group mates apart.
+    let groups: Vec<Vec<usize>> = ranked_groups
+        .iter()
+        .map(|g| g.iter().take(advance).map(|&id| id as usize).collect())
+        .collect();
+    let out = if groups.iter().all(|g| g.len() == advance) {
+        crate::groups::final_seeding(&groups, advance)
+            .map_err(|e| Error(e.to_string()))?
+            .into_iter()
+            .map(|id| id as u32)
+            .collect()
+    } else {
+        (0..advance)
+            .flat_map(|row| groups.iter().filter_map(move |g| g.get(row)))
+            .map(|&id| id as u32)
+            .collect()
+    };
     Ok(Qualify::Done(out))
 }
