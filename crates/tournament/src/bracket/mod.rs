@@ -135,9 +135,11 @@ impl std::fmt::Display for BracketError {
 impl std::error::Error for BracketError {}
 
 impl Bracket {
-    /// Every node resolved from the results so far, in node order. A result for a node that is
-    /// not played (a walkover, a reset not needed, entrants unknown) is ignored, and a source
-    /// naming a node that is not earlier stays [`Slot::Pending`] for ever.
+    /// Every node resolved from the results so far, in node order. A result for a walkover or
+    /// an unneeded reset is ignored; one for a node whose entrants are not known yet waits until
+    /// they are (so results are best stored through [`Bracket::record`], or loaded and then
+    /// vetted with [`Bracket::check`]). A source naming a node that is not earlier stays
+    /// [`Slot::Pending`] for ever.
     pub fn resolve(&self, winners: &[Option<Winner>]) -> Vec<State> {
         let mut states: Vec<State> = Vec::with_capacity(self.nodes.len());
         for i in 0..self.nodes.len() {
@@ -226,6 +228,20 @@ impl Bracket {
         }
         winners[node] = Some(winner);
         Ok(())
+    }
+
+    /// Refuses results that could not have been recorded one by one: a result for a node that
+    /// was not played with it (a walkover, an unneeded reset, entrants still unknown) or for a
+    /// node the bracket does not have.
+    pub fn check(&self, winners: &[Option<Winner>]) -> Result<(), BracketError> {
+        if let Some(extra) = (self.nodes.len()..winners.len()).find(|&i| winners[i].is_some()) {
+            return Err(BracketError::NoSuchNode(extra));
+        }
+        let states = self.resolve(winners);
+        match (0..states.len()).find(|&i| winners[i].is_some() && !matches!(states[i].decision, Decision::Played(_))) {
+            Some(i) => Err(BracketError::NotReady(self.nodes[i].label.clone())),
+            None => Ok(()),
+        }
     }
 
     /// The nodes decided by play so far, in node order (walkovers and an unplayed reset are not).

@@ -65,6 +65,7 @@ fn play_randomly(b: &Bracket, rng: &mut Stream) -> (Vec<Option<Winner>>, Vec<Gam
     }
     assert!(progress.is_finished() && b.is_finished(progress.winners()));
     assert_eq!(progress.champion(), b.champion(progress.winners()));
+    assert_eq!(b.check(progress.winners()), Ok(()));
     (progress.winners().to_vec(), games)
 }
 
@@ -342,6 +343,17 @@ fn byes_give_walkovers_not_phantom_games() {
         b.record(&mut bogus, 99, Winner::First),
         Err(BracketError::NoSuchNode(99))
     );
+    assert_eq!(b.check(&bogus), Err(BracketError::NotReady("W1.1".into())));
+    // A result stored for W2.1 before its entrants are known, or for a node beyond the
+    // bracket, is refused by `check`.
+    let mut early = r.clone();
+    early[3] = Some(Winner::First);
+    assert_eq!(b.nodes[3].label, "W2.1");
+    assert_eq!(b.check(&early), Err(BracketError::NotReady("W2.1".into())));
+    let mut beyond = r.clone();
+    beyond.push(Some(Winner::First));
+    assert_eq!(b.check(&beyond), Err(BracketError::NoSuchNode(b.nodes.len())));
+    assert_eq!(b.check(&r), Ok(()));
     // Tiny fields: one player is champion without play, none gives no champion; no panic.
     for b in [single(1, true), double(1)] {
         assert_eq!(
