@@ -4,8 +4,8 @@
 //!
 //! The losers' bracket alternates a "minor" round (its survivors against the losers dropping
 //! from the next winners' round, in reversed order to avoid early rematches) and a "major" round
-//! (its survivors among themselves). [`play`] runs a whole event given who wins each match, so
-//! the bracket is the same code for a live event and for a test.
+//! (its survivors among themselves). The bracket is [`crate::bracket::double`]; [`play`] runs a
+//! whole event on it given who wins each match, so a live event and a test share one bracket.
 //!
 //! ```
 //! use tournament::double_elimination::play;
@@ -18,7 +18,7 @@
 
 use serde::Serialize;
 
-use crate::knockout::{seeded_first_round, Slot};
+use crate::bracket::{self, Progress, Slot, Winner};
 
 /// Which part of the event a match belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -39,101 +39,74 @@ pub struct Match {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Event {
+    /// The matches in the order played, round after round.
     pub matches: Vec<Match>,
+    /// The winners' bracket's rounds.
     pub winners_rounds: u32,
+    /// The losers' bracket's rounds in which a match was played (byes can leave some without).
     pub losers_rounds: u32,
     pub champion: u32,
 }
 
-/// Runs a double elimination of `players` (seeds 1 … n) where `winner(a, b)` decides each match.
+/// Runs a double elimination of `players` (seeds 1 … n) where `winner(a, b)` decides each match
+/// (any answer but `a` counts as `b`), on the bracket of [`bracket::double`]: round after round,
+/// every ready match is played. With no players the champion is 0.
 pub fn play(players: u32, mut winner: impl FnMut(u32, u32) -> u32) -> Event {
+    let bracket = bracket::double(players);
+    let mut progress = Progress::new(&bracket, Vec::new());
     let mut matches = Vec::new();
-    let mut game = |stage: Stage, a: u32, b: u32| -> (u32, u32) {
-        let w = winner(a, b);
-        matches.push(Match { stage, a, b, winner: w });
-        (w, if w == a { b } else { a })
-    };
-    // Winners' bracket round 1, byes advancing.
-    let mut alive: Vec<u32> = Vec::new();
-    let mut dropped: Vec<u32> = Vec::new();
-    for (a, b) in seeded_first_round(players) {
-        match (a, b) {
-            (Slot::Player(a), Slot::Player(b)) => {
-                let (w, l) = game(Stage::Winners(1), a, b);
-                alive.push(w);
-                dropped.push(l);
-            }
-            (Slot::Player(p), Slot::Bye) | (Slot::Bye, Slot::Player(p)) => alive.push(p),
-            _ => {}
+    loop {
+        let ready: Vec<usize> = progress.ready().collect();
+        if ready.is_empty() {
+            break;
+        }
+        for i in ready {
+            let state = progress.states()[i];
+            let (Slot::Player(a), Slot::Player(b)) = (state.first, state.second) else {
+                unreachable!("a ready match has two players");
+            };
+            let (w, side) = if winner(a, b) == a {
+                (a, Winner::First)
+            } else {
+                (b, Winner::Second)
+            };
+            progress.record(i, side).expect("a ready match takes its result");
+            matches.push(Match {
+                stage: stage(&bracket.nodes[i]),
+                a,
+                b,
+                winner: w,
+            });
         }
     }
-    let mut wb_round = 1;
-    let mut lb_round = 0;
-    // Losers' bracket round 1: the first droppers among themselves (a lone one waits).
-    let mut lb = if dropped.len() > 1 {
-        lb_round += 1;
-        pair_up(&dropped, Stage::Losers(lb_round), &mut game)
-    } else {
-        dropped
-    };
-    while alive.len() > 1 {
-        wb_round += 1;
-        let mut next = Vec::new();
-        let mut losers = Vec::new();
-        for c in alive.chunks(2) {
-            if let [a, b] = *c {
-                let (w, l) = game(Stage::Winners(wb_round), a, b);
-                next.push(w);
-                losers.push(l);
-            } else {
-                next.push(c[0]);
-            }
-        }
-        alive = next;
-        // Minor round: survivors against the new droppers, reversed.
-        losers.reverse();
-        lb_round += 1;
-        let mut minor = Vec::new();
-        for i in 0..lb.len().max(losers.len()) {
-            match (lb.get(i), losers.get(i)) {
-                (Some(&a), Some(&b)) => minor.push(game(Stage::Losers(lb_round), a, b).0),
-                (Some(&a), None) | (None, Some(&a)) => minor.push(a),
-                (None, None) => {}
-            }
-        }
-        lb = minor;
-        // Major round while more than one survivor remains and the winners' final is not done.
-        if lb.len() > 1 && alive.len() > 1 {
-            lb_round += 1;
-            lb = pair_up(&lb, Stage::Losers(lb_round), &mut game);
-        }
-    }
-    // Grand final: the winners' champion against the losers' champion; a reset if the latter wins.
-    let wb_champion = alive[0];
-    let champion = match lb.first() {
-        None => wb_champion,
-        Some(&lb_champion) => {
-            let (w, _) = game(Stage::GrandFinal, wb_champion, lb_champion);
-            if w == wb_champion {
-                w
-            } else {
-                game(Stage::Reset, wb_champion, lb_champion).0
-            }
-        }
+    let rounds = |stages: &mut dyn Iterator<Item = Stage>, losers: bool| {
+        let rounds = stages.filter_map(|s| match s {
+            Stage::Winners(r) if !losers => Some(r),
+            Stage::Losers(r) if losers => Some(r),
+            _ => None,
+        });
+        rounds.collect::<std::collections::BTreeSet<u32>>().len() as u32
     };
     Event {
+        winners_rounds: rounds(&mut bracket.nodes.iter().map(stage), false),
+        losers_rounds: rounds(&mut matches.iter().map(|m| m.stage), true),
+        champion: progress.champion().unwrap_or(0),
         matches,
-        winners_rounds: wb_round,
-        losers_rounds: lb_round,
-        champion,
     }
 }
 
-/// Plays `pool` off in pairs (a lone last one goes through).
-fn pair_up(pool: &[u32], stage: Stage, game: &mut impl FnMut(Stage, u32, u32) -> (u32, u32)) -> Vec<u32> {
-    pool.chunks(2)
-        .map(|c| if let [a, b] = *c { game(stage, a, b).0 } else { c[0] })
-        .collect()
+/// A node's stage, read from its label (`Wr.m`, `Lr.m`, `GF.1`, the reset `GF.2`).
+fn stage(node: &bracket::Node) -> Stage {
+    let round = |rest: &str| rest.split('.').next().and_then(|r| r.parse().ok()).unwrap_or(0);
+    if node.reset {
+        Stage::Reset
+    } else if let Some(rest) = node.label.strip_prefix('W') {
+        Stage::Winners(round(rest))
+    } else if let Some(rest) = node.label.strip_prefix('L') {
+        Stage::Losers(round(rest))
+    } else {
+        Stage::GrandFinal
+    }
 }
 
 #[cfg(test)]

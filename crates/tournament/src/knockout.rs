@@ -94,6 +94,44 @@ pub fn card_draw(players: &[u32], seed: u64) -> CardDraw {
     }
 }
 
+/// One round of a card-draw knockout: how many draw, the games they make, and whether the K is
+/// in the deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CardRound {
+    pub players: u32,
+    pub games: u32,
+    pub bye: bool,
+}
+
+/// Seed 000 §9 generalised: the cards are drawn afresh every round among the survivors (the
+/// games' winners and the K's holder), so a field of m makes ⌊m/2⌋ games and a bye when m is
+/// odd, and ⌈m/2⌉ go on, until one is left. 13 → 6 games and a bye → 7 → 3 and a bye → 4 → 2
+/// → 1. The rounds are [`rounds`] of the field and the games n − 1 (each game puts one out).
+pub fn card_rounds(players: u32) -> Vec<CardRound> {
+    let mut out = Vec::new();
+    let mut m = players;
+    while m > 1 {
+        out.push(CardRound {
+            players: m,
+            games: m / 2,
+            bye: m % 2 == 1,
+        });
+        m = m.div_ceil(2);
+    }
+    out
+}
+
+/// The seed of round `round` (from 1) of a card-draw knockout drawn with the event's `seed`: the
+/// round-th number of its [`crate::lots`] stream, so one logged seed replays every round's draw.
+pub fn card_round_seed(seed: u64, round: u32) -> u64 {
+    let mut stream = crate::lots::Stream::new(seed);
+    let mut drawn = stream.next_u64();
+    for _ in 1..round {
+        drawn = stream.next_u64();
+    }
+    drawn
+}
+
 /// The rounds a knockout of `players` takes: ⌈log2 n⌉.
 pub fn rounds(players: u32) -> u32 {
     players.max(1).next_power_of_two().trailing_zeros()
@@ -150,6 +188,68 @@ mod tests {
             field.sort();
         }
         assert_eq!((round, matches, byes), (4, 12, 2));
+    }
+
+    /// Seed 000 §9's 13 players: 6 games and the K, 3 and the K, the semi-finals, the final.
+    #[test]
+    fn a_card_draw_knockout_redraws_every_round() {
+        let r = |players, games, bye| CardRound { players, games, bye };
+        assert_eq!(
+            card_rounds(13),
+            vec![r(13, 6, true), r(7, 3, true), r(4, 2, false), r(2, 1, false)]
+        );
+        assert_eq!(card_rounds(1), vec![]);
+        for n in 1..=300u32 {
+            let plan = card_rounds(n);
+            assert_eq!(plan.len() as u32, rounds(n), "n={n}");
+            assert_eq!(plan.iter().map(|r| r.games).sum::<u32>(), n - 1, "n={n}");
+            // Each round's deck holds a card for every player and makes the games planned.
+            let field: Vec<u32> = (1..=n).collect();
+            for round in &plan {
+                assert_eq!(deck(round.players).len() as u32, round.players);
+                let d = card_draw(&field[..round.players as usize], u64::from(n));
+                assert_eq!((d.pairs.len() as u32, d.bye.is_some()), (round.games, round.bye));
+            }
+        }
+    }
+
+    /// An audit: from the event's seed and each round's survivors as logged, every round's draw
+    /// is drawn again and comes out the same.
+    #[test]
+    fn a_card_draw_knockout_replays_from_its_log() {
+        for n in [2u32, 3, 5, 13, 16, 33, 100] {
+            for seed in [0u64, 7, 2026] {
+                let mut results = crate::lots::Stream::new(seed ^ 0xfeed);
+                let mut field: Vec<u32> = (1..=n).collect();
+                let mut log = Vec::new();
+                while field.len() > 1 {
+                    let round = log.len() as u32 + 1;
+                    let d = card_draw(&field, card_round_seed(seed, round));
+                    let won = d
+                        .pairs
+                        .iter()
+                        .map(|&(red, black)| if results.below(2) == 0 { red } else { black });
+                    let mut next: Vec<u32> = won.chain(d.bye).collect();
+                    next.sort();
+                    log.push((field, d));
+                    field = next;
+                }
+                let plan: Vec<u32> = log.iter().map(|(f, _)| f.len() as u32).collect();
+                assert_eq!(plan, card_rounds(n).iter().map(|r| r.players).collect::<Vec<_>>());
+                for (r, (survivors, d)) in log.iter().enumerate() {
+                    assert_eq!(d.seed, card_round_seed(seed, r as u32 + 1));
+                    assert_eq!(card_draw(survivors, d.seed), *d, "n={n} seed={seed} round {}", r + 1);
+                }
+            }
+        }
+        // The rounds' seeds are a stream: distinct, and another event seed gives another draw.
+        let seeds: Vec<u64> = (1..=4).map(|r| card_round_seed(2026, r)).collect();
+        assert!(seeds.windows(2).all(|w| w[0] != w[1]));
+        let field: Vec<u32> = (1..=13).collect();
+        assert_ne!(
+            card_draw(&field, card_round_seed(2026, 1)).pairs,
+            card_draw(&field, card_round_seed(2027, 1)).pairs
+        );
     }
 
     /// Issue 26 point 6: the player who draws the red card plays red, whichever of the two

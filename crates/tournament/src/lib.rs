@@ -8,6 +8,8 @@
 //!   of cards 1…m/2, red and black, and a K for the bye; the red card plays red), seeded so a
 //!   draw can be audited and replayed.
 //! - [`double_elimination`]: winners' and losers' brackets, a grand final with reset.
+//! - [`bracket`]: single and double elimination as data (a graph of matches fed by seeds, byes,
+//!   winners and losers), played one result at a time: which matches are ready, the champion.
 //! - [`matches`](mod@matches): matches of N games (三局两胜) with alternating colours and a play-off or lots
 //!   on a tie; [`lots`]: the one generator every lot is drawn with (splitmix64).
 //! - [`result`]: a player's result in a round (胜/和/负, forfeits, byes), the one type the
@@ -23,6 +25,7 @@
 //! - [`team`]: team events (团体赛): board colours, a team pairing's game and match points
 //!   (局分、场分), team standings with the FIDE C.07 team tie-breaks and the CXA's order.
 
+pub mod bracket;
 pub mod competition;
 pub mod cxa;
 pub mod cxa_swiss;
