@@ -5,6 +5,7 @@ use super::format::Format;
 use super::pairing::{lot_seed, Pairing, Round, Side, Verdict};
 use super::progress::rule;
 use super::{Error, Event};
+use crate::bracket::{self, Bracket, Slot, Winner};
 use crate::knockout::{card_draw, Card};
 
 /// The id of a third-place match.
@@ -101,10 +102,84 @@ pub(crate) fn next_by_cards(event: &Event, s: usize) -> Option<Round> {
     })
 }
 
-pub(crate) fn next_in_bracket(_event: &Event, _s: usize) -> Result<Option<Round>, Error> {
-    Err(Error("seeded brackets are not built yet; use --draw cards".into()))
+/// The stage's bracket, built again from its field (the same field always builds the same
+/// bracket), and each node's result so far.
+pub(crate) fn bracket_of(event: &Event, s: usize) -> (Bracket, Vec<Option<Winner>>) {
+    let stage = &event.stages[s];
+    let n = stage.entrants.len() as u32;
+    let bracket = match event.plan[s].format {
+        Format::DoubleKnockout => bracket::double(n),
+        Format::Knockout { third_place, .. } => bracket::single(n, third_place),
+        _ => Bracket { nodes: Vec::new() },
+    };
+    let mut winners = vec![None; bracket.nodes.len()];
+    for p in stage.rounds.iter().flat_map(|r| &r.pairings) {
+        let Some(node) = p.node else { continue };
+        winners[node as usize] = match p.verdict(rule(event, s, p)) {
+            Verdict::Won(Side::First) => Some(Winner::First),
+            Verdict::Won(Side::Second) => Some(Winner::Second),
+            _ => None,
+        };
+    }
+    (bracket, winners)
 }
 
-pub(crate) fn bracket_done(_event: &Event, _s: usize) -> bool {
-    false
+/// The next round of a seeded or double knockout: every match whose entrants are now known
+/// (in a double knockout, winners' and losers' matches side by side), the higher seed's side
+/// named first. A walkover (a bye) is not a pairing: its entrant simply goes on.
+pub(crate) fn next_in_bracket(event: &Event, s: usize) -> Result<Option<Round>, Error> {
+    let stage = &event.stages[s];
+    if stage.entrants.len() > 1 << 20 {
+        return Err(Error("a knockout of more than a million entrants is not supported".into()));
+    }
+    let (bracket, winners) = bracket_of(event, s);
+    let paired: std::collections::HashSet<u32> = stage
+        .rounds
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .filter_map(|p| p.node)
+        .collect();
+    let sides = bracket.entrants(&winners);
+    let prefix = event.id_prefix(s);
+    let id_of = |seed: u32| stage.entrants[seed as usize - 1];
+    let pairings: Vec<Pairing> = bracket
+        .ready(&winners)
+        .into_iter()
+        .filter(|&i| !paired.contains(&(i as u32)))
+        .filter_map(|i| match sides[i] {
+            (Slot::Player(a), Slot::Player(b)) => {
+                let mut p = Pairing::new(format!("{prefix}{}", bracket.nodes[i].label), id_of(a), Some(id_of(b)));
+                p.node = Some(i as u32);
+                super::round_robin::forfeit_withdrawn(event, &mut p);
+                Some(p)
+            }
+            _ => None,
+        })
+        .collect();
+    if pairings.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Round {
+        number: stage.rounds.len() as u32 + 1,
+        pairings,
+        draw: None,
+    }))
+}
+
+pub(crate) fn bracket_done(event: &Event, s: usize) -> bool {
+    let (bracket, winners) = bracket_of(event, s);
+    bracket.is_finished(&winners)
+}
+
+/// A finished bracket's placings, as entrant ids.
+pub(crate) fn bracket_placings(event: &Event, s: usize) -> Option<Vec<(u32, Vec<u32>)>> {
+    let (bracket, winners) = bracket_of(event, s);
+    let stage = &event.stages[s];
+    Some(
+        bracket
+            .placings(&winners)?
+            .into_iter()
+            .map(|p| (p.place, p.seeds.iter().map(|&x| stage.entrants[x as usize - 1]).collect()))
+            .collect(),
+    )
 }

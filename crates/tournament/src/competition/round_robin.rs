@@ -90,7 +90,7 @@ pub(crate) fn next(event: &Event, s: usize) -> Option<Round> {
 
 /// A pairing with a withdrawn entrant is a forfeit from the start (both withdrawn: lost by
 /// both).
-fn forfeit_withdrawn(event: &Event, p: &mut Pairing) {
+pub(crate) fn forfeit_withdrawn(event: &Event, p: &mut Pairing) {
     let Some(second) = p.second else { return };
     let gone = |id: u32| event.entrant(id).is_some_and(|e| e.withdrawn);
     let (a, b) = (gone(p.first), gone(second));

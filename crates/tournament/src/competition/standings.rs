@@ -216,6 +216,31 @@ fn group_table(event: &Event, s: usize, g: usize) -> Result<Table, Error> {
 /// A knockout's placings: the champion, the runner-up, the third-place match, then by the
 /// round each went out in (those out in one round share the place).
 fn placings(event: &Event, s: usize) -> Table {
+    if let Some(places) = super::knockout::bracket_placings(event, s) {
+        let lines = places
+            .into_iter()
+            .flat_map(|(place, ids)| {
+                ids.into_iter().map(move |id| Standing {
+                    place: place as usize,
+                    id,
+                    name: event.name_of(id),
+                    points: 0.0,
+                    tiebreaks: Vec::new(),
+                    note: match place {
+                        1 => "champion".to_string(),
+                        2 => "runner-up".to_string(),
+                        p => format!("place {p}"),
+                    },
+                })
+            })
+            .collect();
+        return Table {
+            stage: s,
+            title: stage_title(event, s),
+            columns: Vec::new(),
+            lines,
+        };
+    }
     let stage = &event.stages[s];
     let third = format!("{}{THIRD_PLACE}", event.id_prefix(s));
     // (entrant, last round reached, key within it)

@@ -149,3 +149,54 @@ fn an_event_survives_its_text() {
     assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
     let _ = Score::Win;
 }
+
+fn play_out(e: &mut Event, mut score: impl FnMut(&Pairing) -> Vec<&'static str>) -> usize {
+    let mut rounds = 0;
+    while !e.finished() {
+        let r = e.pair().unwrap();
+        play_round(e, &r, &mut score);
+        rounds += 1;
+    }
+    rounds
+}
+
+#[test]
+fn a_seeded_knockout_gives_the_byes_to_the_top_seeds_and_places_everyone() {
+    let ko = Format::Knockout {
+        draw: Draw::Seeded,
+        third_place: true,
+    };
+    let mut e = Event::new("ko", vec![Plan::new(ko)]);
+    e.settings.games = 1;
+    field(&mut e, 6);
+    let r1 = e.pair().unwrap();
+    // 6 in a bracket of 8: seeds 1 and 2 have byes, so round 1 is 3-6 and 4-5.
+    let firsts: Vec<(u32, Option<u32>)> = r1.pairings.iter().map(|p| (p.first, p.second)).collect();
+    assert_eq!(firsts.len(), 2, "{firsts:?}");
+    assert!(firsts.iter().all(|&(a, b)| a > 2 && b.unwrap() > 2));
+    play_round(&mut e, &r1, |_| vec!["1-0"]);
+    play_out(&mut e, |_| vec!["1-0"]);
+    let t = &e.standings().unwrap()[0];
+    assert_eq!(t.lines[0].id, 1, "the top seed won every game with red: {t:?}");
+    assert_eq!(t.lines[0].note, "champion");
+}
+
+#[test]
+fn a_double_knockout_plays_2n_minus_2_or_2n_minus_1_matches() {
+    for n in [5, 8, 13] {
+        let mut e = Event::new("dk", vec![Plan::new(Format::DoubleKnockout)]);
+        e.settings.games = 1;
+        field(&mut e, n);
+        let mut k = 0u32;
+        play_out(&mut e, |_| {
+            k += 1;
+            if k % 3 == 0 {
+                vec!["0-1"]
+            } else {
+                vec!["1-0"]
+            }
+        });
+        let played = e.pairings().filter(|p| p.second.is_some()).count() as u32;
+        assert!(played == 2 * n - 2 || played == 2 * n - 1, "{n}: {played}");
+    }
+}
