@@ -282,7 +282,9 @@ pub(crate) enum TournamentCommand {
         /// cxa-swiss. A Swiss's byes score as wins and draws.
         #[arg(long)]
         points: Option<String>,
-        /// Tie-breaks for the standings, e.g. BH-C1,BH,SB or DE,WIN,SB or cxa.
+        /// Tie-breaks for the standings, e.g. BH-C1,BH,SB or DE,WIN,SB or cxa; a team event's
+        /// from MP, GP, DE, BH:MP, BH:GP, ESB:MG …, BC, TBR (台次分), BBE (default GP,DE,TBR:
+        /// the CXA's 局分, 直胜, 台次分).
         #[arg(long)]
         tiebreaks: Option<String>,
         /// Games a pairing plays (a match of N: 3 for 三局两胜); knockouts default to 3.
@@ -319,6 +321,9 @@ pub(crate) enum TournamentCommand {
         /// Match points of a team pairing won/drawn/lost.
         #[arg(long, default_value = "2/1/0")]
         match_points: String,
+        /// Teams rank by game points (局分) first, match points after.
+        #[arg(long)]
+        game_points_first: bool,
         /// Seeding: rating (then registration order) or registration.
         #[arg(long, default_value = "rating")]
         seeding: String,

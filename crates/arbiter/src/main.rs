@@ -100,7 +100,8 @@ fn run(cli: Cli) -> Result<()> {
             return pair::run(&file, &system, check, output.as_deref(), &cxa);
         }
         Command::Tournament {
-            action: action @ (TournamentCommand::Standings { .. }
+            action:
+                action @ (TournamentCommand::Standings { .. }
                 | TournamentCommand::Create { .. }
                 | TournamentCommand::Set { .. }
                 | TournamentCommand::Register { .. }

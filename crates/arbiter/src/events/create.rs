@@ -41,6 +41,7 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         final_draw,
         boards,
         match_points,
+        game_points_first,
         seeding,
         seed,
         db,
@@ -56,7 +57,13 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
     } else {
         format
     };
-    let first_format = Format::parse(&format, rounds.unwrap_or(0) as u32, groups, draw_of(&draw)?, third_place)?;
+    let first_format = Format::parse(
+        &format,
+        rounds.unwrap_or(0) as u32,
+        groups,
+        draw_of(&draw)?,
+        third_place,
+    )?;
     if let Format::Swiss { system, .. } = first_format {
         if final_format.is_some() || boards > 0 {
             bail!("a Swiss runs alone, for players (a final stage and teams are for the other formats)");
@@ -85,7 +92,10 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         return Ok(());
     }
     if rounds.is_some() {
-        bail!("--rounds is for a Swiss; a {} pairs as many rounds as it takes", first_format.name());
+        bail!(
+            "--rounds is for a Swiss; a {} pairs as many rounds as it takes",
+            first_format.name()
+        );
     }
     if let Format::Groups { groups, .. } = first_format {
         if groups < 2 {
@@ -127,10 +137,18 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
     if let Some(p) = &points {
         e.settings.points = three(p, "points")?;
     }
-    if let Some(t) = &tiebreaks {
-        event::parse_tiebreaks(t)?;
-        e.settings.tiebreaks = t.split([',', ' ']).filter(|c| !c.is_empty()).map(str::to_string).collect();
+    e.settings.game_points_first = game_points_first;
+    if game_points_first && boards == 0 {
+        bail!("--game-points-first is for team events (--boards)");
     }
+    if let Some(t) = &tiebreaks {
+        e.settings.tiebreaks = t
+            .split([',', ' '])
+            .filter(|c| !c.is_empty())
+            .map(str::to_string)
+            .collect();
+    }
+    super::formats::check_tiebreaks(&e)?;
     e.settings.seeding = match seeding.as_str() {
         "rating" => Seeding::Rating,
         "registration" => Seeding::Registration,

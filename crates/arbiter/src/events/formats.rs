@@ -29,8 +29,12 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
                     what.push(format!("points {p}"));
                 }
                 if let Some(t) = &tiebreaks {
-                    e.settings.tiebreaks = t.split([',', ' ']).filter(|c| !c.is_empty()).map(str::to_string).collect();
-                    e.tiebreak_order()?;
+                    e.settings.tiebreaks = t
+                        .split([',', ' '])
+                        .filter(|c| !c.is_empty())
+                        .map(str::to_string)
+                        .collect();
+                    check_tiebreaks(e)?;
                     what.push(format!("tiebreaks {t}"));
                 }
                 Ok(format!("set {}", what.join(" ")))
@@ -48,7 +52,13 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         } => {
             let members: Vec<String> = members
                 .as_deref()
-                .map(|m| m.split(',').map(str::trim).filter(|m| !m.is_empty()).map(str::to_string).collect())
+                .map(|m| {
+                    m.split(',')
+                        .map(str::trim)
+                        .filter(|m| !m.is_empty())
+                        .map(str::to_string)
+                        .collect()
+                })
                 .unwrap_or_default();
             let mut id = 0;
             let (_, v) = change(db.as_deref(), &name, |e| {
@@ -163,7 +173,12 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         } => {
             let (mut e, _) = load(&open(db.as_deref())?, &name)?;
             if let Some(t) = tiebreaks {
-                e.settings.tiebreaks = t.split([',', ' ']).filter(|c| !c.is_empty()).map(str::to_string).collect();
+                e.settings.tiebreaks = t
+                    .split([',', ' '])
+                    .filter(|c| !c.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                check_tiebreaks(&e)?;
             }
             if html {
                 print!("{}", render::html(&e)?);
@@ -186,9 +201,16 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         } => {
             let (mut e, _) = load(&open(db.as_deref())?, &name)?;
             if let Some(t) = tiebreaks {
-                e.settings.tiebreaks = t.split([',', ' ']).filter(|c| !c.is_empty()).map(str::to_string).collect();
+                e.settings.tiebreaks = t
+                    .split([',', ' '])
+                    .filter(|c| !c.is_empty())
+                    .map(str::to_string)
+                    .collect();
             }
-            let order = e.tiebreak_order()?;
+            check_tiebreaks(&e)?;
+            // A team crosstable shows the matches won, drawn and lost; its tie-breaks are the
+            // standings'.
+            let order = if e.teams() { Vec::new() } else { e.tiebreak_order()? };
             let mut any = false;
             for (s, stage) in e.stages.iter().enumerate() {
                 if !matches!(e.plan[s].format, Format::RoundRobin { .. } | Format::Groups { .. }) {
@@ -241,6 +263,16 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
             }
         }
         _ => bail!("not an event command"),
+    }
+    Ok(())
+}
+
+/// The event's tie-break codes read for its kind (players' or teams').
+pub(super) fn check_tiebreaks(e: &Event) -> Result<()> {
+    if e.teams() {
+        e.team_tiebreak_order()?;
+    } else {
+        e.tiebreak_order()?;
     }
     Ok(())
 }

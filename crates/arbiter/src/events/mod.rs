@@ -58,7 +58,40 @@ fn json(value: &impl serde::Serialize) -> Result<()> {
     Ok(())
 }
 
+/// `result`'s values may start with a hyphen (`-/+`), so they take in what follows them:
+/// `--db` and `--replace` written after them are read out of the values here.
+fn result_options(action: TournamentCommand) -> Result<TournamentCommand> {
+    let TournamentCommand::Result {
+        event,
+        args,
+        mut replace,
+        mut db,
+    } = action
+    else {
+        return Ok(action);
+    };
+    let mut values = Vec::new();
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--replace" => replace = true,
+            "--db" => db = Some(PathBuf::from(it.next().context("--db needs a value")?)),
+            _ => match a.strip_prefix("--db=") {
+                Some(v) => db = Some(PathBuf::from(v)),
+                None => values.push(a),
+            },
+        }
+    }
+    Ok(TournamentCommand::Result {
+        event,
+        args: values,
+        replace,
+        db,
+    })
+}
+
 pub fn run(action: TournamentCommand) -> Result<()> {
+    let action = result_options(action)?;
     match action {
         TournamentCommand::Create { .. } => create::run(action),
         TournamentCommand::Standings {

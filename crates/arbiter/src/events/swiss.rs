@@ -240,7 +240,14 @@ pub fn run(action: TournamentCommand) -> Result<()> {
                     .zip(&l.tiebreaks)
                     .map(|(t, v)| format!("{} {v}", t.code()))
                     .collect();
-                println!("{:>3}. {:>4} {:<30} {:>4}  {}", l.place, l.number, l.name, l.points, tb.join("  "));
+                println!(
+                    "{:>3}. {:>4} {:<30} {:>4}  {}",
+                    l.place,
+                    l.number,
+                    l.name,
+                    l.points,
+                    tb.join("  ")
+                );
             }
         }
         TournamentCommand::Pairings { event: name, json, db } => {
@@ -266,7 +273,9 @@ pub fn run(action: TournamentCommand) -> Result<()> {
                 }
             }
         }
-        TournamentCommand::Bracket { event: name, .. } => bail!("{name:?} is a Swiss: it has no bracket (crosstable, standings)"),
+        TournamentCommand::Bracket { event: name, .. } => {
+            bail!("{name:?} is a Swiss: it has no bracket (crosstable, standings)")
+        }
         _ => bail!("not an event command"),
     }
     Ok(())

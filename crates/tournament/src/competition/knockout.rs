@@ -130,7 +130,9 @@ pub(crate) fn bracket_of(event: &Event, s: usize) -> (Bracket, Vec<Option<Winner
 pub(crate) fn next_in_bracket(event: &Event, s: usize) -> Result<Option<Round>, Error> {
     let stage = &event.stages[s];
     if stage.entrants.len() > 1 << 20 {
-        return Err(Error("a knockout of more than a million entrants is not supported".into()));
+        return Err(Error(
+            "a knockout of more than a million entrants is not supported".into(),
+        ));
     }
     let (bracket, winners) = bracket_of(event, s);
     let paired: std::collections::HashSet<u32> = stage
@@ -179,7 +181,12 @@ pub(crate) fn bracket_placings(event: &Event, s: usize) -> Option<Vec<(u32, Vec<
         bracket
             .placings(&winners)?
             .into_iter()
-            .map(|p| (p.place, p.seeds.iter().map(|&x| stage.entrants[x as usize - 1]).collect()))
+            .map(|p| {
+                (
+                    p.place,
+                    p.seeds.iter().map(|&x| stage.entrants[x as usize - 1]).collect(),
+                )
+            })
             .collect(),
     )
 }

@@ -97,6 +97,9 @@ pub struct Settings {
     pub tiebreaks: Vec<String>,
     /// How entrants are seeded.
     pub seeding: Seeding,
+    /// Teams rank by game points (局分) first instead of match points (场分).
+    #[serde(default)]
+    pub game_points_first: bool,
     /// Where the stage ranks do not separate entrants on a qualifying place: play-offs (true)
     /// or lots (false).
     #[serde(default = "yes")]
@@ -117,6 +120,7 @@ impl Default for Settings {
             match_points: [2.0, 1.0, 0.0],
             tiebreaks: Vec::new(),
             seeding: Seeding::Rating,
+            game_points_first: false,
             qualifying_playoffs: true,
         }
     }

@@ -97,7 +97,10 @@ impl Event {
 
     /// How many pairings of the current stage are still to be decided.
     pub fn open_count(&self) -> usize {
-        self.stages.len().checked_sub(1).map_or(0, |s| self.open_pairings(s).len())
+        self.stages
+            .len()
+            .checked_sub(1)
+            .map_or(0, |s| self.open_pairings(s).len())
     }
 
     /// The ids of the stage's pairings still without a verdict.

@@ -51,7 +51,12 @@ pub fn score(event: &Event, s: usize, p: &Pairing) -> String {
 /// A round: each pairing's id, entrants and score; the card draw's record under it.
 pub fn round_text(event: &Event, s: usize, round: &Round) -> String {
     let mut out = String::new();
-    let w = round.pairings.iter().map(|p| event.name_of(p.first).chars().count()).max().unwrap_or(0);
+    let w = round
+        .pairings
+        .iter()
+        .map(|p| event.name_of(p.first).chars().count())
+        .max()
+        .unwrap_or(0);
     for p in &round.pairings {
         let first = event.name_of(p.first);
         let pad = w.saturating_sub(first.chars().count());
@@ -66,6 +71,45 @@ pub fn round_text(event: &Event, s: usize, round: &Round) -> String {
     }
     if let Some(d) = &round.draw {
         let _ = writeln!(out, "          ({d})");
+    }
+    if event.teams() {
+        for p in round.pairings.iter().filter(|p| p.second.is_some()) {
+            out.push_str(&boards_text(event, p));
+        }
+    }
+    out
+}
+
+/// A team pairing board by board: who sits there (the first `boards` members, in order), who
+/// has red (white) — board 1 of the first-named team, then alternating — and the board's
+/// result once entered, the first team's side first.
+pub fn boards_text(event: &Event, p: &Pairing) -> String {
+    let mut out = String::new();
+    let member = |id: Option<u32>, b: usize| {
+        id.and_then(|id| event.entrant(id))
+            .and_then(|e| e.members.get(b).cloned())
+            .unwrap_or_default()
+    };
+    let colours = crate::team::board_colours(event.settings.boards);
+    let _ = writeln!(out, "{:>8}  boards:", p.id);
+    for (b, &first_red) in colours.iter().enumerate() {
+        let (a, z) = (member(Some(p.first), b), member(p.second, b));
+        let result = p.games.get(b).map_or("-".to_string(), |g| {
+            let (x, y) = (g.score.points(), g.score.reversed().points());
+            if g.double_forfeit {
+                "-/-".into()
+            } else if g.forfeit {
+                if x > y { "+/-" } else { "-/+" }.into()
+            } else {
+                format!("{}-{}", points(x), points(y))
+            }
+        });
+        let (ca, cz) = if first_red {
+            ("red/white", "black")
+        } else {
+            ("black", "red/white")
+        };
+        let _ = writeln!(out, "{:>10}. {a} ({ca}) - {z} ({cz})  {result}", b + 1);
     }
     out
 }

@@ -13,6 +13,7 @@ use super::{err, Error, Event};
 use crate::event::parse_tiebreaks;
 use crate::result::{Bye, RoundResult, Score};
 use crate::standings::TieBreak;
+use crate::team::{Board, Primary, Side as TeamSide, TeamRound, TeamScoring, TeamTieBreak};
 use crate::trf::{Colour, Player, Round as TrfRound, Trf};
 
 /// One entrant's line.
@@ -55,6 +56,32 @@ impl Event {
             out.extend(stage_tables(self, s)?);
         }
         Ok(out)
+    }
+
+    /// How team pairings score, from the event's settings.
+    pub fn team_scoring(&self) -> TeamScoring {
+        let [win, draw, loss] = self.settings.match_points;
+        TeamScoring {
+            win,
+            draw,
+            loss,
+            order: if self.settings.game_points_first {
+                Primary::GamePoints
+            } else {
+                Primary::MatchPoints
+            },
+            ..TeamScoring::default()
+        }
+    }
+
+    /// A team event's tie-breaks: the event's codes (FIDE C.07's team ones, or 场分 局分 直胜
+    /// 台次分), else the CXA's order ([`crate::team::CXA_ORDER`]: 局分, 直胜, 台次分).
+    pub fn team_tiebreak_order(&self) -> Result<Vec<TeamTieBreak>, Error> {
+        if self.settings.tiebreaks.is_empty() {
+            return Ok(crate::team::CXA_ORDER.to_vec());
+        }
+        TeamTieBreak::parse_list(&self.settings.tiebreaks.join(","), self.team_scoring().order)
+            .map_err(|e| Error(e.to_string()))
     }
 
     /// The tie-breaks the standings use: the event's, else the format's usual ones.
@@ -191,6 +218,9 @@ fn trf_results(event: &Event, s: usize, p: &Pairing) -> (RoundResult, RoundResul
 }
 
 fn group_table(event: &Event, s: usize, g: usize) -> Result<Table, Error> {
+    if event.teams() {
+        return team_table(event, s, g);
+    }
     let trf = group_trf(event, s, g);
     let order = event.tiebreak_order()?;
     let members = &event.stages[s].groups[g];
@@ -209,6 +239,69 @@ fn group_table(event: &Event, s: usize, g: usize) -> Result<Table, Error> {
         stage: s,
         title: stage_title(event, s),
         columns: order.iter().map(|t| t.code().to_string()).collect(),
+        lines,
+    })
+}
+
+/// A board of a team pairing, as the team library counts it.
+fn board(g: &super::Game) -> Board {
+    if g.double_forfeit {
+        Board::BothAbsent
+    } else if g.forfeit {
+        Board::Forfeit {
+            absent: if g.score == Score::Win {
+                TeamSide::Second
+            } else {
+                TeamSide::First
+            },
+        }
+    } else {
+        Board::Played(g.score)
+    }
+}
+
+/// A group of teams: match points (or game points first), then the team tie-breaks. A round
+/// robin's bye is a round without a match, so it is left out.
+fn team_table(event: &Event, s: usize, g: usize) -> Result<Table, Error> {
+    let members = &event.stages[s].groups[g];
+    let index = |id: u32| members.iter().position(|&m| m == id);
+    let names: Vec<String> = members.iter().map(|&id| event.name_of(id)).collect();
+    let rounds: Vec<TeamRound> = event.stages[s]
+        .rounds
+        .iter()
+        .flat_map(|r| r.pairings.iter().map(move |p| (r.number, p)))
+        .filter(|(_, p)| p.games.len() as u32 == event.settings.boards)
+        .filter_map(|(round, p)| {
+            Some(TeamRound {
+                round,
+                first: index(p.first)?,
+                second: Some(index(p.second?)?),
+                boards: p.games.iter().map(board).collect(),
+            })
+        })
+        .collect();
+    let scoring = event.team_scoring();
+    let order = event.team_tiebreak_order()?;
+    let lines = crate::team::standings(&names, &rounds, &scoring, &order)
+        .map_err(|e| Error(e.to_string()))?
+        .into_iter()
+        .map(|l| Standing {
+            place: l.place,
+            id: members[l.team],
+            name: l.name,
+            points: if scoring.order == Primary::GamePoints {
+                l.game_points
+            } else {
+                l.match_points
+            },
+            tiebreaks: l.tiebreaks,
+            note: String::new(),
+        })
+        .collect();
+    Ok(Table {
+        stage: s,
+        title: stage_title(event, s),
+        columns: order.iter().map(|t| t.code()).collect(),
         lines,
     })
 }
