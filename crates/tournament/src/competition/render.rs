@@ -225,7 +225,7 @@ pub fn html(event: &Event) -> Result<String, Error> {
     for (s, stage) in event.stages.iter().enumerate() {
         for (kind, rounds) in [("Round", &stage.rounds), ("Play-off", &stage.playoffs)] {
             for r in rounds.iter() {
-                let _ = write!(out, "<table><caption>{kind} {}</caption>\n", r.number);
+                let _ = writeln!(out, "<table><caption>{kind} {}</caption>", r.number);
                 for p in &r.pairings {
                     let second = p.second.map_or("(bye)".to_string(), |id| event.name_of(id));
                     let _ = writeln!(
