@@ -369,3 +369,37 @@ fn two_events_at_once_both_count() {
     assert!(err.contains("version 3"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Without --list, many games among few players: points stay in hundredths (exact fractions
+/// outgrew 64 bits after a couple of dozen such games), and what one gains another loses.
+#[test]
+fn many_games_in_memory_keep_their_points_in_hundredths() {
+    let dir = dir("many");
+    let names = ["A", "B", "C", "D"];
+    let games: Vec<(&str, &str, &str)> = (0..120usize)
+        .map(|i| {
+            (
+                names[i % 4],
+                names[(i / 4 + i + 1) % 4],
+                ["1-0", "1/2-1/2", "0-1"][i % 3],
+            )
+        })
+        .filter(|(a, b, _)| a != b)
+        .collect();
+    let file = pgn(&dir.join("many.pgn"), &games);
+    let (ok, out, err) = arbiter(&["rate", &file, "--json"]);
+    assert!(ok, "{err}");
+    let rows: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let hundredths: i64 = rows
+        .iter()
+        .map(|r| {
+            let p = r["points"].as_str().unwrap();
+            let (int, frac) = p.split_once('.').unwrap_or((p, ""));
+            assert!(frac.len() <= 2, "{p}");
+            let sign = if int.starts_with('-') { -1 } else { 1 };
+            int.parse::<i64>().unwrap() * 100 + sign * format!("{frac:0<2}").parse::<i64>().unwrap()
+        })
+        .sum();
+    assert_eq!(hundredths, 0, "{rows:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
