@@ -11,9 +11,9 @@
 //! - [`start`]: starting values for players new to a list (CSV).
 //! - [`list`]: lists in the database: rating an event into one, reading one.
 
-mod list;
-mod standing;
-mod start;
+pub(crate) mod list;
+pub(crate) mod standing;
+pub(crate) mod start;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -27,6 +27,7 @@ use serde_json::json;
 use store::ratings::System;
 
 use crate::db::Blocking;
+// What other commands (an event's results) rate a list with; not all are used here.
 #[allow(unused_imports)]
 pub(crate) use list::{rate_games, rate_into, Report, Row};
 #[allow(unused_imports)]
