@@ -197,6 +197,9 @@ pub(crate) enum Command {
         /// Print the list (--list) and rate nothing.
         #[arg(long)]
         show: bool,
+        /// Print what each update of the list (--list) changed, oldest first, and rate nothing.
+        #[arg(long, conflicts_with = "show")]
+        history: bool,
         /// The database: an SQLite file or a postgres:// URL; else $DATABASE_URL, else
         /// $ARBITER_DB, else arbiter.db.
         #[arg(long)]

@@ -129,6 +129,7 @@ fn run(cli: Cli) -> Result<()> {
             start,
             source,
             show,
+            history,
             db,
         } => rate::run(&rate::Options {
             files,
@@ -138,6 +139,7 @@ fn run(cli: Cli) -> Result<()> {
             start,
             source,
             show,
+            history,
             db,
         })?,
         Command::Match { args } => matches::run(&args)?,

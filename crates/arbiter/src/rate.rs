@@ -56,6 +56,8 @@ pub(crate) struct Options {
     pub source: Option<String>,
     /// Print the list, rating nothing.
     pub show: bool,
+    /// Print the list's history, rating nothing.
+    pub history: bool,
     pub db: Option<String>,
 }
 
@@ -106,15 +108,19 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
         .transpose()
         .map_err(anyhow::Error::msg)?;
     let Some(name) = &opts.list else {
-        if opts.show || opts.start.is_some() || opts.source.is_some() {
-            bail!("--show, --start and --source need --list NAME: a rating list in the database");
+        if opts.show || opts.history || opts.start.is_some() || opts.source.is_some() {
+            bail!("--show, --history, --start and --source need --list NAME: a rating list in the database");
         }
         return in_memory(&opts.files, system.unwrap_or(System::Levels), opts.json);
     };
+    if (opts.show || opts.history) && (!opts.files.is_empty() || opts.start.is_some()) {
+        bail!("--show and --history print the list and rate nothing: give them no files and no --start");
+    }
+    if opts.history {
+        let db = Blocking::open(opts.db.as_deref())?;
+        return list::print_history(&db, name, opts.json);
+    }
     if opts.show {
-        if !opts.files.is_empty() || opts.start.is_some() {
-            bail!("--show prints the list and rates nothing: give it no files and no --start");
-        }
         let db = Blocking::open(opts.db.as_deref())?;
         let list = list::standings(&db, name)?;
         list::print_standings(&list.rows, opts.json)?;

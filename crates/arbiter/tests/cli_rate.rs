@@ -192,6 +192,32 @@ fn two_events_rated_in_sequence_into_one_levels_list() {
     let dir = dir("levels");
     let db = dir.join("ratings.db");
     two_events_into_one_levels_list(db.to_str().unwrap(), &dir);
+    // What each event changed, as a user reads it.
+    let history = rate(db.to_str().unwrap(), &["--list", "Club", "--history"]);
+    let li: Vec<(&str, &str, &str)> = history
+        .iter()
+        .filter(|h| h["player"] == "李四")
+        .map(|h| {
+            (
+                h["source"].as_str().unwrap(),
+                h["before"]["points"].as_str().unwrap(),
+                h["after"]["points"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        li,
+        [
+            ("Spring open", "1450", "1100.25"),
+            ("Summer open", "1100.25", "1087.22")
+        ]
+    );
+    let (ok, text, _) = arbiter(&["rate", "--db", db.to_str().unwrap(), "--list", "Club", "--history"]);
+    assert!(
+        ok && text.lines().filter(|l| l.starts_with("version ")).count() == 2,
+        "{text}"
+    );
+    assert!(text.contains("version 2: Summer open"), "{text}");
     let url = format!("sqlite://{}", db.display());
     tokio::runtime::Runtime::new()
         .unwrap()
@@ -250,7 +276,7 @@ fn a_failed_run_changes_nothing() {
     let (ok, _, err) = arbiter(&["rate", "--db", db, "--list", "L", &empty]);
     assert!(!ok && err.contains("no rated games"), "{err}");
     let (ok, _, err) = arbiter(&["rate", "--db", db, "--list", "L", "--show", &event2]);
-    assert!(!ok && err.contains("rates nothing"), "{err}");
+    assert!(!ok && err.contains("rate nothing"), "{err}");
     let (ok, _, err) = arbiter(&["rate", "--db", db, "--start", &bad_csv, &event2]);
     assert!(!ok && err.contains("need --list"), "{err}");
     assert_eq!(rate(db, &["--list", "L", "--show"]), before);

@@ -223,3 +223,39 @@ pub(crate) fn print_report(report: &Report, json_out: bool) -> Result<()> {
     }
     Ok(())
 }
+
+/// Prints the list's history: for each update (version, source, when), each player's standing
+/// before and after.
+pub(crate) fn print_history(db: &Blocking, list: &str, json_out: bool) -> Result<()> {
+    let Some(l) = db.run(db.store.rating_list(list))? else {
+        bail!("no rating list named {list:?}");
+    };
+    let history = db.run(db.store.rating_history(list))?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut version = 0;
+    for h in &history {
+        let before = State::from_json(l.system, &h.rated.before)?;
+        let after = State::from_json(l.system, &h.rated.after)?;
+        let change = after.change_from(&before);
+        if json_out {
+            let v = json!({"version": h.version, "source": h.source, "at": h.at, "player": h.rated.player,
+                "from": h.rated.origin.as_str(), "before": before.shown(), "after": after.shown(), "change": change});
+            writeln!(out, "{v}")?;
+            continue;
+        }
+        if h.version != version {
+            version = h.version;
+            writeln!(out, "version {version}: {} ({} UTC)", h.source, h.at)?;
+        }
+        writeln!(
+            out,
+            "  {}  {}  ->  {}  ({change}, from {})",
+            h.rated.player,
+            fields(&before.shown()),
+            fields(&after.shown()),
+            h.rated.origin.as_str()
+        )?;
+    }
+    Ok(())
+}
