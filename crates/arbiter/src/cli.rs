@@ -170,13 +170,40 @@ pub(crate) enum Command {
     },
     /// A rating list from game records (players from the Red/White and Black tags, results from
     /// Result): seed 001's levels and points, FIDE Elo, or Glicko-2.
+    ///
+    /// With --list the list is kept in the database: the files are one event, rated from each
+    /// player's standing in the list (Elo and Glicko-2: the event is one rating period), and
+    /// the new standings and what changed are saved together (see --show for the list).
     Rate {
         files: Vec<PathBuf>,
-        /// levels (default), elo or glicko2.
-        #[arg(long, default_value = "levels")]
-        system: String,
+        /// levels (the default), elo or glicko2; with --list, a new list's (an existing list
+        /// keeps its own).
+        #[arg(long)]
+        system: Option<String>,
         #[arg(long)]
         json: bool,
+        /// The rating list in the database to rate the games into (created when missing).
+        #[arg(long)]
+        list: Option<String>,
+        /// Starting values for players not yet in the list, a CSV line each — levels:
+        /// `name,level,points` (level 15级, 15, 无级别 or empty; the player's total points,
+        /// 100 a level: 15级 is 1500-1599); elo: `name,rating[,games]`; glicko2:
+        /// `name,rating,rd,volatility`. Others start new (无级别 0 points; 1500; 1500/350/0.06).
+        #[arg(long, value_name = "FILE")]
+        start: Option<PathBuf>,
+        /// What the list's history calls this update (an event's name); default the files.
+        #[arg(long, value_name = "LABEL")]
+        source: Option<String>,
+        /// Print the list (--list) and rate nothing.
+        #[arg(long)]
+        show: bool,
+        /// Print what each update of the list (--list) changed, oldest first, and rate nothing.
+        #[arg(long, conflicts_with = "show")]
+        history: bool,
+        /// The database: an SQLite file or a postgres:// URL; else $DATABASE_URL, else
+        /// $ARBITER_DB, else arbiter.db.
+        #[arg(long)]
+        db: Option<String>,
     },
     /// Pair the next round of a Swiss event from its TRF (FIDE Dutch system, 2026 rules).
     ///
@@ -238,6 +265,8 @@ pub(crate) enum Command {
     },
 }
 
+// Parsed once per run: the size of the largest variant (create's options) costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub(crate) enum TournamentCommand {
     /// Standings of an event in the database, or of a TRF file (FIDE Tournament Report File):

@@ -1,9 +1,19 @@
 //! `arbiter rate`: a rating list from game records — players from the `White`/`Red` and `Black`
 //! tags, results from `Result` — under seed 001's levels and points, FIDE Elo, or Glicko-2.
 //!
-//! Games count in file order. Levels and Elo update after every game (Elo's K follows each
-//! player's games so far: 40 for the first 30, then 20, 10 from 2400); Glicko-2 treats all the
-//! games as one rating period, as its author intends for a tournament.
+//! Without `--list` the list is computed in memory, everyone starting new, games counting in
+//! file order: levels and Elo update after every game (Elo's K follows each player's games so
+//! far: 40 for the first 30, then 20, 10 from 2400); Glicko-2 treats all the games as one
+//! rating period, as its author intends for a tournament. With `--list` the list is kept in the
+//! database and the files are one event ([`list`]).
+//!
+//! - [`standing`]: a player's standing under each system, and rating an event.
+//! - [`start`]: starting values for players new to a list (CSV).
+//! - [`list`]: lists in the database: rating an event into one, reading one.
+
+pub(crate) mod list;
+pub(crate) mod standing;
+pub(crate) mod start;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -14,12 +24,41 @@ use ratings::glicko2::{self, Rating};
 use ratings::levels::{self, Points};
 use records::files::{self, AnyRecord};
 use serde_json::json;
+use store::ratings::System;
 
-struct Game {
-    first: String,
-    second: String,
+use crate::db::Blocking;
+// What other commands (an event's results) rate a list with; not all are used here.
+#[allow(unused_imports)]
+pub(crate) use list::{rate_games, rate_into, Report, Row};
+#[allow(unused_imports)]
+pub(crate) use standing::State;
+
+/// A rated game: the two players and the first's score.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Game {
+    pub first: String,
+    pub second: String,
     /// 1, ½ or 0 for the first player.
-    score: f64,
+    pub score: f64,
+}
+
+/// What `arbiter rate` was asked.
+pub(crate) struct Options {
+    pub files: Vec<PathBuf>,
+    /// levels, elo or glicko2; `None`: a list's own, else levels.
+    pub system: Option<String>,
+    pub json: bool,
+    /// The list in the database to rate into (or show).
+    pub list: Option<String>,
+    /// Starting values for players new to the list (CSV).
+    pub start: Option<PathBuf>,
+    /// The label the list's history gives this update; default the files' names.
+    pub source: Option<String>,
+    /// Print the list, rating nothing.
+    pub show: bool,
+    /// Print the list's history, rating nothing.
+    pub history: bool,
+    pub db: Option<String>,
 }
 
 fn games(paths: &[PathBuf]) -> Result<Vec<Game>> {
@@ -60,26 +99,90 @@ fn games(paths: &[PathBuf]) -> Result<Vec<Game>> {
     Ok(out)
 }
 
-pub fn run(paths: &[PathBuf], system: &str, json_out: bool) -> Result<()> {
+/// Runs `arbiter rate`.
+pub(crate) fn run(opts: &Options) -> Result<()> {
+    let system = opts
+        .system
+        .as_deref()
+        .map(str::parse::<System>)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let Some(name) = &opts.list else {
+        if opts.show || opts.history || opts.start.is_some() || opts.source.is_some() {
+            bail!("--show, --history, --start and --source need --list NAME: a rating list in the database");
+        }
+        return in_memory(&opts.files, system.unwrap_or(System::Levels), opts.json);
+    };
+    if (opts.show || opts.history) && (!opts.files.is_empty() || opts.start.is_some()) {
+        bail!("--show and --history print the list and rate nothing: give them no files and no --start");
+    }
+    if opts.history {
+        let db = Blocking::open(opts.db.as_deref())?;
+        return list::print_history(&db, name, opts.json);
+    }
+    if opts.show {
+        let db = Blocking::open(opts.db.as_deref())?;
+        let list = list::standings(&db, name)?;
+        list::print_standings(&list.rows, opts.json)?;
+        eprintln!(
+            "{} players ({}), list {name:?} at version {}",
+            list.rows.len(),
+            list.system,
+            list.version
+        );
+        return Ok(());
+    }
+    if opts.files.is_empty() {
+        bail!("no game records to rate (or --show to print the list)");
+    }
+    // Everything that can be wrong with the input is found before the database is touched.
+    let games = games(&opts.files)?;
+    let db = Blocking::open(opts.db.as_deref())?;
+    let stored = db.run(db.store.rating_list(name))?.map(|l| l.system);
+    let system = system.or(stored).unwrap_or(System::Levels);
+    let start = match &opts.start {
+        Some(path) => start::read(path, system)?,
+        None => BTreeMap::new(),
+    };
+    let source = opts.source.clone().unwrap_or_else(|| {
+        let names: Vec<String> = opts.files.iter().map(|p| p.display().to_string()).collect();
+        names.join(" ")
+    });
+    let report = rate_games(&db, name, Some(system), &games, &source, &start)?;
+    list::print_report(&report, opts.json)?;
+    let kept = report
+        .rows
+        .iter()
+        .filter(|r| r.origin == store::ratings::Origin::List && start.contains_key(&r.player))
+        .count();
+    if kept > 0 {
+        eprintln!("{kept} players with starting values were in the list already and kept their standing");
+    }
+    eprintln!(
+        "{} games, {} players ({}), list {:?} now at version {}",
+        report.games,
+        report.rows.len(),
+        report.system,
+        report.list,
+        report.version
+    );
+    Ok(())
+}
+
+/// The list of `paths` computed in memory, everyone starting new.
+fn in_memory(paths: &[PathBuf], system: System, json_out: bool) -> Result<()> {
     let games = games(paths)?;
     if games.is_empty() {
         bail!("no rated games: records need Red/White, Black and a decisive or drawn Result");
     }
     let mut rows: Vec<(String, serde_json::Value, f64)> = Vec::new();
     match system {
-        "levels" => {
+        System::Levels => {
             let mut table: BTreeMap<String, (Points, u32)> = BTreeMap::new();
             for g in &games {
                 let a = table.get(&g.first).map_or(Points::ZERO, |x| x.0);
                 let b = table.get(&g.second).map_or(Points::ZERO, |x| x.0);
-                let outcome = if g.score > 0.5 {
-                    levels::Outcome::FirstWins
-                } else if g.score < 0.5 {
-                    levels::Outcome::SecondWins
-                } else {
-                    levels::Outcome::Draw
-                };
-                let (da, db) = levels::game(a, b, outcome);
+                let (da, db) = standing::levels_game(a, b, g.score);
                 for (name, d) in [(&g.first, da), (&g.second, db)] {
                     let e = table.entry(name.clone()).or_insert((Points::ZERO, 0));
                     e.0 = e.0 + d;
@@ -95,7 +198,7 @@ pub fn run(paths: &[PathBuf], system: &str, json_out: bool) -> Result<()> {
                 ));
             }
         }
-        "elo" => {
+        System::Elo => {
             let mut table: BTreeMap<String, (f64, u32, bool)> = BTreeMap::new();
             for g in &games {
                 let a = *table.get(&g.first).unwrap_or(&(1500.0, 0, false));
@@ -113,7 +216,7 @@ pub fn run(paths: &[PathBuf], system: &str, json_out: bool) -> Result<()> {
                 rows.push((name, json!({"rating": r.round() as i64, "games": n}), r));
             }
         }
-        "glicko2" => {
+        System::Glicko2 => {
             let mut players: BTreeMap<String, Vec<(String, f64)>> = BTreeMap::new();
             for g in &games {
                 players
@@ -137,7 +240,6 @@ pub fn run(paths: &[PathBuf], system: &str, json_out: bool) -> Result<()> {
                 ));
             }
         }
-        other => bail!("unknown rating system {other:?}: levels, elo or glicko2"),
     }
     rows.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
     let stdout = std::io::stdout();

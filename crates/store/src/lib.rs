@@ -10,6 +10,8 @@
 //!   changes.
 //! - [`games`]: a game is its row and its command log; the log is written before a command is
 //!   acknowledged, many games' commands sharing one commit.
+//! - [`ratings`]: rating lists: each player's standing under one system, a version every
+//!   update raises and the history of what each update changed.
 //!
 //! ```
 //! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
@@ -23,12 +25,14 @@
 
 pub mod events;
 pub mod games;
+pub mod ratings;
 #[cfg(feature = "scratch")]
 pub mod scratch;
 pub mod target;
 
 pub use events::{Change, EventError};
 pub use games::{CommandLog, Entry, NewGame, StoredGame};
+pub use ratings::RatingError;
 pub use sqlx;
 pub use target::{resolve, Resolved, Target};
 
