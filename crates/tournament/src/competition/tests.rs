@@ -190,7 +190,7 @@ fn a_double_knockout_plays_2n_minus_2_or_2n_minus_1_matches() {
         let mut k = 0u32;
         play_out(&mut e, |_| {
             k += 1;
-            if k % 3 == 0 {
+            if k.is_multiple_of(3) {
                 vec!["0-1"]
             } else {
                 vec!["1-0"]
