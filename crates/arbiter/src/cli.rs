@@ -176,6 +176,10 @@ pub(crate) enum Command {
     /// the new standings and what changed are saved together (see --show for the list).
     Rate {
         files: Vec<PathBuf>,
+        /// Rate the games an event in the database played (over the board: forfeits and byes
+        /// are not games) instead of record files; the list's history names the event.
+        #[arg(long, conflicts_with = "files")]
+        event: Option<String>,
         /// levels (the default), elo or glicko2; with --list, a new list's (an existing list
         /// keeps its own).
         #[arg(long)]

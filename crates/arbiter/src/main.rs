@@ -88,6 +88,7 @@ fn run(cli: Cli) -> Result<()> {
         })?,
         Command::Rate {
             files,
+            event,
             system,
             json,
             list,
@@ -98,6 +99,7 @@ fn run(cli: Cli) -> Result<()> {
             db,
         } => rate::run(&rate::Options {
             files,
+            event,
             system,
             json,
             list,

@@ -45,6 +45,8 @@ pub(crate) struct Game {
 /// What `arbiter rate` was asked.
 pub(crate) struct Options {
     pub files: Vec<PathBuf>,
+    /// An event in the database whose games to rate, instead of files.
+    pub event: Option<String>,
     /// levels, elo or glicko2; `None`: a list's own, else levels.
     pub system: Option<String>,
     pub json: bool,
@@ -99,6 +101,32 @@ fn games(paths: &[PathBuf]) -> Result<Vec<Game>> {
     Ok(out)
 }
 
+/// The games event `name` played over the board, red (white) first.
+fn event_games(db: Option<&str>, name: &str) -> Result<Vec<Game>> {
+    let db = Blocking::open(db)?;
+    let Some((text, _)) = db.run(db.store.event(name))? else {
+        bail!("no event named {name:?} (arbiter tournament list shows them)");
+    };
+    let event = tournament::competition::Event::from_text(&text)?;
+    Ok(event
+        .played_games()
+        .into_iter()
+        .map(|g| Game {
+            first: g.red,
+            second: g.black,
+            score: g.score.points(),
+        })
+        .collect())
+}
+
+/// The games to rate: the event's, else the files'.
+fn input_games(opts: &Options) -> Result<Vec<Game>> {
+    match &opts.event {
+        Some(name) => event_games(opts.db.as_deref(), name),
+        None => games(&opts.files),
+    }
+}
+
 /// Runs `arbiter rate`.
 pub(crate) fn run(opts: &Options) -> Result<()> {
     let system = opts
@@ -111,9 +139,9 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
         if opts.show || opts.history || opts.start.is_some() || opts.source.is_some() {
             bail!("--show, --history, --start and --source need --list NAME: a rating list in the database");
         }
-        return in_memory(&opts.files, system.unwrap_or(System::Levels), opts.json);
+        return in_memory(input_games(opts)?, system.unwrap_or(System::Levels), opts.json);
     };
-    if (opts.show || opts.history) && (!opts.files.is_empty() || opts.start.is_some()) {
+    if (opts.show || opts.history) && (!opts.files.is_empty() || opts.event.is_some() || opts.start.is_some()) {
         bail!("--show and --history print the list and rate nothing: give them no files and no --start");
     }
     if opts.history {
@@ -132,11 +160,11 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
         );
         return Ok(());
     }
-    if opts.files.is_empty() {
-        bail!("no game records to rate (or --show to print the list)");
+    if opts.files.is_empty() && opts.event.is_none() {
+        bail!("no game records to rate, nor --event (or --show to print the list)");
     }
     // Everything that can be wrong with the input is found before the database is touched.
-    let games = games(&opts.files)?;
+    let games = input_games(opts)?;
     let db = Blocking::open(opts.db.as_deref())?;
     let stored = db.run(db.store.rating_list(name))?.map(|l| l.system);
     let system = system.or(stored).unwrap_or(System::Levels);
@@ -144,7 +172,7 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
         Some(path) => start::read(path, system)?,
         None => BTreeMap::new(),
     };
-    let source = opts.source.clone().unwrap_or_else(|| {
+    let source = opts.source.clone().or_else(|| opts.event.clone()).unwrap_or_else(|| {
         let names: Vec<String> = opts.files.iter().map(|p| p.display().to_string()).collect();
         names.join(" ")
     });
@@ -170,8 +198,7 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
 }
 
 /// The list of `paths` computed in memory, everyone starting new.
-fn in_memory(paths: &[PathBuf], system: System, json_out: bool) -> Result<()> {
-    let games = games(paths)?;
+fn in_memory(games: Vec<Game>, system: System, json_out: bool) -> Result<()> {
     if games.is_empty() {
         bail!("no rated games: records need Red/White, Black and a decisive or drawn Result");
     }

@@ -429,3 +429,62 @@ fn many_games_in_memory_keep_their_points_in_hundredths() {
     assert_eq!(hundredths, 0, "{rows:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--event`: an event's games rate exactly as the same games do from a record file — red's
+/// (white's) player first, game by game in the order played, forfeits left out.
+#[test]
+fn an_events_games_rate_as_the_same_games_from_a_file() {
+    let dir = dir("event");
+    let db = dir.join("events.db");
+    let db = db.to_str().unwrap();
+    let t = |args: &[&str]| {
+        let mut all = vec!["tournament"];
+        all.extend(args);
+        all.extend(["--db", db]);
+        let (ok, out, err) = arbiter(&all);
+        assert!(ok, "{args:?}: {err}");
+        out
+    };
+    t(&["create", "Club", "--format", "round-robin"]);
+    for (name, rating) in [("A", "1900"), ("B", "1800"), ("C", "1700"), ("D", "1600")] {
+        t(&["register", "Club", name, "--rating", rating]);
+    }
+    // Round by round: the pairings as `pair --json` gives them, a result for each; the
+    // same game written to a PGN, red (white) first.
+    let mut pgn_games: Vec<(String, String, &str)> = Vec::new();
+    let results = ["1-0", "1/2", "0-1", "1-0", "-+", "1/2"];
+    let mut k = 0;
+    for _ in 0..3 {
+        let round: Value = serde_json::from_str(&t(&["pair", "Club", "--json"])).unwrap();
+        for p in round["pairings"].as_array().unwrap() {
+            let id = p["id"].as_str().unwrap();
+            let r = results[k % results.len()];
+            k += 1;
+            t(&["result", "Club", id, r]);
+            let name = |v: &Value| ["A", "B", "C", "D"][v.as_u64().unwrap() as usize - 1].to_string();
+            let pgn_result = match r {
+                "1/2" => "1/2-1/2",
+                "-+" => continue,
+                other => other,
+            };
+            pgn_games.push((name(&p["first"]), name(&p["second"]), pgn_result));
+        }
+    }
+    let games: Vec<(&str, &str, &str)> = pgn_games.iter().map(|(a, b, r)| (a.as_str(), b.as_str(), *r)).collect();
+    let file = pgn(&dir.join("same.pgn"), &games);
+    let from_event = rate(db, &["--list", "E", "--system", "elo", "--event", "Club"]);
+    let from_file = rate(db, &["--list", "F", "--system", "elo", &file]);
+    assert_eq!(from_event.len(), 4);
+    let show = |list: &str| {
+        let rows = rate(db, &["--list", list, "--show"]);
+        rows.iter()
+            .map(|r| (r["player"].clone(), r["state"].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(show("E"), show("F"));
+    let history = rate(db, &["--list", "E", "--history"]);
+    assert!(history.iter().all(|h| h["source"] == "Club"), "{history:?}");
+    let (ok, _, err) = arbiter(&["rate", "--db", db, "--list", "X", "--event", "Nope"]);
+    assert!(!ok && err.contains("no event named \"Nope\""), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

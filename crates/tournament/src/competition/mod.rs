@@ -30,6 +30,7 @@ use crate::trf::Trf;
 
 mod entrants;
 mod format;
+mod games;
 mod knockout;
 mod pairing;
 mod progress;
@@ -41,6 +42,7 @@ mod standings;
 mod tests;
 
 pub use format::{Draw, Format, Plan, Seeding};
+pub use games::PlayedGame;
 pub use pairing::{Game, Lot, Pairing, Round, Side, Verdict};
 pub use results::{describe, parse_game, Entered};
 pub use round_robin::letter as group_letter;
