@@ -10,7 +10,7 @@ use engine::{Coordinates, EngineConfig};
 use judge::chess::{ChessJudge, ChessRules};
 use judge::xiangqi::{Rules, XiangqiJudge};
 use judge::{final_verdict, Judge, Outcome, Reason};
-use matches::play::{Adjudication, Control};
+use matches::play::Control;
 use matches::runner::{run_match, Entrant, MatchConfig, Start, Summary};
 use records::files::{read_file, AnyRecord};
 use tournament::result::{Bye, RoundResult};
@@ -36,25 +36,12 @@ fn nodes(n: u64) -> Control {
 fn config(engines: Vec<Entrant>, games: u32, pgn: &Path) -> MatchConfig {
     MatchConfig {
         engines,
-        gauntlet: false,
         games,
         concurrency: 2,
-        openings: Vec::new(),
-        shuffle: None,
-        adjudication: Adjudication::default(),
         pgn_out: Some(pgn.to_path_buf()),
-        pgn: Default::default(),
-        trf_out: None,
-        tiebreaks: Vec::new(),
-        resume: false,
-        sprt: None,
-        event: "test".into(),
-        site: "here".into(),
         config_hash: 1,
         progress: true,
-        affinity: false,
-        yield_to_engines: false,
-        rating_interval: 0,
+        ..MatchConfig::default()
     }
 }
 

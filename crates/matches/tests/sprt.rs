@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use judge::xiangqi::{Rules, XiangqiJudge};
-use matches::play::{Adjudication, Control};
+use matches::play::Control;
 use matches::runner::{run_match, Entrant, MatchConfig};
 use ratings::sprt::{Model, Pentanomial, Sprt, Status};
 
@@ -30,25 +30,11 @@ const SPRT: Sprt = Sprt {
 fn config(engines: Vec<Entrant>, concurrency: usize, pgn: &Path) -> MatchConfig {
     MatchConfig {
         engines,
-        gauntlet: false,
         games: 200,
         concurrency,
-        openings: Vec::new(),
-        shuffle: None,
-        adjudication: Adjudication::default(),
         pgn_out: Some(pgn.to_path_buf()),
-        pgn: Default::default(),
-        trf_out: None,
-        tiebreaks: Vec::new(),
-        resume: false,
         sprt: Some(SPRT),
-        event: "test".into(),
-        site: "here".into(),
-        config_hash: 1,
-        progress: false,
-        affinity: false,
-        yield_to_engines: false,
-        rating_interval: 0,
+        ..MatchConfig::default()
     }
 }
 
