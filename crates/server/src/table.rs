@@ -48,7 +48,7 @@ enum Msg {
 pub struct Table {
     pub id: String,
     pub spec: Spec,
-    token_hashes: [String; 2],
+    token_hashes: BySide<String>,
     tx: mpsc::Sender<Msg>,
     /// Every event's NDJSON line; `lines[v]` has version `v`.
     lines: RwLock<Vec<Arc<str>>>,
@@ -111,9 +111,10 @@ impl Table {
     /// Which side this bearer token seats, if any.
     pub fn seat(&self, token: &str) -> Option<Side> {
         let h = crate::codec::token_hash(token);
-        [Side::First, Side::Second]
-            .into_iter()
-            .find(|&s| self.token_hashes[s as usize] == h)
+        self.token_hashes
+            .iter()
+            .find(|(_, hash)| **hash == h)
+            .map(|(side, _)| side)
     }
 
     /// Runs a command for `side`; `lag` is the client's estimate of its network delay (ms).
