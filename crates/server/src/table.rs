@@ -397,7 +397,7 @@ impl Actor {
         let over = self.live.ending().is_some();
         if over && !*finished {
             *finished = true;
-            let end = self.live.ending().map(crate::view::reason_of).unwrap_or_default();
+            let end = self.live.ending().map(referee::rule_code).unwrap_or_default();
             if let Err(e) = self.db.finish(&self.id, end).await {
                 eprintln!("game {}: could not mark finished: {e}", self.id);
             }
@@ -436,7 +436,7 @@ impl Actor {
     /// How the game ended, if it has.
     fn end(&self) -> Option<End> {
         let end = self.live.ending()?;
-        let reason = crate::view::reason_of(end);
+        let reason = referee::rule_code(end);
         let winner = match end.result {
             judge::Outcome::FirstWins => Some(Side::First.name(self.live.kind())),
             judge::Outcome::SecondWins => Some(Side::Second.name(self.live.kind())),
