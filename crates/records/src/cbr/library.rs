@@ -3,13 +3,13 @@
 
 use super::*;
 
-pub(super) const LIB_CAPACITY: usize = 60;
-pub(super) const LIB_NAME: (usize, usize) = (64, 512);
-pub(super) const LIB_CREATOR: (usize, usize) = (0x340, 128);
-pub(super) const LIB_DESCRIPTION: (usize, usize) = (0x440, 65536);
-pub(super) const LIB_INDEX: usize = 66624;
-pub(super) const LIB_ENTRY_LEN: usize = 276;
-pub(super) const LIB_SLOT_LEN: usize = 4096;
+const LIB_CAPACITY: usize = 60;
+const LIB_NAME: (usize, usize) = (64, 512);
+const LIB_CREATOR: (usize, usize) = (0x340, 128);
+const LIB_DESCRIPTION: (usize, usize) = (0x440, 65536);
+const LIB_INDEX: usize = 66624;
+const LIB_ENTRY_LEN: usize = 276;
+const LIB_SLOT_LEN: usize = 4096;
 
 /// A 象棋桥 library: its name and description, and every game in index order.
 #[derive(Debug)]
@@ -123,7 +123,7 @@ pub fn read_cbl(bytes: &[u8]) -> Result<CblLibrary, CbrError> {
 
 /// Finds records without the index: from the first magic, every 4,096-byte slot that starts with
 /// one begins a game, which runs to the next such slot.
-pub(super) fn scan(bytes: &[u8], library: &mut CblLibrary) {
+fn scan(bytes: &[u8], library: &mut CblLibrary) {
     let Some(first) = bytes.windows(16).position(|w| w == RECORD_MAGIC) else {
         return;
     };

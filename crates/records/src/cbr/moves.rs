@@ -3,9 +3,9 @@
 
 use super::*;
 
-pub(super) const FLAG_END: u8 = 0x01;
-pub(super) const FLAG_ALTERNATIVE: u8 = 0x02;
-pub(super) const FLAG_COMMENT: u8 = 0x04;
+const FLAG_END: u8 = 0x01;
+const FLAG_ALTERNATIVE: u8 = 0x02;
+const FLAG_COMMENT: u8 = 0x04;
 
 /// A comment at `p`: 4-byte byte length, then UTF-16LE text. Returns it and where the next
 /// record starts, or `None` when the data ends first.
@@ -21,7 +21,7 @@ pub(super) fn comment_at(bytes: &[u8], p: usize) -> Option<(String, usize)> {
 /// Where the reader stands in the tree: the node the next move hangs from, its ply, and whether
 /// this line is still being followed (an illegal move drops the rest of it).
 #[derive(Clone, Copy)]
-pub(super) struct Line {
+struct Line {
     pub(super) parent: NodeId,
     pub(super) ply: usize,
     pub(super) alive: bool,
@@ -147,7 +147,7 @@ pub(super) fn read_moves(bytes: &[u8], start: usize, mut pos: Position, record: 
 }
 
 /// The move if legal in `pos`, or why not with the move refused.
-pub(super) fn check_move(pos: &Position, from: u8, to: u8) -> Result<Move, (String, RefusedMove)> {
+fn check_move(pos: &Position, from: u8, to: u8) -> Result<Move, (String, RefusedMove)> {
     let (Some(f), Some(t)) = (square_of(from), square_of(to)) else {
         let refused = RefusedMove {
             written: format!("{from}-{to}"),

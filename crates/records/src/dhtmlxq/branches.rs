@@ -41,7 +41,7 @@ pub(super) fn build_tree(
 }
 
 /// The position after the moves of the nodes of `path`.
-pub(super) fn replay(record: &XiangqiRecord, start: &Position, path: &[NodeId]) -> Position {
+fn replay(record: &XiangqiRecord, start: &Position, path: &[NodeId]) -> Position {
     let mut pos = start.clone();
     for &id in path {
         if let Some(m) = record.tree.node(id).mv {
@@ -51,12 +51,7 @@ pub(super) fn replay(record: &XiangqiRecord, start: &Position, path: &[NodeId]) 
     pos
 }
 
-pub(super) fn place_branch(
-    record: &mut XiangqiRecord,
-    start: &Position,
-    b: &Branch,
-    parent_path: &[NodeId],
-) -> Vec<NodeId> {
+fn place_branch(record: &mut XiangqiRecord, start: &Position, b: &Branch, parent_path: &[NodeId]) -> Vec<NodeId> {
     let Some(&first) = b.moves.first() else {
         return parent_path
             .get(..b.start.saturating_sub(1))

@@ -7,7 +7,7 @@ pub(super) fn find_ci(hay: &str, from: usize, needle: &str) -> Option<usize> {
 }
 
 /// As [`find_ci`], for a match ending by `to`.
-pub(super) fn find_ci_before(hay: &str, from: usize, to: usize, needle: &str) -> Option<usize> {
+fn find_ci_before(hay: &str, from: usize, to: usize, needle: &str) -> Option<usize> {
     let h = hay.as_bytes().get(from..to.min(hay.len()))?;
     let n = needle.as_bytes();
     if n.is_empty() {

@@ -78,7 +78,7 @@ impl Cursor<'_> {
 
 /// Where the next record hangs.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Parent {
+enum Parent {
     /// Under a kept node, `depth` plies from the start position.
     Kept { node: NodeId, depth: usize },
     /// Somewhere under an illegal move: read past, not kept.
