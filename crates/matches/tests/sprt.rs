@@ -96,7 +96,7 @@ fn the_sprt_stops_the_match() {
         movetime: Some(200),
         ..Control::default()
     };
-    let cfg = config(
+    let mut cfg = config(
         vec![
             Entrant {
                 config: good,
@@ -107,6 +107,8 @@ fn the_sprt_stops_the_match() {
         2,
         &d.join("games.pgn"),
     );
+    // The decision is announced with the progress lines.
+    cfg.progress = true;
     let started = Instant::now();
     let mut out = Vec::new();
     let summary = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
