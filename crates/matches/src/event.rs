@@ -266,7 +266,7 @@ pub fn heading(order: &[TieBreak]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::{Adjudication, Control};
+    use crate::play::Control;
     use crate::runner::Entrant;
     use engine::EngineConfig;
 
@@ -281,23 +281,9 @@ mod tests {
                 .collect(),
             gauntlet,
             games,
-            concurrency: 1,
-            openings: Vec::new(),
-            shuffle: None,
-            adjudication: Adjudication::default(),
-            pgn_out: None,
-            pgn: Default::default(),
-            trf_out: None,
-            tiebreaks: Vec::new(),
-            resume: false,
-            sprt: None,
             event: "E".into(),
             site: "S".into(),
-            config_hash: 0,
-            progress: false,
-            affinity: false,
-            yield_to_engines: false,
-            rating_interval: 0,
+            ..MatchConfig::default()
         }
     }
 

@@ -297,10 +297,10 @@ pub fn play_game<J: Judge + Clone>(
     let (result, termination, explanation) = match (&runner_end, referee.ending()) {
         (Some(r), _) => (r.result, r.code.to_string(), r.explanation.clone()),
         (None, Some(e)) => {
-            let code = match (&e.verdict, e.reason) {
-                (Some(v), EndReason::Rules | EndReason::Claim) => v.reason.code(),
-                (_, EndReason::IllegalMoves) => "illegal_move",
-                (_, reason) => reason.code(),
+            // The engine-match spelling of a loss by illegal moves (fastchess's, singular).
+            let code = match e.reason {
+                EndReason::IllegalMoves => "illegal_move",
+                _ => referee::rule_code(e),
             };
             (e.result, code.to_string(), e.explanation.clone())
         }

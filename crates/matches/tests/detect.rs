@@ -26,28 +26,12 @@ fn config(a: EngineConfig, b: EngineConfig, pgn: &Path) -> MatchConfig {
             },
             Entrant { config: b, control },
         ],
-        gauntlet: false,
-        games: 2,
-        concurrency: 1,
-        openings: Vec::new(),
-        shuffle: None,
         adjudication: Adjudication {
             max_moves: Some(10),
             ..Adjudication::default()
         },
         pgn_out: Some(pgn.to_path_buf()),
-        pgn: Default::default(),
-        trf_out: None,
-        tiebreaks: Vec::new(),
-        resume: false,
-        sprt: None,
-        event: "test".into(),
-        site: "here".into(),
-        config_hash: 1,
-        progress: false,
-        affinity: false,
-        yield_to_engines: false,
-        rating_interval: 0,
+        ..MatchConfig::default()
     }
 }
 

@@ -3,7 +3,7 @@
 //! block.
 
 use judge::xiangqi::{Rules, XiangqiJudge};
-use matches::play::{Adjudication, Control};
+use matches::play::Control;
 use matches::runner::{report, run_match, Entrant, MatchConfig};
 
 #[path = "../../engine/tests/common/mod.rs"]
@@ -38,25 +38,10 @@ fn point_17_output_reads_as_fastchess_and_cutechess_write_it() {
                 control,
             },
         ],
-        gauntlet: false,
-        games: 2,
-        concurrency: 1,
-        openings: Vec::new(),
-        shuffle: None,
-        adjudication: Adjudication::default(),
         pgn_out: Some(d.join("games.pgn")),
-        pgn: Default::default(),
-        trf_out: None,
-        tiebreaks: Vec::new(),
-        resume: false,
-        sprt: None,
-        event: "test".into(),
-        site: "here".into(),
-        config_hash: 1,
         progress: true,
-        affinity: false,
-        yield_to_engines: false,
         rating_interval: 1,
+        ..MatchConfig::default()
     };
     let mut out = Vec::new();
     let s = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();

@@ -2,9 +2,10 @@
 //! played out, counted or written (point 16).
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use judge::xiangqi::{Rules, XiangqiJudge};
-use matches::play::{Adjudication, Control};
+use matches::play::Control;
 use matches::runner::{run_match, Entrant, MatchConfig};
 use ratings::sprt::{Model, Pentanomial, Sprt, Status};
 
@@ -30,25 +31,11 @@ const SPRT: Sprt = Sprt {
 fn config(engines: Vec<Entrant>, concurrency: usize, pgn: &Path) -> MatchConfig {
     MatchConfig {
         engines,
-        gauntlet: false,
         games: 200,
         concurrency,
-        openings: Vec::new(),
-        shuffle: None,
-        adjudication: Adjudication::default(),
         pgn_out: Some(pgn.to_path_buf()),
-        pgn: Default::default(),
-        trf_out: None,
-        tiebreaks: Vec::new(),
-        resume: false,
         sprt: Some(SPRT),
-        event: "test".into(),
-        site: "here".into(),
-        config_hash: 1,
-        progress: false,
-        affinity: false,
-        yield_to_engines: false,
-        rating_interval: 0,
+        ..MatchConfig::default()
     }
 }
 
@@ -92,4 +79,44 @@ fn point_16_the_match_stops_at_the_sprt_decision() {
             "concurrency {concurrency}"
         );
     }
+}
+
+/// The match stops when the SPRT decides: an engine that wins every game against one that
+/// crashes at once is accepted as stronger long before the games run out.
+#[test]
+fn the_sprt_stops_the_match() {
+    let Some(good) = fake("good", "uci.py", &[]) else {
+        return;
+    };
+    let Some(dies) = fake("dies", "exit.py", &[]) else {
+        return;
+    };
+    let d = dir("stops");
+    let control = Control {
+        movetime: Some(200),
+        ..Control::default()
+    };
+    let mut cfg = config(
+        vec![
+            Entrant {
+                config: good,
+                control: control.clone(),
+            },
+            Entrant { config: dies, control },
+        ],
+        2,
+        &d.join("games.pgn"),
+    );
+    // The decision is announced with the progress lines.
+    cfg.progress = true;
+    let started = Instant::now();
+    let mut out = Vec::new();
+    let summary = run_match(&cfg, |start| XiangqiJudge::new(start, Rules::cxa()), &mut out).unwrap();
+    let text = String::from_utf8_lossy(&out);
+    println!("{text}");
+    let (llr, status) = summary.sprt.unwrap();
+    assert_eq!(status, Status::AcceptH1, "LLR {llr}");
+    assert!(summary.finished.len() < 200, "{}", summary.finished.len());
+    assert!(text.contains("H1 accepted"));
+    assert!(started.elapsed() < Duration::from_secs(30));
 }

@@ -215,7 +215,6 @@ fn stockfish_games_from_tablebase_positions_end_by_the_tables() {
     ];
     let cfg = MatchConfig {
         engines: vec![entrant("sf-a"), entrant("sf-b")],
-        gauntlet: false,
         games: 2 * openings.len() as u32,
         concurrency: 2,
         openings: openings
@@ -226,24 +225,14 @@ fn stockfish_games_from_tablebase_positions_end_by_the_tables() {
                 source: fen.to_string(),
             })
             .collect(),
-        shuffle: None,
         adjudication: Adjudication {
             tablebase: Some(Arc::new(open(TbResults::Both, false))),
             ..Adjudication::default()
         },
         pgn_out: Some(pgn.clone()),
-        trf_out: None,
-        tiebreaks: Vec::new(),
-        resume: false,
-        sprt: None,
         event: "syzygy".into(),
-        site: "here".into(),
-        config_hash: 1,
-        affinity: false,
-        yield_to_engines: false,
-        rating_interval: 0,
-        pgn: Default::default(),
         progress: true,
+        ..MatchConfig::default()
     };
     let mut out = Vec::new();
     let summary = run_match(&cfg, |start| ChessJudge::new(start, ChessRules::fide()), &mut out).unwrap();

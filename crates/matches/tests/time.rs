@@ -5,7 +5,7 @@ use std::path::Path;
 
 use judge::chess::ChessJudge;
 use judge::xiangqi::{Rules, XiangqiJudge};
-use matches::play::{Adjudication, Control};
+use matches::play::Control;
 use matches::runner::{run_match, Entrant, MatchConfig};
 
 #[path = "../../engine/tests/common/mod.rs"]
@@ -15,25 +15,9 @@ use common::{fake, find};
 fn config(engines: Vec<Entrant>, games: u32, pgn: &Path) -> MatchConfig {
     MatchConfig {
         engines,
-        gauntlet: false,
         games,
-        concurrency: 1,
-        openings: Vec::new(),
-        shuffle: None,
-        adjudication: Adjudication::default(),
         pgn_out: Some(pgn.to_path_buf()),
-        pgn: Default::default(),
-        trf_out: None,
-        tiebreaks: Vec::new(),
-        resume: false,
-        sprt: None,
-        event: "test".into(),
-        site: "here".into(),
-        config_hash: 1,
-        progress: false,
-        affinity: false,
-        yield_to_engines: false,
-        rating_interval: 0,
+        ..MatchConfig::default()
     }
 }
 

@@ -183,10 +183,20 @@ pub struct Event {
     pub kind: EventKind,
 }
 
-/// The reason code of an ending: the judge's where it ruled.
+/// How the game ended, as the referee's log tells it: the judge's rule where the judge ended
+/// it, `claim` for a draw claimed and found correct (the explanation names the rule), else the
+/// referee's reason. It differs from [`rule_code`] for claims only: the log says who ended the
+/// game — a player, by claiming — where a spectator's view names the rule.
 pub fn reason_code(e: &Ending) -> &'static str {
-    match (&e.verdict, e.reason) {
-        (Some(v), EndReason::Rules) => v.reason.code(),
-        _ => e.reason.code(),
+    match e.reason {
+        EndReason::Claim => EndReason::Claim.code(),
+        _ => rule_code(e),
     }
+}
+
+/// The rule that decided an ending: the judge's reason wherever the judge decided (a ruling, or
+/// the rule a correct claim rested on: `threefold_repetition`, not `claim`), else the referee's
+/// reason. What the server's game state and an engine match's PGN call the reason.
+pub fn rule_code(e: &Ending) -> &'static str {
+    e.verdict.as_ref().map_or(e.reason.code(), |v| v.reason.code())
 }

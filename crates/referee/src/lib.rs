@@ -19,6 +19,6 @@ pub mod pgn;
 pub mod rules;
 pub mod touch;
 
-pub use events::{reason_code, Command, EndReason, Ending, Event, EventKind, FoulKind};
+pub use events::{reason_code, rule_code, Command, EndReason, Ending, Event, EventKind, FoulKind};
 pub use game::Referee;
 pub use rules::{OfferPenalty, RefereeRules};

@@ -218,6 +218,8 @@ fn a_correct_claim_ends_the_game() {
     assert_eq!((e.result, e.reason), (Outcome::Draw, EndReason::Claim));
     assert_eq!(referee::reason_code(e), "claim");
     assert_eq!(e.verdict.as_ref().unwrap().reason.code(), "threefold_repetition");
+    // The rule the claim rested on, as the server's game state names it.
+    assert_eq!(referee::rule_code(e), "threefold_repetition");
 }
 
 #[test]

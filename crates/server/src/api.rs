@@ -170,9 +170,10 @@ async fn create(
     let created = app.create(spec.clone()).await?;
     // The token rides in the link's fragment, which browsers keep to themselves: it reaches
     // no server's log, nor a `Referer`.
-    let seats = |i: usize, side: game::Side| {
+    let seats = |side: game::Side| {
         let name = side.name(kind);
-        json!({ "side": name, "token": created.tokens[i], "url": format!("/game/{}#seat={}&side={name}", created.id, created.tokens[i]) })
+        let token = &created.tokens[side];
+        json!({ "side": name, "token": token, "url": format!("/game/{}#seat={token}&side={name}", created.id) })
     };
     Ok(Json(json!({
         "id": created.id,
@@ -180,7 +181,7 @@ async fn create(
         "ruleset": spec.ruleset,
         "rules": spec.rules,
         "stream": format!("/api/board/game/stream/{}", created.id),
-        "seats": [seats(0, game::Side::First), seats(1, game::Side::Second)],
+        "seats": [seats(game::Side::First), seats(game::Side::Second)],
     })))
 }
 

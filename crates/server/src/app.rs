@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
-use game::Side;
+use game::{BySide, Side};
 
 use crate::codec::{random_id, token_hash};
 use crate::db::Db;
@@ -31,7 +31,7 @@ pub struct App {
 /// A new game: its id and a seat token for each side (first, second).
 pub struct Created {
     pub id: String,
-    pub tokens: [String; 2],
+    pub tokens: BySide<String>,
 }
 
 impl App {
@@ -99,8 +99,8 @@ impl App {
     pub async fn create(&self, spec: Spec) -> Result<Created, ApiError> {
         spec.validate()?;
         let id = random_id(8);
-        let tokens = [random_id(32), random_id(32)];
-        let hashes = [token_hash(&tokens[0]), token_hash(&tokens[1])];
+        let tokens = BySide::new(|_| random_id(32));
+        let hashes = tokens.as_ref().map(|t| token_hash(t));
         self.db.create(&id, &spec, &hashes).await?;
         // Built the way a restart builds it, so a created game and a restored one cannot differ.
         self.game(&id).await?;

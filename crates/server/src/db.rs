@@ -3,6 +3,7 @@
 //! A game is its row plus its command log; the referee's state is never stored, only rebuilt
 //! by replaying the log, so the log is the one thing that must be durable.
 
+use game::BySide;
 use store::{CommandLog, NewGame, Store};
 
 use crate::live::Spec;
@@ -19,7 +20,7 @@ pub struct Db {
 /// A stored game: its spec, the hashes of its seat tokens and its commands in order.
 pub struct Stored {
     pub spec: Spec,
-    pub token_hashes: [String; 2],
+    pub token_hashes: BySide<String>,
     /// When it was created, milliseconds since the Unix epoch (wall clock).
     pub created_unix_ms: i64,
     pub commands: Vec<(u64, game::Side, String)>,
@@ -44,7 +45,9 @@ impl Db {
     }
 
     /// A new game, with no command yet (its clocks start with the first).
-    pub async fn create(&self, id: &str, spec: &Spec, token_hashes: &[String; 2]) -> Result<(), sqlx::Error> {
+    pub async fn create(&self, id: &str, spec: &Spec, token_hashes: &BySide<String>) -> Result<(), sqlx::Error> {
+        // The store keeps the pair as its columns token_first, token_second.
+        let token_hashes: [String; 2] = token_hashes.clone().into();
         let created_unix_ms = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as i64);
@@ -55,7 +58,7 @@ impl Db {
                 ruleset: &spec.ruleset,
                 rules: &spec.rules,
                 clock: spec.clock,
-                token_hashes,
+                token_hashes: &token_hashes,
                 created_unix_ms,
             })
             .await
@@ -83,7 +86,7 @@ impl Db {
                 rules: g.rules,
                 clock: g.clock,
             },
-            token_hashes: g.token_hashes,
+            token_hashes: g.token_hashes.into(),
             created_unix_ms: g.created_unix_ms,
             commands: g.commands,
         }))

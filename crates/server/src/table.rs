@@ -48,7 +48,7 @@ enum Msg {
 pub struct Table {
     pub id: String,
     pub spec: Spec,
-    token_hashes: [String; 2],
+    token_hashes: BySide<String>,
     tx: mpsc::Sender<Msg>,
     /// Every event's NDJSON line; `lines[v]` has version `v`.
     lines: RwLock<Vec<Arc<str>>>,
@@ -111,9 +111,10 @@ impl Table {
     /// Which side this bearer token seats, if any.
     pub fn seat(&self, token: &str) -> Option<Side> {
         let h = crate::codec::token_hash(token);
-        [Side::First, Side::Second]
-            .into_iter()
-            .find(|&s| self.token_hashes[s as usize] == h)
+        self.token_hashes
+            .iter()
+            .find(|(_, hash)| **hash == h)
+            .map(|(side, _)| side)
     }
 
     /// Runs a command for `side`; `lag` is the client's estimate of its network delay (ms).
@@ -396,7 +397,7 @@ impl Actor {
         let over = self.live.ending().is_some();
         if over && !*finished {
             *finished = true;
-            let end = self.live.ending().map(crate::view::reason_of).unwrap_or_default();
+            let end = self.live.ending().map(referee::rule_code).unwrap_or_default();
             if let Err(e) = self.db.finish(&self.id, end).await {
                 eprintln!("game {}: could not mark finished: {e}", self.id);
             }
@@ -435,7 +436,7 @@ impl Actor {
     /// How the game ended, if it has.
     fn end(&self) -> Option<End> {
         let end = self.live.ending()?;
-        let reason = crate::view::reason_of(end);
+        let reason = referee::rule_code(end);
         let winner = match end.result {
             judge::Outcome::FirstWins => Some(Side::First.name(self.live.kind())),
             judge::Outcome::SecondWins => Some(Side::Second.name(self.live.kind())),

@@ -115,7 +115,7 @@ impl View {
             None if live.commands() == 0 => ("created", None, None),
             None => ("started", None, None),
             Some(end) => {
-                let reason = reason_of(end);
+                let reason = referee::rule_code(end);
                 let winner = match end.result {
                     Outcome::FirstWins | Outcome::SecondWins => Some(end.result.name(kind)),
                     _ => None,
@@ -259,13 +259,7 @@ fn changes_state(kind: &EventKind) -> bool {
     )
 }
 
-/// arbiter's reason for an ending: the judge's where it ruled (a claim found correct says
-/// which rule), else the referee's.
-pub fn reason_of(end: &referee::Ending) -> &'static str {
-    end.verdict.as_ref().map_or(end.reason.code(), |v| v.reason.code())
-}
-
-/// lichess's status name for an ending with arbiter's `reason` (`reason_code`): its clients
+/// lichess's status name for an ending with arbiter's `reason` ([`referee::rule_code`]): its clients
 /// know these. What lichess has no name for — a Xiangqi repetition ruling, self-check, a
 /// loss by fouls — is `variantEnd` (a rule of this game decided it); `reason` says which.
 pub fn lichess_status(reason: &str, decisive: bool) -> &'static str {

@@ -23,6 +23,21 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/app.js"),
     ),
     (
+        "api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/api.js"),
+    ),
+    (
+        "i18n.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/i18n.js"),
+    ),
+    (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lobby.js"),
+    ),
+    (
         "board.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/board.js"),

@@ -29,7 +29,9 @@ pub struct Start {
     pub source: String,
 }
 
-/// Everything a match needs.
+/// Everything a match needs. [`MatchConfig::default`] is a match of no engines yet: two games
+/// per pair from the standard start, one at a time, no files written, nothing printed but
+/// the results, so a caller names only what differs.
 #[derive(Debug, Clone)]
 pub struct MatchConfig {
     pub engines: Vec<Entrant>,
@@ -73,6 +75,35 @@ pub struct MatchConfig {
     /// Print the results block (`Results of …`, `Ptnml(0-2)`) after every this many games
     /// (fastchess's `-ratinginterval`; 0: only at the end).
     pub rating_interval: u32,
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig {
+            engines: Vec::new(),
+            gauntlet: false,
+            // One pair of games, colours reversed: the least that is fair to both engines.
+            games: 2,
+            concurrency: 1,
+            openings: Vec::new(),
+            shuffle: None,
+            adjudication: Adjudication::default(),
+            pgn_out: None,
+            pgn: PgnOptions::default(),
+            trf_out: None,
+            tiebreaks: Vec::new(),
+            resume: false,
+            sprt: None,
+            // PGN's "unknown".
+            event: "?".into(),
+            site: "?".into(),
+            config_hash: 0,
+            progress: false,
+            affinity: false,
+            yield_to_engines: false,
+            rating_interval: 0,
+        }
+    }
 }
 
 /// Why a match could not run.

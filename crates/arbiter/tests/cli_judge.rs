@@ -1,0 +1,128 @@
+//! `arbiter judge`: games and record files judged, as JSON lines.
+
+mod run;
+use run::{arbiter, json};
+
+#[test]
+fn judge_one_xiangqi_game_as_json() {
+    // XQ-R04: 一将一捉 — forbidden under CXA, allowed under AXF.
+    let fen = "4ka3/9/9/9/6n2/9/6R2/9/9/3K5 w - - 0 1";
+    let moves = "g3e3 f9e8 e3g3 e8f9 g3e3 f9e8 e3g3 e8f9";
+    let args = |rules: &'static str| {
+        vec![
+            "judge",
+            "--game",
+            "xiangqi",
+            "--fen",
+            fen,
+            "--moves",
+            moves,
+            "--ruleset",
+            rules,
+            "--json",
+            "--at-trigger",
+        ]
+    };
+    let (ok, out, err) = arbiter(&args("cxa"));
+    assert!(ok, "{err}");
+    let v = json(out.trim());
+    assert_eq!(
+        (v["result"].as_str(), v["reason"].as_str(), v["ply"].as_u64()),
+        (Some("black"), Some("forbidden_repetition"), Some(8))
+    );
+    assert_eq!(v["ruleset"], "cxa");
+    assert_eq!(v["claim"], false);
+    assert!(v["explanation"].as_str().unwrap().contains("一将一捉"));
+    let (_, out, _) = arbiter(&args("axf"));
+    let v = json(out.trim());
+    assert_eq!(
+        (v["result"].as_str(), v["reason"].as_str()),
+        (Some("draw"), Some("repetition_draw"))
+    );
+    // Without --at-trigger the rulebook's procedure: red is told to vary, the game goes on.
+    let (_, out, _) = arbiter(&["judge", "--game", "xiangqi", "--fen", fen, "--moves", moves, "--json"]);
+    let v = json(out.trim());
+    assert_eq!(v["result"], "ongoing");
+    assert!(v["pending"]["explanation"]
+        .as_str()
+        .unwrap()
+        .starts_with("red must vary"));
+    // Moves in Chinese notation read too; an illegal move is an error naming the ply.
+    let (ok, out, _) = arbiter(&["judge", "--game", "xiangqi", "--moves", "炮二平五 马８进７", "--json"]);
+    assert!(ok);
+    assert_eq!(json(out.trim())["result"], "ongoing");
+    let (ok, _, err) = arbiter(&["judge", "--game", "xiangqi", "--moves", "h2e2 h2e2"]);
+    assert!(!ok);
+    assert!(err.contains("ply 2"), "{err}");
+}
+
+#[test]
+fn judge_one_chess_game_with_a_claimable_draw() {
+    let (ok, out, _) = arbiter(&[
+        "judge",
+        "--game",
+        "chess",
+        "--moves",
+        "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8",
+        "--json",
+    ]);
+    assert!(ok);
+    let v = json(out.trim());
+    assert_eq!(
+        (v["result"].as_str(), v["reason"].as_str(), v["claim"].as_bool()),
+        (Some("draw"), Some("threefold_repetition"), Some(true))
+    );
+    let (_, out, _) = arbiter(&["judge", "--game", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4", "--json"]);
+    let v = json(out.trim());
+    assert_eq!(
+        (v["result"].as_str(), v["reason"].as_str(), v["ply"].as_u64()),
+        (Some("black"), Some("checkmate"), Some(4))
+    );
+}
+
+#[test]
+fn judge_record_files_flags_contradicting_result_tags() {
+    let dir = std::env::temp_dir().join(format!("arbiter-judge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A fool's mate tagged as a white win, and a game the rules did not end.
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &pgn,
+        "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n",
+    )
+    .unwrap();
+    let (ok, out, err) = arbiter(&["judge", pgn.to_str().unwrap(), "--json"]);
+    assert!(ok, "{err}");
+    let lines: Vec<serde_json::Value> = out.lines().map(json).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["result"], "black");
+    assert_eq!(lines[0]["game"], 1);
+    assert!(lines[0]["contradiction"].as_str().unwrap().contains("1-0"));
+    assert_eq!(lines[1]["result"], "ongoing");
+    assert!(
+        lines[1].get("contradiction").is_none(),
+        "a resignation is not contradicted"
+    );
+    assert!(
+        err.contains("2 games judged") && err.contains("1 result tags contradict"),
+        "{err}"
+    );
+    // The Xiangqi sample: every game judges, the mates agree with their tags.
+    let ccpd = testdata::record_file("xiangqi-ccpd/ccpd-sample.big5.pgn");
+    let (ok, out, err) = arbiter(&["judge", ccpd.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().filter(|l| l.contains(": game ")).count(), 340);
+    assert!(err.contains("340 games judged: 54 ended by rule"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn judge_lists_its_rulesets() {
+    let (ok, out, _) = arbiter(&["judge", "--rulesets"]);
+    assert!(ok);
+    let names: Vec<String> = out
+        .lines()
+        .map(|l| json(l)["ruleset"]["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["cxa", "axf", "simplified", "fide", "automatic-draws"]);
+}

@@ -1,0 +1,30 @@
+// The server's HTTP API as the page calls it, and the network delay its calls measure.
+
+// Half the shortest recent round trip of an action: the network delay the server may credit to
+// our clock when we move (`?lag=`, within its quota). The shortest, as the server's own work and
+// queueing are not network.
+const roundTrips = [];
+export function lagEstimate() {
+  return roundTrips.length ? Math.round(Math.min(...roundTrips) / 2) : 0;
+}
+
+export async function api(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const sent = performance.now();
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (token) {
+    roundTrips.push(performance.now() - sent);
+    if (roundTrips.length > 8) roundTrips.shift();
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { error: text };
+  }
+  if (!res.ok) throw new Error((data && (data.error || data.message)) || `${res.status} ${res.statusText}`);
+  return data;
+}

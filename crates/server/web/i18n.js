@@ -1,0 +1,237 @@
+// The page's two languages, English and Chinese: the browser's language at first, then the
+// choice made in the header's select, remembered in localStorage.
+
+const $ = (id) => document.getElementById(id);
+
+const STRINGS = {
+  en: {
+    tagline: "— Xiangqi and chess, judged by the rules",
+    reviewLink: "Review a game record",
+    language: "Language",
+    newGame: "New game",
+    game: "Game",
+    xiangqi: "象棋 Xiangqi",
+    chess: "Chess",
+    ruleset: "Ruleset",
+    defaultRuleset: "default",
+    minutes: "Minutes",
+    increment: "Increment (s)",
+    create: "Create",
+    sendLinks: "Send each player their link; anyone with the third can watch.",
+    watch: "Watch",
+    watchHere: "Watch here",
+    linkFor: "{side}",
+    playHere: "Play {side} here",
+    offerDraw: "Offer draw",
+    acceptDraw: "Accept draw",
+    decline: "Decline",
+    claim: "Claim",
+    resign: "Resign",
+    abort: "Abort",
+    flip: "Flip",
+    letters: "Letters",
+    movesIn: "Moves",
+    promoteTo: "Promote to",
+    queen: "Queen",
+    rook: "Rook",
+    bishop: "Bishop",
+    knight: "Knight",
+    download: "Download record",
+    chessTitle: "Chess",
+    xiangqiTitle: "象棋 Xiangqi",
+    side: { red: "Red", black: "Black", white: "White" },
+    toMove: "{side} to move",
+    check: "check",
+    wins: "{side} wins",
+    draw: "Draw",
+    verdict: "{outcome} ({reason})",
+    aborted: "Aborted",
+    youPlay: "You play {side}",
+    spectating: "Spectating — you hold no seat in this game",
+    offers: "{side} offers a draw",
+    youOffered: "You offered a draw",
+    judge: "The judge: {text}",
+    reconnecting: "reconnecting ({error})",
+    notice: {
+      moveRejected: "{side}'s move {text} was not accepted: {reason}",
+      refused: "{side}: {reason}",
+      offerRefused: "{side}'s draw offer was not accepted: {reason}",
+      claimRejected: "{side}'s claim was rejected: {reason}",
+      foul: "Foul by {side} ({count}{limit}): {what}",
+      foulLimit: " of {limit}",
+      warning: "Warning to {side}: {what}",
+      mustVary: "{side} must vary: {explanation}",
+      obligation: "{side}: {rule} ({article})",
+      adjourned: "The game is adjourned",
+      resumed: "The game resumes",
+    },
+    notation: { chinese: "Chinese", wxf: "WXF", iccs: "ICCS", san: "SAN", uci: "UCI" },
+    reasons: {
+      checkmate: "checkmate",
+      stalemate: "stalemate",
+      self_check: "self-check",
+      perpetual_check: "perpetual check",
+      forbidden_repetition: "forbidden repetition",
+      repetition_draw: "repetition",
+      natural_move_limit: "natural move limit",
+      dead_position: "dead position",
+      threefold_repetition: "threefold repetition",
+      fivefold_repetition: "fivefold repetition",
+      fifty_move_rule: "fifty-move rule",
+      seventy_five_move_rule: "seventy-five-move rule",
+      rules: "the rules",
+      claim: "claim",
+      agreement: "agreement",
+      resignation: "resignation",
+      time: "time",
+      lateness: "lateness",
+      illegal_moves: "illegal moves",
+      technical_fouls: "technical fouls",
+      clock_presses: "clock presses",
+      false_claims: "false claims",
+      refused_rules: "refused the rules",
+      aborted: "aborted",
+    },
+  },
+  zh: {
+    tagline: "— 象棋与国际象棋，依规裁判",
+    reviewLink: "复盘棋谱",
+    language: "语言",
+    newGame: "新对局",
+    game: "棋种",
+    xiangqi: "象棋",
+    chess: "国际象棋",
+    ruleset: "规则",
+    defaultRuleset: "默认",
+    minutes: "分钟",
+    increment: "每步加秒",
+    create: "创建",
+    sendLinks: "把链接分别发给两位棋手；拿到第三个链接的人可以观战。",
+    watch: "观战",
+    watchHere: "在此观战",
+    linkFor: "{side}",
+    playHere: "在此执{side}",
+    offerDraw: "提和",
+    acceptDraw: "同意和棋",
+    decline: "拒绝",
+    claim: "申请裁决",
+    resign: "认输",
+    abort: "取消对局",
+    flip: "翻转棋盘",
+    letters: "字母",
+    movesIn: "着法",
+    promoteTo: "升变为",
+    queen: "后",
+    rook: "车",
+    bishop: "象",
+    knight: "马",
+    download: "下载棋谱",
+    chessTitle: "国际象棋",
+    xiangqiTitle: "象棋",
+    side: { red: "红方", black: "黑方", white: "白方" },
+    toMove: "轮到{side}走棋",
+    check: "将军",
+    wins: "{side}胜",
+    draw: "和棋",
+    verdict: "{outcome}（{reason}）",
+    aborted: "对局取消",
+    youPlay: "你执{side}",
+    spectating: "观战中 — 你在本局没有席位",
+    offers: "{side}提和",
+    youOffered: "你已提和",
+    judge: "裁判：{text}",
+    reconnecting: "正在重新连接（{error}）",
+    notice: {
+      moveRejected: "{side}的着法 {text} 未被接受：{reason}",
+      refused: "{side}：{reason}",
+      offerRefused: "{side}的提和未被接受：{reason}",
+      claimRejected: "{side}的申请被驳回：{reason}",
+      foul: "{side}犯规（第{count}次{limit}）：{what}",
+      foulLimit: "，限{limit}次",
+      warning: "警告{side}：{what}",
+      mustVary: "{side}必须变着：{explanation}",
+      obligation: "{side}：{rule}（{article}）",
+      adjourned: "对局暂停",
+      resumed: "对局继续",
+    },
+    notation: { chinese: "中文", wxf: "WXF", iccs: "ICCS", san: "SAN", uci: "UCI" },
+    reasons: {
+      checkmate: "将死",
+      stalemate: "困毙",
+      self_check: "送将",
+      perpetual_check: "长将",
+      forbidden_repetition: "禁止循环",
+      repetition_draw: "循环作和",
+      natural_move_limit: "自然限着",
+      dead_position: "死局",
+      threefold_repetition: "三次重复",
+      fivefold_repetition: "五次重复",
+      fifty_move_rule: "五十回合规则",
+      seventy_five_move_rule: "七十五回合规则",
+      rules: "规则",
+      claim: "申请",
+      agreement: "双方议和",
+      resignation: "认输",
+      time: "超时",
+      lateness: "迟到",
+      illegal_moves: "违例着法",
+      technical_fouls: "技术犯规",
+      clock_presses: "按钟犯规",
+      false_claims: "错误申请",
+      refused_rules: "拒绝服从规则",
+      aborted: "取消",
+    },
+  },
+};
+// Chess's stalemate is a draw, not Xiangqi's 困毙.
+const CHESS_REASONS = { zh: { stalemate: "逼和" } };
+
+function chooseLanguage() {
+  const saved = localStorage.getItem("lang");
+  if (saved && STRINGS[saved]) return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+let lang = chooseLanguage();
+
+/// The current language's table (its `notice` and `notation` names).
+export function strings() {
+  return STRINGS[lang];
+}
+
+/// The string `key` in the current language, `{name}` filled from `params`.
+export function t(key, params = {}) {
+  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? "");
+}
+
+export function sideName(side) {
+  return STRINGS[lang].side[side] || side;
+}
+
+/// The name of a game's ending `code` in a game of `kind`.
+export function reasonName(code, kind) {
+  if (kind === "chess" && CHESS_REASONS[lang]?.[code]) return CHESS_REASONS[lang][code];
+  return STRINGS[lang].reasons[code] || code.replaceAll("_", " ");
+}
+
+/// Every static label (`data-i18n`, `data-i18n-placeholder`), then `redraw` for whatever the
+/// page drew.
+function translate(redraw) {
+  document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+  for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  for (const e of document.querySelectorAll("[data-i18n-placeholder]")) e.placeholder = t(e.dataset.i18nPlaceholder);
+  $("lang").value = lang;
+  redraw();
+}
+
+/// The header's language select, and the page translated now and on every change.
+export function setupLanguage(redraw) {
+  $("lang").value = lang;
+  $("lang").addEventListener("change", () => {
+    lang = $("lang").value;
+    localStorage.setItem("lang", lang);
+    translate(redraw);
+  });
+  translate(redraw);
+}

@@ -1,0 +1,50 @@
+// The lobby (`/`): a form that creates a game and gives the players' and spectators' links.
+
+import { api } from "./api.js";
+import { sideName, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+// The seat names for the game chosen in the lobby's form.
+export function lobbyLabels() {
+  const xq = $("kind").value === "xiangqi";
+  const first = sideName(xq ? "red" : "white");
+  const second = sideName("black");
+  $("label-white").textContent = t("linkFor", { side: first });
+  $("label-black").textContent = t("linkFor", { side: second });
+  $("play-white").textContent = t("playHere", { side: first });
+  $("play-black").textContent = t("playHere", { side: second });
+}
+
+export function lobby() {
+  $("lobby").hidden = false;
+  $("kind").addEventListener("change", lobbyLabels);
+  lobbyLabels();
+  $("create").addEventListener("submit", async (evt) => {
+    evt.preventDefault();
+    const f = new FormData(evt.target);
+    const body = {
+      kind: f.get("kind"),
+      clock: { limit: Number(f.get("minutes")) * 60, increment: Number(f.get("increment")) },
+    };
+    if (f.get("ruleset")) body.ruleset = f.get("ruleset");
+    try {
+      const created = await api("POST", "/api/game", body);
+      const base = `${location.origin}/game/${created.id}`;
+      $("links").hidden = false;
+      // The seat token goes in the fragment, which browsers never send to the server.
+      const link = (seat) => `${base}#seat=${seat.token}&side=${seat.side}`;
+      $("link-white").value = link(created.seats[0]);
+      $("link-black").value = link(created.seats[1]);
+      $("link-watch").value = `${base}#watch`;
+      $("play-white").href = $("link-white").value;
+      $("play-black").href = $("link-black").value;
+      $("watch").href = `${base}#watch`;
+      $("links").dataset.game = created.id;
+      lobbyLabels();
+      $("create-error").textContent = "";
+    } catch (e) {
+      $("create-error").textContent = e.message;
+    }
+  });
+}
