@@ -474,7 +474,7 @@ fn an_events_games_rate_as_the_same_games_from_a_file() {
     let file = pgn(&dir.join("same.pgn"), &games);
     let from_event = rate(db, &["--list", "E", "--system", "elo", "--event", "Club"]);
     let from_file = rate(db, &["--list", "F", "--system", "elo", &file]);
-    assert_eq!(from_event.len(), 4);
+    assert_eq!((from_event.len(), from_file.len()), (4, 4));
     let show = |list: &str| {
         let rows = rate(db, &["--list", list, "--show"]);
         rows.iter()
