@@ -138,11 +138,31 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
             let r = entered.expect("entered");
             let p = e.pairing(&r.id).expect("entered");
             let s = e.stages.len() - 1;
-            let state = match r.verdict {
-                Verdict::Won(side) => format!("won by {}", render::winner_name(&e, p, side)),
-                v => competition::describe(v).to_string(),
-            };
-            println!("{}: {} ({state})", r.id, render::score(&e, s, p));
+            match r.verdict {
+                Verdict::Won(side) => println!(
+                    "{}: {}, won by {}",
+                    r.id,
+                    render::score(&e, s, p),
+                    render::winner_name(&e, p, side)
+                ),
+                Verdict::Pending => {
+                    let n = p.games.len() + 1;
+                    let red = render::winner_name(&e, p, p.next_first_colour());
+                    let kind = if e.teams() {
+                        format!("board {n}")
+                    } else if n as u32 > e.settings.games {
+                        format!("game {n} (a play-off)")
+                    } else {
+                        format!("game {n}")
+                    };
+                    println!(
+                        "{}: {}; next: {kind}, {red} has red (white)",
+                        r.id,
+                        render::score(&e, s, p)
+                    );
+                }
+                v => println!("{}: {}, {}", r.id, render::score(&e, s, p), competition::describe(v)),
+            }
             if let Some(lot) = &r.lot {
                 println!("  {}", lot.how);
             }

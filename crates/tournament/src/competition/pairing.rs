@@ -192,14 +192,13 @@ impl Pairing {
             return None;
         }
         match self.as_match(rule).status() {
-            Status::Won {
-                winner,
-                by_lot: true,
-                log,
-            } => Some(Lot {
-                winner: if winner == 0 { Side::First } else { Side::Second },
-                how: log.unwrap_or_default(),
-            }),
+            Status::Won { by_lot: true, .. } => {
+                let (a, b) = self.game_points();
+                Some(drawn_lot(
+                    rule.seed,
+                    &format!("tied {a}-{b} after {} games", self.games.len()),
+                ))
+            }
             _ => None,
         }
     }

@@ -6,6 +6,7 @@ use std::fmt::Write;
 use super::pairing::{Pairing, Round, Side, Verdict};
 use super::progress::rule;
 use super::{Error, Event, Table};
+use crate::team::table::width;
 
 /// Half points as a score is written: `1`, `½`, `2½`.
 pub fn points(x: f64) -> String {
@@ -138,20 +139,21 @@ pub fn standings_text(tables: &[Table]) -> String {
     let mut out = String::new();
     for t in tables {
         let _ = writeln!(out, "{}", t.title);
-        let w = t.lines.iter().map(|l| l.name.chars().count()).max().unwrap_or(4).max(4);
+        let w = t.lines.iter().map(|l| width(&l.name)).max().unwrap_or(4).max(4);
+        let name = |n: &str| format!("{n}{}", " ".repeat(w - width(n)));
         let knockout = t.columns.is_empty() && t.lines.iter().all(|l| l.points == 0.0);
         if knockout {
             for l in &t.lines {
-                let _ = writeln!(out, "{:>4}  {:<w$}  {}", l.place, l.name, l.note);
+                let _ = writeln!(out, "{:>4}  {}  {}", l.place, name(&l.name), l.note);
             }
         } else {
-            let _ = write!(out, "{:>4}  {:<w$}  {:>5}", "Pl", "Name", "Pts");
+            let _ = write!(out, "{:>4}  {}  {:>5}", "Pl", name("Name"), "Pts");
             for c in &t.columns {
                 let _ = write!(out, "  {c:>7}");
             }
             out.push('\n');
             for l in &t.lines {
-                let _ = write!(out, "{:>4}  {:<w$}  {:>5}", l.place, l.name, points(l.points));
+                let _ = write!(out, "{:>4}  {}  {:>5}", l.place, name(&l.name), points(l.points));
                 for v in &l.tiebreaks {
                     let _ = write!(out, "  {:>7}", trim(*v));
                 }
