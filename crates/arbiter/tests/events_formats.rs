@@ -149,7 +149,7 @@ fn fide_berger(n: u32) -> Vec<Vec<(u32, u32)>> {
     let mut rounds = BTreeMap::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let cols: Vec<&str> = line.split('\t').collect();
-        if cols[0].parse::<u32>().unwrap() != n {
+        if cols[0] != n.to_string() {
             continue;
         }
         let boards = cols[2]
@@ -309,4 +309,189 @@ fn audit_lot(out: &str) -> (u64, u64, u64) {
     let hex = after(") = 0x").split_whitespace().next().unwrap().trim_end_matches(',');
     let bit = after("lowest bit ").split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap();
     (seed, u64::from_str_radix(hex, 16).unwrap(), bit)
+}
+
+/// A game's result as the arbiter's sheet gives it, from white's side, for the players with
+/// Berger numbers `w` (white) and `b`: mostly the higher seed wins, with draws and upsets
+/// sprinkled in by a rule the test can recount.
+fn sheet(w: u32, b: u32) -> &'static str {
+    if (w + b) % 4 == 0 {
+        "1/2"
+    } else if (w < b) != ((w * b) % 7 == 0) {
+        "1-0"
+    } else {
+        "0-1"
+    }
+}
+
+/// Points of white and black for a sheet result.
+fn points(result: &str) -> (f64, f64) {
+    match result {
+        "1-0" => (1.0, 0.0),
+        "0-1" => (0.0, 1.0),
+        _ => (0.5, 0.5),
+    }
+}
+
+/// Registers players whose rating order differs from their registration order; returns each
+/// entrant's id by Berger number (1 = highest rating) and the names by id.
+fn register_field(db: &Db, event: &str, ratings: &[u32]) -> (Vec<u32>, HashMap<u32, String>) {
+    let mut names = HashMap::new();
+    let mut by_rating = Vec::new();
+    for (i, &r) in ratings.iter().enumerate() {
+        let name = format!("Entrant{}", i + 1);
+        let id = db.register(event, &name, r);
+        names.insert(id, name);
+        by_rating.push((r, id));
+    }
+    by_rating.sort_by(|a, b| b.cmp(a));
+    (by_rating.into_iter().map(|(_, id)| id).collect(), names)
+}
+
+#[test]
+fn a_round_robin_of_10_plays_fides_berger_table() {
+    let db = Db::new("rr");
+    db.ok(&["create", "Club", "--format", "round-robin", "--tiebreaks", "DE,WIN,SB"]);
+    let ratings = [1800, 2100, 1950, 2300, 1700, 2000, 2200, 1850, 2050, 1900];
+    let (seeds, names) = register_field(&db, "Club", &ratings);
+    let number = |id: u32| seeds.iter().position(|&s| s == id).unwrap() as u32 + 1;
+    let table = fide_berger(10);
+
+    let mut met = BTreeSet::new();
+    // Per Berger number: points, wins, and (opponent, points scored against them).
+    let mut score = [0.0f64; 11];
+    let mut wins = [0u32; 11];
+    let mut games: Vec<Vec<(u32, f64)>> = vec![Vec::new(); 11];
+    // Per Berger number and round: the crosstable's cell.
+    let mut cells = vec![Vec::new(); 11];
+    for (r, fide) in table.iter().enumerate() {
+        let round = db.pair("Club");
+        let boards: Vec<(u32, u32)> = round
+            .pairings
+            .iter()
+            .map(|p| (number(p.first), number(p.second.expect("an even field has no bye"))))
+            .collect();
+        assert_eq!(&boards, fide, "round {}: colours and boards as FIDE's table", r + 1);
+        for (p, &(w, b)) in round.pairings.iter().zip(&boards) {
+            assert_eq!(p.id, format!("{}.{}", r + 1, boards.iter().position(|x| *x == (w, b)).unwrap() + 1));
+            assert!(met.insert((w.min(b), w.max(b))), "{w} and {b} meet twice");
+            let result = sheet(w, b);
+            db.result("Club", &p.id, &[result]);
+            let (pw, pb) = points(result);
+            for (me, them, mine, colour) in [(w, b, pw, 'w'), (b, w, pb, 'b')] {
+                score[me as usize] += mine;
+                wins[me as usize] += u32::from(mine == 1.0);
+                games[me as usize].push((them, mine));
+                let shown = if mine == 1.0 { "1" } else if mine == 0.0 { "0" } else { "½" };
+                cells[me as usize].push(format!("{them}{colour}{shown}"));
+            }
+        }
+    }
+    assert_eq!(met.len(), 45, "every pair of ten meets once");
+    let (ok, _, err) = db.run(&["pair", "Club"]);
+    assert!(!ok && err.contains("finished"), "{err}");
+
+    // Standings: points, wins and Sonneborn-Berger as the results give them, in order.
+    let tables = db.standings("Club");
+    assert_eq!(tables.len(), 1);
+    assert_eq!(tables[0]["columns"], serde_json::json!(["DE", "WIN", "SB"]));
+    let lines = tables[0]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 10);
+    let mut previous: Option<Vec<f64>> = None;
+    for (i, l) in lines.iter().enumerate() {
+        let n = number(l["id"].as_u64().unwrap() as u32) as usize;
+        let tb: Vec<f64> = l["tiebreaks"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+        let sb: f64 = games[n].iter().map(|&(o, p)| p * score[o as usize]).sum();
+        assert_eq!(l["points"].as_f64().unwrap(), score[n], "{l}");
+        assert_eq!(tb[1], f64::from(wins[n]), "WIN of {l}");
+        assert_eq!(tb[2], sb, "SB of {l}");
+        // DE is a rank among the tied (1 first, 0 for the untied): two tied on points are
+        // separated by their own game.
+        let tied: Vec<usize> = (1..=10).filter(|&m| m != n && score[m] == score[n]).collect();
+        match tied[..] {
+            [] => assert_eq!(tb[0], 0.0, "{l}"),
+            [m] => {
+                let own = games[n].iter().find(|g| g.0 as usize == m).unwrap().1;
+                let want = if own == 1.0 { 1.0 } else if own == 0.0 { 2.0 } else { 1.0 };
+                assert_eq!(tb[0], want, "DE of {l} against {m}");
+            }
+            _ => {}
+        }
+        let key: Vec<f64> = [score[n], -tb[0], tb[1], tb[2]].to_vec();
+        if let Some(prev) = &previous {
+            assert!(prev >= &key, "ranked by points then DE, WIN, SB: {lines:?}");
+            let place = l["place"].as_u64().unwrap() as usize;
+            assert_eq!(place == i + 1, prev != &key, "a shared place only for equal keys: {lines:?}");
+        }
+        previous = Some(key);
+    }
+
+    // The crosstable, by Berger number: every round's opponent, colour and result.
+    let crosstable = db.ok(&["crosstable", "Club"]);
+    let mut rows = 0;
+    for line in crosstable.lines().skip(2) {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        let n: usize = cols[1].parse().unwrap();
+        assert_eq!(cols[2], names[&seeds[n - 1]], "{line}");
+        assert_eq!(&cols[4..13], &cells[n][..], "{line}");
+        assert_eq!(cols[13].parse::<f64>().unwrap(), score[n], "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, 10, "{crosstable}");
+
+    let html = db.ok(&["standings", "Club", "--html"]);
+    assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"), "{html}");
+    for needed in ["<th>DE</th>", "<th>WIN</th>", "<th>SB</th>"] {
+        assert!(html.contains(needed), "{needed}: {html}");
+    }
+    assert!(names.values().all(|n| html.contains(n.as_str())));
+    assert!(!html.contains("<script") && !html.contains("<link") && !html.contains("src="), "standalone");
+}
+
+#[test]
+fn a_double_round_robin_of_6_reverses_colours_in_its_second_cycle() {
+    let db = Db::new("drr");
+    db.ok(&["create", "Double", "--format", "double-round-robin", "--points", "2/1/0"]);
+    let (seeds, _) = register_field(&db, "Double", &[1500, 1900, 1600, 2000, 1700, 1800]);
+    let number = |id: u32| seeds.iter().position(|&s| s == id).unwrap() as u32 + 1;
+    let fide = fide_berger(6);
+    // FIDE's double round robin: the first cycle with its last two rounds swapped (so nobody
+    // has three games running with one colour across the cycles), then the table again with
+    // colours reversed.
+    let mut expected: Vec<Vec<(u32, u32)>> = fide.clone();
+    expected.swap(3, 4);
+    expected.extend(fide.iter().map(|r| r.iter().map(|&(w, b)| (b, w)).collect::<Vec<_>>()));
+
+    let mut colours: BTreeMap<(u32, u32), u32> = BTreeMap::new();
+    let mut score = [0.0f64; 7];
+    for (r, want) in expected.iter().enumerate() {
+        let round = db.pair("Double");
+        let boards: Vec<(u32, u32)> = round.pairings.iter().map(|p| (number(p.first), number(p.second.unwrap()))).collect();
+        assert_eq!(&boards, want, "round {}", r + 1);
+        for (p, &(w, b)) in round.pairings.iter().zip(&boards) {
+            *colours.entry((w, b)).or_default() += 1;
+            let result = sheet(w, b);
+            db.result("Double", &p.id, &[result]);
+            let (pw, pb) = points(result);
+            score[w as usize] += 2.0 * pw;
+            score[b as usize] += 2.0 * pb;
+        }
+    }
+    assert_eq!(expected.len(), 10);
+    // Each pair meets twice, once with each colour.
+    assert_eq!(colours.len(), 30);
+    assert!(colours.values().all(|&c| c == 1));
+    let (ok, _, err) = db.run(&["pair", "Double"]);
+    assert!(!ok && err.contains("finished"), "{err}");
+
+    let tables = db.standings("Double");
+    let lines = tables[0]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 6);
+    for l in lines {
+        let n = number(l["id"].as_u64().unwrap() as u32) as usize;
+        assert_eq!(l["points"].as_f64().unwrap(), score[n], "2/1/0 points: {l}");
+    }
+    let points: Vec<f64> = lines.iter().map(|l| l["points"].as_f64().unwrap()).collect();
+    assert!(points.windows(2).all(|w| w[0] >= w[1]), "{points:?}");
+    assert_eq!(points.iter().sum::<f64>(), 2.0 * 30.0, "two points a game");
 }
