@@ -495,3 +495,119 @@ fn a_double_round_robin_of_6_reverses_colours_in_its_second_cycle() {
     assert!(points.windows(2).all(|w| w[0] >= w[1]), "{points:?}");
     assert_eq!(points.iter().sum::<f64>(), 2.0 * 30.0, "two points a game");
 }
+
+#[test]
+fn four_seeded_groups_of_six_send_their_top_two_to_a_knockout() {
+    let db = Db::new("groups");
+    db.ok(&["create", "Cup", "--format", "groups", "--groups", "4", "--advance", "2", "--final", "knockout"]);
+    let ratings: Vec<u32> = (0..24).map(|i| 2000 + (i * 7 % 24) * 10).collect();
+    let (seeds, _) = register_field(&db, "Cup", &ratings);
+    let seed_of = |id: u32| seeds.iter().position(|&s| s == id).unwrap() as u32 + 1;
+
+    let first = db.pair("Cup");
+    let stages = db.json(&["pairings", "Cup", "--json"]);
+    let groups: Vec<Vec<u32>> = stages[0]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect())
+        .collect();
+    assert_eq!(groups.len(), 4);
+    // Seeds dealt in snake order: A 1 8 9 16 17 24, B 2 7 10 15 18 23, …
+    for (g, members) in groups.iter().enumerate() {
+        let mut got: Vec<u32> = members.iter().map(|&id| seed_of(id)).collect();
+        got.sort();
+        let g = g as u32;
+        assert_eq!(got, [g + 1, 8 - g, 9 + g, 16 - g, 17 + g, 24 - g], "group {g}");
+    }
+    let group_of = |id: u32| groups.iter().position(|m| m.contains(&id)).unwrap();
+    // Each group finishes in an order the results force: group A by rating, the others with
+    // their seeds rotated, so a top seed can finish last. The earlier in the order wins.
+    let finish: Vec<Vec<u32>> = groups
+        .iter()
+        .enumerate()
+        .map(|(g, m)| {
+            let mut by_seed = m.clone();
+            by_seed.sort_by_key(|&id| seed_of(id));
+            by_seed.rotate_left(g);
+            by_seed
+        })
+        .collect();
+    let rank = |id: u32| finish[group_of(id)].iter().position(|&x| x == id).unwrap();
+
+    let mut round = first;
+    for r in 1..=5 {
+        assert_eq!(round.games().len(), 12, "round {r}: three boards in each of four groups");
+        let mut met = BTreeSet::new();
+        for p in &round.pairings {
+            let (a, b) = (p.first, p.second.unwrap());
+            assert_eq!(group_of(a), group_of(b), "{p:?} stays in its group");
+            let letter = (b'A' + group_of(a) as u8) as char;
+            assert!(p.id.starts_with(&format!("{letter}{r}.")), "{p:?}");
+            assert!(met.insert(a) && met.insert(b));
+            db.result("Cup", &p.id, &[if rank(a) < rank(b) { "1-0" } else { "0-1" }]);
+        }
+        if r < 5 {
+            round = db.pair("Cup");
+        }
+    }
+
+    // The group tables: the forced order, 5 4 3 2 1 0 points, nobody sharing a place.
+    let tables = db.standings("Cup");
+    for (g, order) in finish.iter().enumerate() {
+        let lines = tables[g]["lines"].as_array().unwrap();
+        let got: Vec<(u64, u64, f64)> = lines
+            .iter()
+            .map(|l| (l["place"].as_u64().unwrap(), l["id"].as_u64().unwrap(), l["points"].as_f64().unwrap()))
+            .collect();
+        let want: Vec<(u64, u64, f64)> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| (i as u64 + 1, u64::from(id), 5.0 - i as f64))
+            .collect();
+        assert_eq!(got, want, "group {g}");
+    }
+
+    // The knockout of the top two: winners kept apart until the semi-finals, group mates apart
+    // in the quarter-finals, each quarter-final a winner against a runner-up.
+    let winners: Vec<u32> = finish.iter().map(|o| o[0]).collect();
+    let runners: Vec<u32> = finish.iter().map(|o| o[1]).collect();
+    let quarters = db.pair("Cup");
+    assert_eq!(quarters.games().len(), 4, "{quarters:?}");
+    assert!(quarters.byes().is_empty());
+    let mut in_final = BTreeSet::new();
+    for (k, p) in quarters.pairings.iter().enumerate() {
+        let (a, b) = (p.first, p.second.unwrap());
+        in_final.extend([a, b]);
+        assert_ne!(group_of(a), group_of(b), "group mates in a quarter-final: {p:?}");
+        assert_eq!(winners.contains(&a), runners.contains(&b), "{p:?}");
+        assert!(winners.contains(&a) != winners.contains(&b), "{p:?}");
+        // Two group winners go through, two runners-up beat theirs.
+        let winner_wins = k < 2;
+        let winner_first = winners.contains(&a);
+        db.result("Cup", &p.id, &[if winner_wins == winner_first { "1-0" } else { "0-1" }]);
+    }
+    assert_eq!(in_final, winners.iter().chain(&runners).copied().collect());
+    let semis = db.pair("Cup");
+    assert_eq!(semis.games().len(), 2, "{semis:?}");
+    for p in &semis.pairings {
+        assert_ne!(group_of(p.first), group_of(p.second.unwrap()), "group mates in a semi-final: {p:?}");
+        db.result("Cup", &p.id, &["1-0"]);
+    }
+    let last = db.pair("Cup");
+    assert_eq!(last.games().len(), 1, "{last:?}");
+    let champion = last.pairings[0].second.unwrap();
+    let out = db.result("Cup", &last.pairings[0].id, &["0-1"]);
+    assert!(out.contains("the event is finished"), "{out}");
+    let (ok, _, err) = db.run(&["pair", "Cup"]);
+    assert!(!ok && err.contains("finished"), "{err}");
+
+    let tables = db.standings("Cup");
+    assert_eq!(tables.len(), 5, "four groups and the final");
+    let final_table = &tables[4];
+    assert_eq!(final_table["stage"], 1);
+    let lines = final_table["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 8);
+    assert_eq!((lines[0]["place"].as_u64(), lines[0]["id"].as_u64()), (Some(1), Some(u64::from(champion))));
+    assert_eq!(lines[1]["place"], 2);
+}
