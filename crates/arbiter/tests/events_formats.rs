@@ -181,7 +181,17 @@ fn a_card_drawn_knockout_of_13_with_best_of_three_matches() {
     let db = Db::new("cards");
     let create = |name: &str| {
         db.ok(&[
-            "create", name, "--format", "knockout", "--draw", "cards", "--games", "3", "--playoff", "1", "--seed",
+            "create",
+            name,
+            "--format",
+            "knockout",
+            "--draw",
+            "cards",
+            "--games",
+            "3",
+            "--playoff",
+            "1",
+            "--seed",
             "2026",
         ])
     };
@@ -205,7 +215,12 @@ fn a_card_drawn_knockout_of_13_with_best_of_three_matches() {
         }
         shapes.push((round.games().len(), round.byes().len()));
         // Everyone still in draws a card, and nobody else.
-        let drawn: BTreeSet<u32> = round.pairings.iter().flat_map(|p| [Some(p.first), p.second]).flatten().collect();
+        let drawn: BTreeSet<u32> = round
+            .pairings
+            .iter()
+            .flat_map(|p| [Some(p.first), p.second])
+            .flatten()
+            .collect();
         assert_eq!(drawn, alive, "round {round_no}");
         // Equal numbers meet, the red card's holder named first (red in game 1); K is the bye.
         let draw = round.draw.as_deref().expect("a card draw is described");
@@ -258,13 +273,19 @@ fn a_card_drawn_knockout_of_13_with_best_of_three_matches() {
             } else if k % 2 == 0 {
                 // The first wins both games (with black in game 2): clinched 2-0.
                 let out = db.result("Cup", &p.id, &["1-0", "0-1"]);
-                assert!(out.contains("2-0") && out.contains(&format!("won by {}", name_of[&first])), "{out}");
+                assert!(
+                    out.contains("2-0") && out.contains(&format!("won by {}", name_of[&first])),
+                    "{out}"
+                );
                 second_game_too_many(&db, &p.id);
                 first
             } else {
                 // The second wins games 1 and 3 (black, then black): 1-2.
                 let out = db.result("Cup", &p.id, &["0-1", "0-1", "0-1"]);
-                assert!(out.contains("1-2") && out.contains(&format!("won by {}", name_of[&second])), "{out}");
+                assert!(
+                    out.contains("1-2") && out.contains(&format!("won by {}", name_of[&second])),
+                    "{out}"
+                );
                 second
             };
             winners.insert(winner);
@@ -307,7 +328,12 @@ fn audit_lot(out: &str) -> (u64, u64, u64) {
     let after = |key: &str| out.split(key).nth(1).unwrap_or_else(|| panic!("no {key:?} in {out}"));
     let seed = after("splitmix64(seed ").split(')').next().unwrap().parse().unwrap();
     let hex = after(") = 0x").split_whitespace().next().unwrap().trim_end_matches(',');
-    let bit = after("lowest bit ").split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap();
+    let bit = after("lowest bit ")
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     (seed, u64::from_str_radix(hex, 16).unwrap(), bit)
 }
 
@@ -315,9 +341,9 @@ fn audit_lot(out: &str) -> (u64, u64, u64) {
 /// Berger numbers `w` (white) and `b`: mostly the higher seed wins, with draws and upsets
 /// sprinkled in by a rule the test can recount.
 fn sheet(w: u32, b: u32) -> &'static str {
-    if (w + b) % 4 == 0 {
+    if (w + b).is_multiple_of(4) {
         "1/2"
-    } else if (w < b) != ((w * b) % 7 == 0) {
+    } else if (w < b) != (w * b).is_multiple_of(7) {
         "1-0"
     } else {
         "0-1"
@@ -373,7 +399,10 @@ fn a_round_robin_of_10_plays_fides_berger_table() {
             .collect();
         assert_eq!(&boards, fide, "round {}: colours and boards as FIDE's table", r + 1);
         for (p, &(w, b)) in round.pairings.iter().zip(&boards) {
-            assert_eq!(p.id, format!("{}.{}", r + 1, boards.iter().position(|x| *x == (w, b)).unwrap() + 1));
+            assert_eq!(
+                p.id,
+                format!("{}.{}", r + 1, boards.iter().position(|x| *x == (w, b)).unwrap() + 1)
+            );
             assert!(met.insert((w.min(b), w.max(b))), "{w} and {b} meet twice");
             let result = sheet(w, b);
             db.result("Club", &p.id, &[result]);
@@ -382,7 +411,13 @@ fn a_round_robin_of_10_plays_fides_berger_table() {
                 score[me as usize] += mine;
                 wins[me as usize] += u32::from(mine == 1.0);
                 games[me as usize].push((them, mine));
-                let shown = if mine == 1.0 { "1" } else if mine == 0.0 { "0" } else { "½" };
+                let shown = if mine == 1.0 {
+                    "1"
+                } else if mine == 0.0 {
+                    "0"
+                } else {
+                    "½"
+                };
                 cells[me as usize].push(format!("{them}{colour}{shown}"));
             }
         }
@@ -400,7 +435,12 @@ fn a_round_robin_of_10_plays_fides_berger_table() {
     let mut previous: Option<Vec<f64>> = None;
     for (i, l) in lines.iter().enumerate() {
         let n = number(l["id"].as_u64().unwrap() as u32) as usize;
-        let tb: Vec<f64> = l["tiebreaks"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+        let tb: Vec<f64> = l["tiebreaks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
         let sb: f64 = games[n].iter().map(|&(o, p)| p * score[o as usize]).sum();
         assert_eq!(l["points"].as_f64().unwrap(), score[n], "{l}");
         assert_eq!(tb[1], f64::from(wins[n]), "WIN of {l}");
@@ -412,7 +452,13 @@ fn a_round_robin_of_10_plays_fides_berger_table() {
             [] => assert_eq!(tb[0], 0.0, "{l}"),
             [m] => {
                 let own = games[n].iter().find(|g| g.0 as usize == m).unwrap().1;
-                let want = if own == 1.0 { 1.0 } else if own == 0.0 { 2.0 } else { 1.0 };
+                let want = if own == 1.0 {
+                    1.0
+                } else if own == 0.0 {
+                    2.0
+                } else {
+                    1.0
+                };
                 assert_eq!(tb[0], want, "DE of {l} against {m}");
             }
             _ => {}
@@ -421,7 +467,11 @@ fn a_round_robin_of_10_plays_fides_berger_table() {
         if let Some(prev) = &previous {
             assert!(prev >= &key, "ranked by points then DE, WIN, SB: {lines:?}");
             let place = l["place"].as_u64().unwrap() as usize;
-            assert_eq!(place == i + 1, prev != &key, "a shared place only for equal keys: {lines:?}");
+            assert_eq!(
+                place == i + 1,
+                prev != &key,
+                "a shared place only for equal keys: {lines:?}"
+            );
         }
         previous = Some(key);
     }
@@ -440,18 +490,31 @@ fn a_round_robin_of_10_plays_fides_berger_table() {
     assert_eq!(rows, 10, "{crosstable}");
 
     let html = db.ok(&["standings", "Club", "--html"]);
-    assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"), "{html}");
+    assert!(
+        html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"),
+        "{html}"
+    );
     for needed in ["<th>DE</th>", "<th>WIN</th>", "<th>SB</th>"] {
         assert!(html.contains(needed), "{needed}: {html}");
     }
     assert!(names.values().all(|n| html.contains(n.as_str())));
-    assert!(!html.contains("<script") && !html.contains("<link") && !html.contains("src="), "standalone");
+    assert!(
+        !html.contains("<script") && !html.contains("<link") && !html.contains("src="),
+        "standalone"
+    );
 }
 
 #[test]
 fn a_double_round_robin_of_6_reverses_colours_in_its_second_cycle() {
     let db = Db::new("drr");
-    db.ok(&["create", "Double", "--format", "double-round-robin", "--points", "2/1/0"]);
+    db.ok(&[
+        "create",
+        "Double",
+        "--format",
+        "double-round-robin",
+        "--points",
+        "2/1/0",
+    ]);
     let (seeds, _) = register_field(&db, "Double", &[1500, 1900, 1600, 2000, 1700, 1800]);
     let number = |id: u32| seeds.iter().position(|&s| s == id).unwrap() as u32 + 1;
     let fide = fide_berger(6);
@@ -466,7 +529,11 @@ fn a_double_round_robin_of_6_reverses_colours_in_its_second_cycle() {
     let mut score = [0.0f64; 7];
     for (r, want) in expected.iter().enumerate() {
         let round = db.pair("Double");
-        let boards: Vec<(u32, u32)> = round.pairings.iter().map(|p| (number(p.first), number(p.second.unwrap()))).collect();
+        let boards: Vec<(u32, u32)> = round
+            .pairings
+            .iter()
+            .map(|p| (number(p.first), number(p.second.unwrap())))
+            .collect();
         assert_eq!(&boards, want, "round {}", r + 1);
         for (p, &(w, b)) in round.pairings.iter().zip(&boards) {
             *colours.entry((w, b)).or_default() += 1;
@@ -499,7 +566,18 @@ fn a_double_round_robin_of_6_reverses_colours_in_its_second_cycle() {
 #[test]
 fn four_seeded_groups_of_six_send_their_top_two_to_a_knockout() {
     let db = Db::new("groups");
-    db.ok(&["create", "Cup", "--format", "groups", "--groups", "4", "--advance", "2", "--final", "knockout"]);
+    db.ok(&[
+        "create",
+        "Cup",
+        "--format",
+        "groups",
+        "--groups",
+        "4",
+        "--advance",
+        "2",
+        "--final",
+        "knockout",
+    ]);
     let ratings: Vec<u32> = (0..24).map(|i| 2000 + (i * 7 % 24) * 10).collect();
     let (seeds, _) = register_field(&db, "Cup", &ratings);
     let seed_of = |id: u32| seeds.iter().position(|&s| s == id).unwrap() as u32 + 1;
@@ -510,7 +588,13 @@ fn four_seeded_groups_of_six_send_their_top_two_to_a_knockout() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|g| g.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect())
+        .map(|g| {
+            g.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap() as u32)
+                .collect()
+        })
         .collect();
     assert_eq!(groups.len(), 4);
     // Seeds dealt in snake order: A 1 8 9 16 17 24, B 2 7 10 15 18 23, …
@@ -537,7 +621,11 @@ fn four_seeded_groups_of_six_send_their_top_two_to_a_knockout() {
 
     let mut round = first;
     for r in 1..=5 {
-        assert_eq!(round.games().len(), 12, "round {r}: three boards in each of four groups");
+        assert_eq!(
+            round.games().len(),
+            12,
+            "round {r}: three boards in each of four groups"
+        );
         let mut met = BTreeSet::new();
         for p in &round.pairings {
             let (a, b) = (p.first, p.second.unwrap());
@@ -558,7 +646,13 @@ fn four_seeded_groups_of_six_send_their_top_two_to_a_knockout() {
         let lines = tables[g]["lines"].as_array().unwrap();
         let got: Vec<(u64, u64, f64)> = lines
             .iter()
-            .map(|l| (l["place"].as_u64().unwrap(), l["id"].as_u64().unwrap(), l["points"].as_f64().unwrap()))
+            .map(|l| {
+                (
+                    l["place"].as_u64().unwrap(),
+                    l["id"].as_u64().unwrap(),
+                    l["points"].as_f64().unwrap(),
+                )
+            })
             .collect();
         let want: Vec<(u64, u64, f64)> = order
             .iter()
@@ -591,7 +685,11 @@ fn four_seeded_groups_of_six_send_their_top_two_to_a_knockout() {
     let semis = db.pair("Cup");
     assert_eq!(semis.games().len(), 2, "{semis:?}");
     for p in &semis.pairings {
-        assert_ne!(group_of(p.first), group_of(p.second.unwrap()), "group mates in a semi-final: {p:?}");
+        assert_ne!(
+            group_of(p.first),
+            group_of(p.second.unwrap()),
+            "group mates in a semi-final: {p:?}"
+        );
         db.result("Cup", &p.id, &["1-0"]);
     }
     let last = db.pair("Cup");
@@ -608,6 +706,85 @@ fn four_seeded_groups_of_six_send_their_top_two_to_a_knockout() {
     assert_eq!(final_table["stage"], 1);
     let lines = final_table["lines"].as_array().unwrap();
     assert_eq!(lines.len(), 8);
-    assert_eq!((lines[0]["place"].as_u64(), lines[0]["id"].as_u64()), (Some(1), Some(u64::from(champion))));
+    assert_eq!(
+        (lines[0]["place"].as_u64(), lines[0]["id"].as_u64()),
+        (Some(1), Some(u64::from(champion)))
+    );
     assert_eq!(lines[1]["place"], 2);
+}
+
+#[test]
+fn impossible_requests_are_clear_errors_and_change_nothing() {
+    let db = Db::new("errors");
+    // A draw with too few players.
+    db.ok(&["create", "Alone", "--format", "knockout", "--draw", "cards"]);
+    db.register("Alone", "Solo", 1500);
+    db.refuses("Alone", &["pair", "Alone"], "needs at least 2 entrants, has 1");
+    db.ok(&["create", "Sparse", "--format", "groups", "--groups", "4"]);
+    for i in 0..7 {
+        db.register("Sparse", &format!("S{i}"), 1500 + i);
+    }
+    db.refuses("Sparse", &["pair", "Sparse"], "needs at least 8 entrants, has 7");
+
+    db.ok(&["create", "Four", "--format", "round-robin"]);
+    for (name, rating) in [("Ann", 1900), ("Bo", 1800), ("Cy", 1700), ("Di", 1600)] {
+        db.register("Four", name, rating);
+    }
+    let round = db.pair("Four");
+    let ids: Vec<&str> = round.pairings.iter().map(|p| p.id.as_str()).collect();
+    // A result for a pairing that does not exist, one that is not a result, one too many.
+    db.refuses("Four", &["result", "Four", "9.9", "1-0"], "no pairing \"9.9\"");
+    db.refuses("Four", &["result", "Four", ids[0], "2-0"], "is not a result");
+    db.refuses(
+        "Four",
+        &["result", "Four", ids[0], "1-0", "1-0"],
+        "room for 1 more result(s), 2 given",
+    );
+    // A round paired twice while results are missing: the open ones are named.
+    db.result("Four", ids[0], &["1-0"]);
+    db.refuses(
+        "Four",
+        &["pair", "Four"],
+        &format!("1 pairing(s) still without a result: {}", ids[1]),
+    );
+    db.refuses("Four", &["result", "Four", ids[0], "0-1"], "already decided");
+    db.result("Four", ids[1], &["-+"]);
+    for _ in 2..=3 {
+        let round = db.pair("Four");
+        for p in &round.pairings {
+            db.result("Four", &p.id, &["1/2"]);
+        }
+    }
+    // A result after the event is finished, and a round after it.
+    db.refuses("Four", &["result", "Four", "3.1", "1-0"], "already decided");
+    db.refuses("Four", &["pair", "Four"], "the event is finished");
+    db.refuses("Four", &["result", "Nobody", "9.9", "1-0"], "no event named");
+    let standings = db.standings("Four");
+    let points: f64 = standings[0]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(points, 6.0, "1-0, a forfeit won, four draws");
+
+    // A match's results are taken all or nothing: a game past the one that clinched it
+    // refuses the whole line.
+    db.ok(&["create", "Duel", "--format", "knockout", "--games", "3"]);
+    db.register("Duel", "Red", 1600);
+    db.register("Duel", "Black", 1500);
+    let round = db.pair("Duel");
+    let id = round.pairings[0].id.clone();
+    db.refuses(
+        "Duel",
+        &["result", "Duel", &id, "1-0", "0-1", "1-0"],
+        "decided after 2 game(s)",
+    );
+    let stored = db.json(&["pairings", "Duel", "--json"]);
+    assert!(stored[0]["rounds"][0]["pairings"][0].get("games").is_none(), "{stored}");
+    let out = db.result("Duel", &id, &["1-0", "0-1"]);
+    assert!(
+        out.contains("2-0 (won by Red)") && out.contains("the event is finished"),
+        "{out}"
+    );
 }
