@@ -824,3 +824,49 @@ fn impossible_requests_are_clear_errors_and_change_nothing() {
         "{out}"
     );
 }
+
+#[test]
+fn a_card_drawn_knockout_places_its_third_place_match() {
+    let db = Db::new("third");
+    db.ok(&[
+        "create",
+        "Eight",
+        "--format",
+        "knockout",
+        "--draw",
+        "cards",
+        "--games",
+        "1",
+        "--third-place",
+        "--seed",
+        "8",
+    ]);
+    for i in 1..=8 {
+        db.register("Eight", &format!("E{i}"), 1500 + i);
+    }
+    let mut third = None;
+    for games in [4, 2, 2] {
+        let round = db.pair("Eight");
+        assert_eq!(round.games().len(), games, "{round:?}");
+        for p in &round.pairings {
+            // Every second-named entrant wins; the third-place match's too.
+            db.result("Eight", &p.id, &["0-1"]);
+            if p.id == "3P.1" {
+                third = Some((p.second.unwrap(), p.first));
+            }
+        }
+    }
+    let (bronze, fourth) = third.expect("the final round has a third-place match");
+    let tables = db.standings("Eight");
+    let lines = tables[0]["lines"].as_array().unwrap();
+    let places: Vec<(u64, u64)> = lines
+        .iter()
+        .map(|l| (l["place"].as_u64().unwrap(), l["id"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        &places[2..4],
+        [(3, u64::from(bronze)), (4, u64::from(fourth))],
+        "{lines:?}"
+    );
+    assert!(places[4..].iter().all(|&(place, _)| place == 5), "{lines:?}");
+}
