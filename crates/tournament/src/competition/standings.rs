@@ -345,11 +345,13 @@ fn placings(event: &Event, s: usize) -> Table {
                 let outcome = winner_loser(event, s, p);
                 let won = outcome.is_some_and(|(w, _)| w == id);
                 let lost = outcome.is_some_and(|(_, l)| l == Some(id));
+                // The third-place match ranks above the semi-final loss it follows (same
+                // rank), so its winner places third and its loser fourth.
                 let key = if p.id == third {
-                    if won {
-                        1
+                    if won || outcome.is_none() {
+                        5
                     } else {
-                        0
+                        4
                     }
                 } else if won || outcome.is_none() {
                     3
