@@ -820,7 +820,7 @@ fn impossible_requests_are_clear_errors_and_change_nothing() {
     assert!(stored[0]["rounds"][0]["pairings"][0].get("games").is_none(), "{stored}");
     let out = db.result("Duel", &id, &["1-0", "0-1"]);
     assert!(
-        out.contains("2-0 (won by Red)") && out.contains("the event is finished"),
+        out.contains("2-0, won by Red") && out.contains("the event is finished"),
         "{out}"
     );
 }
