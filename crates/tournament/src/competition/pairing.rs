@@ -235,14 +235,19 @@ impl Pairing {
     }
 }
 
-/// A lot drawn from `seed`: the lowest bit of its splitmix64 picks the winner.
+/// A lot drawn from `seed`: the lowest bit of its splitmix64 picks the winner (0 the
+/// first-named, 1 the second), as [`crate::matches::Match`] draws it.
 fn drawn_lot(seed: u64, why: &str) -> Lot {
     let r = crate::lots::splitmix64(seed);
-    let winner = if r & 1 == 0 { Side::First } else { Side::Second };
+    let (winner, who) = if r & 1 == 0 {
+        (Side::First, "first")
+    } else {
+        (Side::Second, "second")
+    };
     Lot {
         winner,
         how: format!(
-            "{why}: lots drawn with splitmix64(seed {seed}) = {r:#018x}, lowest bit {}",
+            "{why}: lots drawn with splitmix64(seed {seed}) = {r:#018x}, lowest bit {}: the {who}-named wins",
             r & 1
         ),
     }
