@@ -64,10 +64,10 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         draw_of(&draw)?,
         third_place,
     )?;
-    if let Format::Swiss { system, .. } = first_format {
-        if final_format.is_some() || boards > 0 {
-            bail!("a Swiss runs alone, for players (a final stage and teams are for the other formats)");
-        }
+    if let (Format::Swiss { .. }, true) = (first_format, boards > 0) {
+        bail!("a Swiss is for players: team events take the other formats");
+    }
+    if let (Format::Swiss { system, .. }, None) = (first_format, &final_format) {
         let Some(rounds) = rounds else {
             bail!("a Swiss needs --rounds");
         };

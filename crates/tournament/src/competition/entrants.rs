@@ -84,6 +84,11 @@ impl Event {
                 }
                 forfeited.push(pid);
             }
+            if next.stages[s].trf.is_some() {
+                for pid in &forfeited {
+                    super::swiss::record(&mut next, s, pid)?;
+                }
+            }
         }
         *self = next;
         Ok(forfeited)

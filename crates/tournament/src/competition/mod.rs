@@ -38,6 +38,7 @@ pub mod render;
 mod results;
 mod round_robin;
 mod standings;
+mod swiss;
 #[cfg(test)]
 mod tests;
 

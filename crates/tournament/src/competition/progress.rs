@@ -3,7 +3,7 @@
 
 use super::format::{Draw, Format, Seeding};
 use super::pairing::{lot_seed, Pairing, Round, Rule, Verdict};
-use super::{err, knockout, round_robin, standings, Error, Event, Stage};
+use super::{err, knockout, round_robin, standings, swiss, Error, Event, Stage};
 
 impl Event {
     /// Pairs what comes next — the next round, a play-off, or the first round of the next
@@ -81,14 +81,15 @@ impl Event {
             Format::Groups { groups, .. } => round_robin::deal(self, &field, groups as usize, plan.separate)?,
             _ => Vec::new(),
         };
-        if let Format::Swiss { .. } = plan.format {
-            return err("a Swiss stage inside a multi-stage event is not supported yet");
-        }
+        let trf = match plan.format {
+            Format::Swiss { .. } => Some(swiss::start(self, s, &field)?),
+            _ => None,
+        };
         self.stages.push(Stage {
             entrants: field,
             groups,
             rounds: Vec::new(),
-            trf: None,
+            trf,
             playoffs: Vec::new(),
             qualified: None,
         });
@@ -122,7 +123,7 @@ impl Event {
             Format::RoundRobin { .. } | Format::Groups { .. } => round_robin::next(self, s),
             Format::Knockout { draw: Draw::Cards, .. } => knockout::next_by_cards(self, s),
             Format::Knockout { draw: Draw::Seeded, .. } | Format::DoubleKnockout => knockout::next_in_bracket(self, s)?,
-            Format::Swiss { .. } => return err("a Swiss stage pairs through its TRF"),
+            Format::Swiss { .. } => swiss::next(self, s)?,
         };
         if let Some(r) = &round {
             self.stages[s].rounds.push(r.clone());
@@ -150,8 +151,16 @@ pub(crate) fn rule(event: &Event, s: usize, p: &Pairing) -> Rule {
         .iter()
         .any(|r| r.pairings.iter().any(|q| q.id == p.id));
     let st = &event.settings;
+    let swiss = matches!(event.plan[s].format, Format::Swiss { .. });
     Rule {
-        games: if playoff { st.playoff.max(1) } else { st.games.max(1) },
+        // A Swiss stage plays one game a round, as its TRF records it.
+        games: if swiss {
+            1
+        } else if playoff {
+            st.playoff.max(1)
+        } else {
+            st.games.max(1)
+        },
         needs_winner: playoff || event.plan[s].format.needs_winner(),
         playoff: if playoff { 0 } else { st.playoff },
         boards: st.boards,

@@ -109,6 +109,9 @@ impl Event {
             p.lot = Some(l.clone());
         }
         let verdict = p.verdict(rule);
+        if next.stages[s].trf.is_some() {
+            super::swiss::record(&mut next, s, &id)?;
+        }
         *self = next;
         Ok(Entered { id, verdict, lot })
     }

@@ -9,7 +9,7 @@ use super::knockout::{winner_loser, THIRD_PLACE};
 use super::pairing::{lot_seed, Pairing, Round, Side, Verdict};
 use super::progress::rule;
 use super::round_robin::letter;
-use super::{err, Error, Event};
+use super::{Error, Event};
 use crate::event::parse_tiebreaks;
 use crate::result::{Bye, RoundResult, Score};
 use crate::standings::TieBreak;
@@ -121,7 +121,7 @@ fn stage_tables(event: &Event, s: usize) -> Result<Vec<Table>, Error> {
                 .collect()
         }
         Format::Knockout { .. } | Format::DoubleKnockout => Ok(vec![placings(event, s)]),
-        Format::Swiss { .. } => err("a Swiss stage's standings come from its TRF"),
+        Format::Swiss { .. } => Ok(vec![super::swiss::table(event, s, stage_title(event, s))?]),
     }
 }
 
