@@ -440,3 +440,80 @@ fn a_tie_on_a_qualifying_place_goes_to_a_play_off_then_the_final() {
     let log = db.run(&["tournament", "log", "Two"]);
     assert!(log.contains(&format!("result {id} 0-1")), "{log}");
 }
+
+/// A 9-round Swiss of 200 players (FIDE Dutch) through the same commands: 200 registrations,
+/// 9 pairings, 900 results, one process each. Results: the higher rated wins more often.
+#[test]
+fn a_nine_round_swiss_of_200_players() {
+    let started = Instant::now();
+    let mut db = Db::new("swiss200");
+    db.run(&["tournament", "create", "Open", "--format", "swiss", "--rounds", "9"]);
+    let n = 200u64;
+    let mut rng = 200;
+    let rating: Vec<u64> = (0..=n).map(|i| if i == 0 { 0 } else { 1400 + next(&mut rng) % 1200 }).collect();
+    for i in 1..=n {
+        let out = db.run(&["tournament", "register", "Open", &format!("Player {i}"), "--rating", &rating[i as usize].to_string()]);
+        assert!(out.starts_with(&format!("{i} ")), "{out}");
+    }
+    let registered = started.elapsed();
+    let mut points = vec![0.0f64; n as usize + 1];
+    let mut met = HashSet::new();
+    let mut byes = HashSet::new();
+    for round in 1..=9u64 {
+        let r = db.json(&["tournament", "pair", "Open", "--json"]);
+        assert_eq!(r["round"].as_u64(), Some(round));
+        let boards: Vec<(u64, u64)> = r["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| (b[0].as_u64().unwrap(), b[1].as_u64().unwrap()))
+            .collect();
+        assert_eq!(boards.len(), 100, "round {round}: everyone plays");
+        assert!(r["bye"].is_null());
+        for &(w, b) in &boards {
+            assert!(met.insert((w.min(b), w.max(b))), "round {round}: {w} and {b} met before");
+            let roll = next(&mut rng) % 100;
+            let favourite_wins = roll < 55;
+            let draw = (55..80).contains(&roll);
+            let white_favourite = rating[w as usize] >= rating[b as usize];
+            let result = if draw {
+                points[w as usize] += 0.5;
+                points[b as usize] += 0.5;
+                "1/2"
+            } else if favourite_wins == white_favourite {
+                points[w as usize] += 1.0;
+                "1-0"
+            } else {
+                points[b as usize] += 1.0;
+                "0-1"
+            };
+            let (round, w, b) = (round.to_string(), w.to_string(), b.to_string());
+            db.run(&["tournament", "result", "Open", &round, &w, &b, result]);
+        }
+        if let Some(b) = r["bye"].as_u64() {
+            assert!(byes.insert(b));
+        }
+    }
+    let (ok, _, err) = db.try_run(&["tournament", "pair", "Open"]);
+    assert!(!ok, "a tenth round of a 9-round Swiss: {err}");
+    let table = db.json(&["tournament", "standings", "Open", "--json"]);
+    let table = table.as_array().unwrap();
+    assert_eq!(table.len(), 200);
+    for l in table {
+        let number = l["number"].as_u64().unwrap() as usize;
+        assert_eq!(l["points"].as_f64().unwrap(), points[number], "player {number}");
+    }
+    let scores: Vec<f64> = table.iter().map(|l| l["points"].as_f64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "ranked by points");
+    assert_eq!(scores.iter().sum::<f64>(), 900.0, "a point a game");
+    let leader = table[0]["number"].as_u64().unwrap() as usize;
+    assert_eq!(points[leader], points.iter().cloned().fold(0.0, f64::max));
+    let cross = db.run(&["tournament", "crosstable", "Open"]);
+    assert!(cross.contains("Player 200"), "{cross}");
+    eprintln!(
+        "Swiss of 200, 9 rounds: {} commands in {:.1?} (registration {:.1?})",
+        db.spawns,
+        started.elapsed(),
+        registered
+    );
+}
