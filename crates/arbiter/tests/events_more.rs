@@ -79,7 +79,13 @@ fn pairings(round: &Value) -> Vec<(String, u64, Option<u64>)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["id"].as_str().unwrap().to_string(), p["first"].as_u64().unwrap(), p["second"].as_u64()))
+        .map(|p| {
+            (
+                p["id"].as_str().unwrap().to_string(),
+                p["first"].as_u64().unwrap(),
+                p["second"].as_u64(),
+            )
+        })
         .collect()
 }
 
@@ -95,7 +101,12 @@ fn lines(table: &Value) -> Vec<(u64, u64, String, f64, Vec<f64>)> {
                 l["id"].as_u64().unwrap(),
                 l["name"].as_str().unwrap().to_string(),
                 l["points"].as_f64().unwrap(),
-                l["tiebreaks"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect(),
+                l["tiebreaks"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_f64().unwrap())
+                    .collect(),
             )
         })
         .collect()
@@ -107,7 +118,17 @@ fn double_elimination(reset: bool) {
     let started = Instant::now();
     let mut db = Db::new(if reset { "de-reset" } else { "de-straight" });
     let n = 64u64;
-    db.run(&["tournament", "create", "DE", "--format", "double-knockout", "--games", "1", "--seed", "64"]);
+    db.run(&[
+        "tournament",
+        "create",
+        "DE",
+        "--format",
+        "double-knockout",
+        "--games",
+        "1",
+        "--seed",
+        "64",
+    ]);
     for i in 1..=n {
         let rating = (2600 - 10 * i).to_string();
         db.run(&["tournament", "register", "DE", &format!("P{i}"), "--rating", &rating]);
@@ -147,12 +168,18 @@ fn double_elimination(reset: bool) {
                     wb_finalist_first
                 }
             } else {
-                next(&mut rng) % 2 == 0
+                next(&mut rng).is_multiple_of(2)
             };
             if id.starts_with("GF.") {
                 grand_final.push(id.clone());
             }
-            let out = db.run(&["tournament", "result", "DE", &id, if first_wins { "1-0" } else { "0-1" }]);
+            let out = db.run(&[
+                "tournament",
+                "result",
+                "DE",
+                &id,
+                if first_wins { "1-0" } else { "0-1" },
+            ]);
             assert!(out.contains("won by"), "{out}");
             let loser = if first_wins { b } else { a };
             *losses.get_mut(&loser).unwrap() += 1;
@@ -164,9 +191,17 @@ fn double_elimination(reset: bool) {
     let expected_gf: Vec<&str> = if reset { vec!["GF.1", "GF.2"] } else { vec!["GF.1"] };
     assert_eq!(grand_final, expected_gf);
     let unbeaten_twice: Vec<u64> = losses.iter().filter(|(_, &l)| l < 2).map(|(&i, _)| i).collect();
-    assert_eq!(unbeaten_twice.len(), 1, "only the champion has not lost twice: {losses:?}");
+    assert_eq!(
+        unbeaten_twice.len(),
+        1,
+        "only the champion has not lost twice: {losses:?}"
+    );
     let champion = unbeaten_twice[0];
-    assert_eq!(losses[&champion], u32::from(reset), "the champion lost only a reset GF.1");
+    assert_eq!(
+        losses[&champion],
+        u32::from(reset),
+        "the champion lost only a reset GF.1"
+    );
     assert!(losses.values().all(|&l| l <= 2));
 
     let standings = db.json(&["tournament", "standings", "DE", "--json"]);
@@ -252,7 +287,11 @@ fn check_boards(text: &str, id: &str, first: u64, second: u64) {
             ("black", "red/white")
         };
         let want = format!("{}. {} ({ca}) - {} ({cb})", k + 1, a[k], b[k]);
-        assert!(line.trim_start().starts_with(&want), "{id} board {}: {line:?}, want {want:?}", k + 1);
+        assert!(
+            line.trim_start().starts_with(&want),
+            "{id} board {}: {line:?}, want {want:?}",
+            k + 1
+        );
     }
 }
 
@@ -261,13 +300,28 @@ fn check_boards(text: &str, id: &str, first: u64, second: u64) {
 /// and the CXA's order 局分, 直胜, 台次分.
 fn team_round_robin(game_points_first: bool) -> Vec<(u64, u64, String, f64, Vec<f64>)> {
     let mut db = Db::new(if game_points_first { "teams-gp" } else { "teams-mp" });
-    let mut create = vec!["tournament", "create", "Teams", "--format", "round-robin", "--boards", "4"];
+    let mut create = vec![
+        "tournament",
+        "create",
+        "Teams",
+        "--format",
+        "round-robin",
+        "--boards",
+        "4",
+    ];
     if game_points_first {
         create.push("--game-points-first");
     }
     db.run(&create);
     for t in 1..=8u64 {
-        let out = db.run(&["tournament", "register", "Teams", &format!("T{t}"), "--members", &members(t).join(",")]);
+        let out = db.run(&[
+            "tournament",
+            "register",
+            "Teams",
+            &format!("T{t}"),
+            "--members",
+            &members(t).join(","),
+        ]);
         assert!(out.starts_with(&format!("{t} T{t}")), "{out}");
     }
     let mut met = HashSet::new();
@@ -292,7 +346,10 @@ fn team_round_robin(game_points_first: bool) -> Vec<(u64, u64, String, f64, Vec<
         for (id, a, b) in &ps {
             check_boards(&shown, id, *a, b.unwrap());
         }
-        assert!(!shown.contains(&format!("T{}e", ps[0].1)), "a reserve does not play: {shown}");
+        assert!(
+            !shown.contains(&format!("T{}e", ps[0].1)),
+            "a reserve does not play: {shown}"
+        );
     }
     assert_eq!(met.len(), 28);
     let (ok, _, err) = db.try_run(&["tournament", "pair", "Teams"]);
@@ -333,7 +390,11 @@ fn team_round_robin(game_points_first: bool) -> Vec<(u64, u64, String, f64, Vec<
     assert_eq!(columns, ["GP", "DE", "TBR"], "the CXA's team order by default");
     let table = lines(&tables[0]);
     for (_, id, name, points, tb) in &table {
-        let primary = if game_points_first { gp[*id as usize] } else { mp[*id as usize] };
+        let primary = if game_points_first {
+            gp[*id as usize]
+        } else {
+            mp[*id as usize]
+        };
         assert_eq!(*points, primary, "{name}");
         assert_eq!(tb[0], gp[*id as usize], "{name}: game points");
     }
@@ -379,11 +440,28 @@ fn eight_teams_ranked_by_game_points_first() {
 fn a_tie_on_a_qualifying_place_goes_to_a_play_off_then_the_final() {
     let mut db = Db::new("two-stage");
     let out = db.run(&[
-        "tournament", "create", "Two", "--format", "round-robin", "--advance", "2", "--final", "knockout", "--seed", "6",
+        "tournament",
+        "create",
+        "Two",
+        "--format",
+        "round-robin",
+        "--advance",
+        "2",
+        "--final",
+        "knockout",
+        "--seed",
+        "6",
     ]);
     assert!(out.contains("round-robin then knockout"), "{out}");
     for i in 1..=6u64 {
-        db.run(&["tournament", "register", "Two", &format!("P{i}"), "--rating", &(2000 - i).to_string()]);
+        db.run(&[
+            "tournament",
+            "register",
+            "Two",
+            &format!("P{i}"),
+            "--rating",
+            &(2000 - i).to_string(),
+        ]);
     }
     // The lower number wins, but P2 and P3 draw.
     for round in 1..=5 {
@@ -423,7 +501,11 @@ fn a_tie_on_a_qualifying_place_goes_to_a_play_off_then_the_final() {
     let (fid, x, y) = ps[0].clone();
     assert!(fid.starts_with('F'), "a final-stage id: {fid}");
     let y = y.unwrap();
-    assert_eq!((x.min(y), x.max(y)), (1, b), "the winner of the stage and of the play-off");
+    assert_eq!(
+        (x.min(y), x.max(y)),
+        (1, b),
+        "the winner of the stage and of the play-off"
+    );
     // The play-off winner takes the final.
     let result = if x == b { "1-0" } else { "0-1" };
     let out = db.run(&["tournament", "result", "Two", &fid, result]);
@@ -450,9 +532,18 @@ fn a_nine_round_swiss_of_200_players() {
     db.run(&["tournament", "create", "Open", "--format", "swiss", "--rounds", "9"]);
     let n = 200u64;
     let mut rng = 200;
-    let rating: Vec<u64> = (0..=n).map(|i| if i == 0 { 0 } else { 1400 + next(&mut rng) % 1200 }).collect();
+    let rating: Vec<u64> = (0..=n)
+        .map(|i| if i == 0 { 0 } else { 1400 + next(&mut rng) % 1200 })
+        .collect();
     for i in 1..=n {
-        let out = db.run(&["tournament", "register", "Open", &format!("Player {i}"), "--rating", &rating[i as usize].to_string()]);
+        let out = db.run(&[
+            "tournament",
+            "register",
+            "Open",
+            &format!("Player {i}"),
+            "--rating",
+            &rating[i as usize].to_string(),
+        ]);
         assert!(out.starts_with(&format!("{i} ")), "{out}");
     }
     let registered = started.elapsed();
@@ -471,7 +562,10 @@ fn a_nine_round_swiss_of_200_players() {
         assert_eq!(boards.len(), 100, "round {round}: everyone plays");
         assert!(r["bye"].is_null());
         for &(w, b) in &boards {
-            assert!(met.insert((w.min(b), w.max(b))), "round {round}: {w} and {b} met before");
+            assert!(
+                met.insert((w.min(b), w.max(b))),
+                "round {round}: {w} and {b} met before"
+            );
             let roll = next(&mut rng) % 100;
             let favourite_wins = roll < 55;
             let draw = (55..80).contains(&roll);

@@ -35,8 +35,10 @@ fn play_out(e: &mut Event, mut rng: u64) -> (Vec<Round>, Vec<(u32, u32, u32)>) {
         let round = e.pair().unwrap();
         for p in &round.pairings {
             let Some(second) = p.second else { continue };
-            let first_wins = next(&mut rng) % 2 == 0;
-            let entered = e.result(&p.id, &[if first_wins { "1-0" } else { "0-1" }], false).unwrap();
+            let first_wins = next(&mut rng).is_multiple_of(2);
+            let entered = e
+                .result(&p.id, &[if first_wins { "1-0" } else { "0-1" }], false)
+                .unwrap();
             assert!(matches!(entered.verdict, Verdict::Won(_)), "{}: {entered:?}", p.id);
             let w = if first_wins { p.first } else { second };
             played.push((p.first, second, w));
@@ -68,7 +70,11 @@ fn a_seeded_knockout_of_n_decides_n_minus_1_pairings_and_gives_the_byes_to_the_t
             .collect();
         assert_eq!(first_round.len() as u32, n - byes, "n = {n}");
         let with_bye: Vec<u32> = (1..=n).filter(|i| !first_round.contains(i)).collect();
-        assert_eq!(with_bye, (1..=byes).collect::<Vec<_>>(), "n = {n}: byes to the top seeds");
+        assert_eq!(
+            with_bye,
+            (1..=byes).collect::<Vec<_>>(),
+            "n = {n}: byes to the top seeds"
+        );
         // Everyone but the champion lost exactly once.
         let mut losses: BTreeMap<u32, u32> = BTreeMap::new();
         for &(a, b, w) in &played {
