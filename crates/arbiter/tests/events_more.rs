@@ -435,10 +435,10 @@ fn eight_teams_ranked_by_game_points_first() {
 }
 
 /// Six players in a round robin, the top two into a knockout final; 2nd place is a dead tie
-/// (P2 and P3 drew each other and beat the same players), so a play-off decides it.
-#[test]
-fn a_tie_on_a_qualifying_place_goes_to_a_play_off_then_the_final() {
-    let mut db = Db::new("two-stage");
+/// (P2 and P3 drew each other and beat the same players), so a play-off decides it: won by
+/// its second-named, or drawn and decided by lots.
+fn two_stage(drawn_playoff: bool) {
+    let mut db = Db::new(if drawn_playoff { "two-stage-lots" } else { "two-stage" });
     let out = db.run(&[
         "tournament",
         "create",
@@ -491,9 +491,26 @@ fn a_tie_on_a_qualifying_place_goes_to_a_play_off_then_the_final() {
     assert_eq!((a.min(b), a.max(b)), (2, 3), "the play-off is between the tied");
     let (ok, _, err) = db.try_run(&["tournament", "pair", "Two"]);
     assert!(!ok && err.contains(&id), "the final waits for the play-off: {err}");
-    // The second-named wins the play-off game.
-    let out = db.run(&["tournament", "result", "Two", &id, "0-1"]);
-    assert!(out.contains(&format!("won by P{b}")), "{out}");
+    let before = db.run(&["tournament", "log", "Two"]);
+    let (ok, _, err) = db.try_run(&["tournament", "result", "Two", "9.9", "1-0"]);
+    assert!(!ok && err.contains("no pairing \"9.9\""), "{err}");
+    assert_eq!(db.run(&["tournament", "log", "Two"]), before, "nothing changed");
+    let played = if drawn_playoff { "1/2" } else { "0-1" };
+    let out = db.run(&["tournament", "result", "Two", &id, played]);
+    let b = if drawn_playoff {
+        // A play-off game has no play-off of its own: a draw goes to lots at once.
+        assert!(out.contains("lots drawn with splitmix64"), "{out}");
+        let winner = if out.contains(&format!("lots: P{a} (won by P{a})")) {
+            a
+        } else {
+            b
+        };
+        assert!(out.contains(&format!("lots: P{winner} (won by P{winner})")), "{out}");
+        winner
+    } else {
+        assert!(out.contains(&format!("won by P{b}")), "{out}");
+        b
+    };
 
     let fin = db.json(&["tournament", "pair", "Two", "--json"]);
     let ps = pairings(&fin);
@@ -520,7 +537,18 @@ fn a_tie_on_a_qualifying_place_goes_to_a_play_off_then_the_final() {
     let text = db.run(&["tournament", "pairings", "Two"]);
     assert!(text.contains("play-off 1"), "{text}");
     let log = db.run(&["tournament", "log", "Two"]);
-    assert!(log.contains(&format!("result {id} 0-1")), "{log}");
+    assert!(log.contains(&format!("result {id} {played}")), "{log}");
+    assert_eq!(log.contains("lots drawn"), drawn_playoff, "{log}");
+}
+
+#[test]
+fn a_tie_on_a_qualifying_place_goes_to_a_play_off_then_the_final() {
+    two_stage(false);
+}
+
+#[test]
+fn a_drawn_qualifying_play_off_is_decided_by_lots() {
+    two_stage(true);
 }
 
 /// A 9-round Swiss of 200 players (FIDE Dutch) through the same commands: 200 registrations,
