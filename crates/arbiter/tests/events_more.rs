@@ -532,6 +532,22 @@ fn two_stage(drawn_playoff: bool) {
     assert_eq!(tables.as_array().unwrap().len(), 2);
     let fin = lines(&tables[1]);
     assert_eq!(tables[1]["title"], "final (knockout)");
+    let loser = if b == 2 { 3 } else { 2 };
+    let notes: Vec<(u64, &str)> = tables[0]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["id"].as_u64().unwrap(), l["note"].as_str().unwrap_or("")))
+        .collect();
+    for (id, note) in notes {
+        let want = match id {
+            1 => "qualified",
+            _ if id == b => "qualified after a play-off",
+            _ if id == loser => "out after a play-off",
+            _ => "",
+        };
+        assert_eq!(note, want, "stage 1, P{id}");
+    }
     assert_eq!((fin[0].0, fin[0].1), (1, b), "the play-off winner is champion");
     assert_eq!((fin[1].0, fin[1].1), (2, 1));
     let text = db.run(&["tournament", "pairings", "Two"]);
