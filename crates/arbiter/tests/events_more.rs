@@ -2,7 +2,7 @@
 //! `create`, `register`, `pair --json` for the pairing ids, `result` per pairing, standings.
 //! Each command is its own process, as it is for a user, so the big events take a while.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
@@ -138,6 +138,8 @@ fn double_elimination(reset: bool) {
     let mut played = 0;
     let mut ids = HashSet::new();
     let mut grand_final = Vec::new();
+    // The round (the id before its dot: W3, L5, GF) in which each entrant lost the second time.
+    let mut out_in: HashMap<u64, String> = HashMap::new();
     for round in 1.. {
         let (ok, out, err) = db.try_run(&["tournament", "pair", "DE", "--json"]);
         if !ok {
@@ -183,6 +185,9 @@ fn double_elimination(reset: bool) {
             assert!(out.contains("won by"), "{out}");
             let loser = if first_wins { b } else { a };
             *losses.get_mut(&loser).unwrap() += 1;
+            if losses[&loser] == 2 {
+                out_in.insert(loser, id.split('.').next().unwrap().to_string());
+            }
             played += 1;
         }
         assert!(round < 40, "the bracket does not end");
@@ -213,6 +218,20 @@ fn double_elimination(reset: bool) {
     assert!(table.windows(2).all(|w| w[0].0 <= w[1].0), "places in order");
     let names: HashSet<&str> = table.iter().map(|l| l.2.as_str()).collect();
     assert_eq!(names.len(), 64, "everyone placed once");
+    // Below the final, those out in the same losers' round share a place, a later round placing
+    // higher.
+    for w in table[1..].windows(2) {
+        let (x, y) = (&out_in[&w[0].1], &out_in[&w[1].1]);
+        assert_eq!(
+            w[0].0 == w[1].0,
+            x == y,
+            "{} (out in {x}) and {} (out in {y})",
+            w[0].2,
+            w[1].2
+        );
+    }
+    assert!(table[2..].iter().all(|l| out_in[&l.1].starts_with('L')));
+    assert_eq!(table[2].0, 3, "the losers' final's loser is third alone");
     let bracket = db.run(&["tournament", "bracket", "DE"]);
     let champ_line = format!("P{champion} ");
     assert!(
