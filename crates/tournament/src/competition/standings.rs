@@ -116,12 +116,28 @@ fn stage_tables(event: &Event, s: usize) -> Result<Vec<Table>, Error> {
                     if grouped {
                         t.title = format!("{}, group {}", t.title, letter(g));
                     }
+                    note_qualified(event, s, &mut t);
                     Ok(t)
                 })
                 .collect()
         }
         Format::Knockout { .. } | Format::DoubleKnockout => Ok(vec![placings(event, s)]),
         Format::Swiss { .. } => Ok(vec![super::swiss::table(event, s, stage_title(event, s))?]),
+    }
+}
+
+/// Once the next stage has started: who went on, and who a play-off placed.
+fn note_qualified(event: &Event, s: usize, t: &mut Table) {
+    let stage = &event.stages[s];
+    let Some(qualified) = &stage.qualified else { return };
+    let po: Vec<&Pairing> = stage.playoffs.iter().flat_map(|r| &r.pairings).collect();
+    for l in &mut t.lines {
+        let played = po.iter().any(|p| p.first == l.id || p.second == Some(l.id));
+        l.note = match (qualified.contains(&l.id), played) {
+            (q, true) => format!("{} after a play-off", if q { "qualified" } else { "out" }),
+            (true, false) => "qualified".into(),
+            (false, false) => continue,
+        };
     }
 }
 
