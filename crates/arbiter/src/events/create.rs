@@ -91,11 +91,14 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         println!("created {name:?}: {} Swiss, {rounds} rounds", first_format.name());
         return Ok(());
     }
-    if rounds.is_some() {
-        bail!(
+    match (first_format, rounds) {
+        (Format::Swiss { .. }, None) => bail!("a Swiss needs --rounds"),
+        (Format::Swiss { .. }, Some(r)) if r == 0 || r > 99 => bail!("rounds: 1 to 99"),
+        (Format::Swiss { .. }, _) | (_, None) => {}
+        (_, Some(_)) => bail!(
             "--rounds is for a Swiss; a {} pairs as many rounds as it takes",
             first_format.name()
-        );
+        ),
     }
     if let Format::Groups { groups, .. } = first_format {
         if groups < 2 {

@@ -200,3 +200,40 @@ fn a_double_knockout_plays_2n_minus_2_or_2n_minus_1_matches() {
         assert!(played == 2 * n - 2 || played == 2 * n - 1, "{n}: {played}");
     }
 }
+
+#[test]
+fn a_swiss_preliminary_sends_its_top_four_to_a_knockout() {
+    let mut swiss = Plan::new(Format::Swiss {
+        system: crate::event::System::Dutch,
+        rounds: 3,
+    });
+    swiss.advance = 4;
+    let ko = Plan::new(Format::Knockout {
+        draw: Draw::Seeded,
+        third_place: false,
+    });
+    let mut e = Event::new("sw", vec![swiss, ko]);
+    field(&mut e, 9);
+    for _ in 0..3 {
+        let r = e.pair().unwrap();
+        assert!(r.pairings.iter().any(|p| p.second.is_none()), "nine players: a bye");
+        play_round(&mut e, &r, |_| vec!["1/2"]);
+    }
+    // The TRF inside the stage counts what the pairings hold.
+    let trf = crate::trf::Trf::parse(e.stages[0].trf.as_deref().unwrap()).unwrap();
+    assert_eq!(crate::dutch::rounds_paired(&trf), 3);
+    assert!(crate::event::pending(&trf).is_empty());
+    let table = &e.standings().unwrap()[0];
+    assert_eq!(table.lines.len(), 9);
+    let total: f64 = table.lines.iter().map(|l| l.points).sum();
+    assert_eq!(total, 3.0 * 4.0 * 1.0 + 3.0, "twelve drawn games and three byes");
+    // Every game drawn: those level across the fourth place play off first.
+    let mut next = e.pair().unwrap();
+    if next.pairings.iter().any(|p| p.id.starts_with("PO")) {
+        play_round(&mut e, &next, |_| vec!["1-0"]);
+        next = e.pair().unwrap();
+    }
+    assert!(next.pairings.iter().all(|p| p.id.starts_with('F')), "{next:?}");
+    assert_eq!(e.stages[1].entrants.len(), 4);
+    assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
+}
