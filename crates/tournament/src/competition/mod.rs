@@ -34,6 +34,7 @@ mod games;
 mod knockout;
 mod pairing;
 mod progress;
+mod qualify;
 pub mod render;
 mod results;
 mod round_robin;

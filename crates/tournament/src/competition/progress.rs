@@ -3,7 +3,7 @@
 
 use super::format::{Draw, Format, Seeding};
 use super::pairing::{lot_seed, Pairing, Round, Rule, Verdict};
-use super::{err, knockout, round_robin, standings, swiss, Error, Event, Stage};
+use super::{err, knockout, qualify, round_robin, swiss, Error, Event, Stage};
 
 impl Event {
     /// Pairs what comes next — the next round, a play-off, or the first round of the next
@@ -38,12 +38,12 @@ impl Event {
         if s + 1 == self.plan.len() {
             return err("the event is finished: every stage is played out");
         }
-        match standings::qualify(self, s)? {
-            standings::Qualify::PlayOff(round) => {
+        match qualify::qualify(self, s)? {
+            qualify::Qualify::PlayOff(round) => {
                 self.stages[s].playoffs.push(round.clone());
                 Ok(round)
             }
-            standings::Qualify::Done(list) => {
+            qualify::Qualify::Done(list) => {
                 self.stages[s].qualified = Some(list.clone());
                 self.start_stage(list)?;
                 self.next_round(s + 1)?
