@@ -462,6 +462,19 @@ pub(crate) enum TournamentCommand {
         #[arg(long)]
         db: Option<PathBuf>,
     },
+    /// A team's lineup in a pairing, before its results: the players board by board, from its
+    /// roster (reserves may come in; the roster's order is kept). Without one the first
+    /// members play.
+    Lineup {
+        event: String,
+        pairing: String,
+        /// The team's number.
+        team: u32,
+        /// The players, board 1 first, comma-separated.
+        players: String,
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
     /// Every round so far with its pairings and results (and each card draw).
     Pairings {
         event: String,

@@ -133,6 +133,7 @@ fn run(cli: Cli) -> Result<()> {
                 | TournamentCommand::Pair { .. }
                 | TournamentCommand::Result { .. }
                 | TournamentCommand::Pairings { .. }
+                | TournamentCommand::Lineup { .. }
                 | TournamentCommand::Crosstable { .. }
                 | TournamentCommand::Bracket { .. }
                 | TournamentCommand::Export { .. }

@@ -173,6 +173,22 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
                 n => println!("{n} pairing(s) still to play"),
             }
         }
+        TournamentCommand::Lineup {
+            event: name,
+            pairing,
+            team,
+            players,
+            db,
+        } => {
+            let players: Vec<String> = players.split(',').map(|p| p.trim().to_string()).collect();
+            let (e, v) = change(db.as_deref(), &name, |e| {
+                e.set_lineup(&pairing, team, &players)?;
+                Ok(format!("lineup {pairing} {team} {}", players.join(",")))
+            })?;
+            let p = e.pairing(&pairing).expect("set");
+            println!("{pairing}: {} (version {v})", e.name_of(team));
+            print!("{}", render::boards_text(&e, p));
+        }
         TournamentCommand::Pairings {
             event: name,
             json: as_json,

@@ -201,6 +201,7 @@ fn target(action: &TournamentCommand) -> (String, Option<PathBuf>) {
         | T::Pair { event, db, .. }
         | T::Result { event, db, .. }
         | T::Pairings { event, db, .. }
+        | T::Lineup { event, db, .. }
         | T::Crosstable { event, db, .. }
         | T::Bracket { event, db, .. }
         | T::Export { event, db, .. }

@@ -273,6 +273,7 @@ pub fn run(action: TournamentCommand) -> Result<()> {
                 }
             }
         }
+        TournamentCommand::Lineup { event: name, .. } => bail!("{name:?} is a Swiss of players: lineups are for teams"),
         TournamentCommand::Bracket { event: name, .. } => {
             bail!("{name:?} is a Swiss: it has no bracket (crosstable, standings)")
         }

@@ -36,12 +36,8 @@ impl Event {
                     .filter(|(_, g)| !g.forfeit && !g.double_forfeit)
                 {
                     let (a, b) = if teams {
-                        let member = |id: u32| {
-                            self.entrant(id)
-                                .and_then(|e| e.members.get(k).cloned())
-                                .unwrap_or_default()
-                        };
-                        (member(p.first), member(second))
+                        let member = |side| self.board_player(p, side, k).unwrap_or_default();
+                        (member(Side::First), member(Side::Second))
                     } else {
                         (self.name_of(p.first), self.name_of(second))
                     };

@@ -32,6 +32,7 @@ mod entrants;
 mod format;
 mod games;
 mod knockout;
+mod lineup;
 mod pairing;
 mod progress;
 mod qualify;

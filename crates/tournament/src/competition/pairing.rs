@@ -54,6 +54,12 @@ pub struct Pairing {
     pub games: Vec<Game>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lot: Option<Lot>,
+    /// The teams' lineups, board by board, where set ([`Event::set_lineup`]); the first
+    /// members play otherwise.
+    ///
+    /// [`Event::set_lineup`]: super::Event::set_lineup
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lineups: Option<(Vec<String>, Vec<String>)>,
 }
 
 /// A round of a stage: its pairings, and how a drawn round was drawn.
@@ -99,6 +105,7 @@ impl Pairing {
             second,
             games: Vec::new(),
             lot: None,
+            lineups: None,
         }
     }
 

@@ -86,15 +86,11 @@ pub fn round_text(event: &Event, s: usize, round: &Round) -> String {
 /// result once entered, the first team's side first.
 pub fn boards_text(event: &Event, p: &Pairing) -> String {
     let mut out = String::new();
-    let member = |id: Option<u32>, b: usize| {
-        id.and_then(|id| event.entrant(id))
-            .and_then(|e| e.members.get(b).cloned())
-            .unwrap_or_default()
-    };
+    let member = |side, b: usize| event.board_player(p, side, b).unwrap_or_default();
     let colours = crate::team::board_colours(event.settings.boards);
     let _ = writeln!(out, "{:>8}  boards:", p.id);
     for (b, &first_red) in colours.iter().enumerate() {
-        let (a, z) = (member(Some(p.first), b), member(p.second, b));
+        let (a, z) = (member(Side::First, b), member(Side::Second, b));
         let result = p.games.get(b).map_or("-".to_string(), |g| {
             let (x, y) = (g.score.points(), g.score.reversed().points());
             if g.double_forfeit {

@@ -237,3 +237,46 @@ fn a_swiss_preliminary_sends_its_top_four_to_a_knockout() {
     assert_eq!(e.stages[1].entrants.len(), 4);
     assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
 }
+
+#[test]
+fn a_reserve_comes_in_by_the_lineup_and_the_roster_order_is_kept() {
+    let mut e = Event::new("teams", vec![Plan::new(Format::RoundRobin { cycles: 1 })]);
+    e.settings.boards = 2;
+    let roster = |t: &str| -> Vec<String> { (1..=3).map(|i| format!("{t}{i}")).collect() };
+    for t in ["A", "B"] {
+        e.register(t, 0, "", &roster(t)).unwrap();
+    }
+    assert!(
+        e.register("C", 0, "", &["C1".into()]).is_err(),
+        "one player for two boards"
+    );
+    let r = e.pair().unwrap();
+    let id = r.pairings.iter().find(|p| p.second.is_some()).unwrap().id.clone();
+    let before = e.clone();
+    assert!(
+        e.set_lineup(&id, 1, &["A3".into(), "A1".into()]).is_err(),
+        "A3 above A1"
+    );
+    assert!(
+        e.set_lineup(&id, 1, &["A1".into(), "B2".into()]).is_err(),
+        "not on A's roster"
+    );
+    assert!(e.set_lineup(&id, 1, &["A1".into()]).is_err(), "two boards");
+    assert_eq!(e, before);
+    e.set_lineup(&id, 1, &["A1".into(), "A3".into()]).unwrap();
+    e.result(&id, &["1-0", "1/2"], false).unwrap();
+    assert!(
+        e.set_lineup(&id, 2, &["B2".into(), "B3".into()]).is_err(),
+        "results are in"
+    );
+    let games = e.played_games();
+    let names: Vec<(&str, &str)> = games.iter().map(|g| (g.red.as_str(), g.black.as_str())).collect();
+    let p = e.pairing(&id).unwrap();
+    // Board 1: the first-named team's player has red; board 2: the other's.
+    let expected = if p.first == 1 {
+        vec![("A1", "B1"), ("B2", "A3")]
+    } else {
+        vec![("B1", "A1"), ("A3", "B2")]
+    };
+    assert_eq!(names, expected);
+}

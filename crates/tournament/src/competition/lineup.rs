@@ -1,0 +1,71 @@
+//! A team's lineup for one pairing: which of its players sit at the boards. Reserves may come
+//! in, but the roster's order is kept (a player never sits above one listed before him), as
+//! team regulations require; without a lineup the first `boards` members play.
+
+use super::pairing::Verdict;
+use super::progress::rule;
+use super::{err, Error, Event, Side};
+
+impl Event {
+    /// Sets the lineup of `team` in pairing `id`: `players` board by board, each a member of
+    /// the team, in roster order. Only before any board's result is in. Nothing changes on an
+    /// error.
+    pub fn set_lineup(&mut self, id: &str, team: u32, players: &[String]) -> Result<(), Error> {
+        if !self.teams() {
+            return err("lineups are for team events");
+        }
+        let Some(p) = self.pairing(id) else {
+            return err(format!("no pairing {id:?}"));
+        };
+        let side = match (p.first == team, p.second == Some(team)) {
+            (true, _) => Side::First,
+            (_, true) => Side::Second,
+            _ => return err(format!("{} does not play in {id}", self.name_of(team))),
+        };
+        let s = self.stages.len() - 1;
+        if !p.games.is_empty() || p.verdict(rule(self, s, p)) != Verdict::Pending {
+            return err(format!("{id} has results already: its lineups are fixed"));
+        }
+        let boards = self.settings.boards as usize;
+        if players.len() != boards {
+            return err(format!(
+                "a lineup names {boards} players, one a board ({} given)",
+                players.len()
+            ));
+        }
+        let roster = &self.entrant(team).expect("a paired entrant").members;
+        let mut last = None;
+        for name in players {
+            let Some(at) = roster.iter().position(|m| m == name.trim()) else {
+                return err(format!("{name:?} is not on {}'s roster", self.name_of(team)));
+            };
+            if last.is_some_and(|l| at <= l) {
+                return err(format!(
+                    "{name:?} is listed before the player above him on the roster: the roster's order is kept"
+                ));
+            }
+            last = Some(at);
+        }
+        let players: Vec<String> = players.iter().map(|n| n.trim().to_string()).collect();
+        let p = self.pairing_mut(id).expect("found above");
+        let lineups = p.lineups.get_or_insert_with(Default::default);
+        match side {
+            Side::First => lineups.0 = players,
+            Side::Second => lineups.1 = players,
+        }
+        Ok(())
+    }
+
+    /// Who sits at board `board` (from 0) for `side` of pairing `p`: its lineup, else the
+    /// roster's first members.
+    pub fn board_player(&self, p: &super::Pairing, side: Side, board: usize) -> Option<String> {
+        let lineup = p.lineups.as_ref().map(|l| match side {
+            Side::First => &l.0,
+            Side::Second => &l.1,
+        });
+        if let Some(name) = lineup.and_then(|l| l.get(board)) {
+            return Some(name.clone());
+        }
+        self.entrant(p.entrant(side)?)?.members.get(board).cloned()
+    }
+}
