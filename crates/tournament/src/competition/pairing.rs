@@ -193,7 +193,7 @@ impl Pairing {
         }
         if rule.boards > 0 {
             let (a, b) = self.game_points();
-            if self.games.len() as u32 == rule.boards && a == b {
+            if self.games.len() as u32 == rule.boards && a == b && self.higher_board().is_none() {
                 return Some(drawn_lot(rule.seed, &format!("tied {a}-{b} on the boards")));
             }
             return None;
@@ -221,9 +221,22 @@ impl Pairing {
         match a.partial_cmp(&b) {
             Some(std::cmp::Ordering::Greater) => Verdict::Won(Side::First),
             Some(std::cmp::Ordering::Less) => Verdict::Won(Side::Second),
-            _ if rule.needs_winner => Verdict::Pending,
+            _ if rule.needs_winner => match self.higher_board() {
+                Some(side) => Verdict::Won(side),
+                None => Verdict::Pending,
+            },
             _ => Verdict::Drawn,
         }
+    }
+
+    /// A tied team pairing that must have a winner goes to the team that did better on the
+    /// highest board where the results differ (台次分: board 1 weighs most), before lots.
+    fn higher_board(&self) -> Option<Side> {
+        self.games.iter().find_map(|g| match (g.double_forfeit, g.score) {
+            (false, Score::Win) => Some(Side::First),
+            (false, Score::Loss) => Some(Side::Second),
+            _ => None,
+        })
     }
 
     /// The games as [`Match`] keeps them: who had red, and the score from red's side.

@@ -280,3 +280,33 @@ fn a_reserve_comes_in_by_the_lineup_and_the_roster_order_is_kept() {
     };
     assert_eq!(names, expected);
 }
+
+#[test]
+fn a_tied_team_knockout_goes_to_the_higher_board_then_lots() {
+    let ko = Format::Knockout {
+        draw: Draw::Seeded,
+        third_place: false,
+    };
+    let teams = |n: u32| {
+        let mut e = Event::new("tk", vec![Plan::new(ko)]);
+        e.settings.boards = 4;
+        for t in 1..=n {
+            let roster: Vec<String> = (1..=4).map(|b| format!("T{t}-{b}")).collect();
+            e.register(&format!("T{t}"), 0, "", &roster).unwrap();
+        }
+        e
+    };
+    let mut e = teams(2);
+    let r = e.pair().unwrap();
+    let id = r.pairings[0].id.clone();
+    // 2-2, the first team lost board 1 and won board 2: the second goes on.
+    let done = e.result(&id, &["0-1", "1-0", "1/2", "1/2"], false).unwrap();
+    assert_eq!(done.verdict, Verdict::Won(Side::Second));
+    assert!(done.lot.is_none());
+    let mut e = teams(2);
+    let r = e.pair().unwrap();
+    let id = r.pairings[0].id.clone();
+    let all_drawn = e.result(&id, &["1/2", "1/2", "1/2", "1/2"], false).unwrap();
+    assert!(all_drawn.lot.is_some(), "every board drawn: lots");
+    assert!(e.finished());
+}
