@@ -64,10 +64,9 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         draw_of(&draw)?,
         third_place,
     )?;
-    if let (Format::Swiss { .. }, true) = (first_format, boards > 0) {
-        bail!("a Swiss is for players: team events take the other formats");
-    }
-    if let (Format::Swiss { system, .. }, None) = (first_format, &final_format) {
+    // A Swiss of players alone is kept as its TRF; a Swiss of teams, or one feeding a final,
+    // as a stage of the general model.
+    if let (Format::Swiss { system, .. }, None, 0) = (first_format, &final_format, boards) {
         let Some(rounds) = rounds else {
             bail!("a Swiss needs --rounds");
         };

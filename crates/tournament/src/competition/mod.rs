@@ -209,7 +209,7 @@ impl Event {
     /// The event as kept: a single-stage Swiss as its TRF, anything else as JSON.
     pub fn to_text(&self) -> String {
         match self.swiss_trf() {
-            Some(trf) if self.plan.len() == 1 => trf.to_string(),
+            Some(trf) if self.is_swiss() => trf.to_string(),
             _ => serde_json::to_string(self).expect("an event always serialises"),
         }
     }
@@ -219,9 +219,10 @@ impl Event {
         self.stages.first().and_then(|s| s.trf.as_deref())
     }
 
-    /// Whether the event is a Swiss run on its TRF alone.
+    /// Whether the event is a Swiss of players run on its TRF alone (a Swiss of teams, or one
+    /// feeding a final, is a stage of the general model).
     pub fn is_swiss(&self) -> bool {
-        self.plan.len() == 1 && matches!(self.plan[0].format, Format::Swiss { .. })
+        self.plan.len() == 1 && matches!(self.plan[0].format, Format::Swiss { .. }) && !self.teams()
     }
 
     /// Whether entrants are teams.

@@ -310,3 +310,33 @@ fn a_tied_team_knockout_goes_to_the_higher_board_then_lots() {
     assert!(all_drawn.lot.is_some(), "every board drawn: lots");
     assert!(e.finished());
 }
+
+#[test]
+fn a_swiss_of_teams_pairs_on_match_results_and_keeps_its_json() {
+    let mut e = Event::new(
+        "team swiss",
+        vec![Plan::new(Format::Swiss {
+            system: crate::event::System::Dutch,
+            rounds: 3,
+        })],
+    );
+    e.settings.boards = 2;
+    for t in 1..=6 {
+        let roster: Vec<String> = (1..=2).map(|b| format!("T{t}-{b}")).collect();
+        e.register(&format!("T{t}"), 2000 - t, "", &roster).unwrap();
+    }
+    assert!(!e.is_swiss(), "a Swiss of teams is a stage of the general model");
+    let mut met = std::collections::HashSet::new();
+    for _ in 0..3 {
+        let r = e.pair().unwrap();
+        for p in &r.pairings {
+            assert!(met.insert((p.first.min(p.second.unwrap()), p.first.max(p.second.unwrap()))));
+        }
+        play_round(&mut e, &r, |_| vec!["1-0", "1/2"]);
+    }
+    assert!(e.finished());
+    let total: f64 = e.standings().unwrap()[0].lines.iter().map(|l| l.points).sum();
+    assert_eq!(total, 9.0, "nine team matches, each worth one point");
+    assert!(e.to_text().starts_with('{'));
+    assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
+}
