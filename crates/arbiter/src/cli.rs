@@ -326,6 +326,10 @@ pub(crate) enum TournamentCommand {
         /// Play-off games for a tied match that needs a winner, before lots (0: lots at once).
         #[arg(long, default_value_t = 1)]
         playoff: u32,
+        /// The play-off games' own (faster) time control, as the arbiter announces it (e.g.
+        /// 5+3); shown with every play-off game.
+        #[arg(long)]
+        playoff_time: Option<String>,
         /// A knockout's draw: seeded (a bracket fixed at the start, byes to the top seeds) or
         /// cards (seed 000 §9: the survivors draw cards every round, a K for the bye).
         #[arg(long, default_value = "seeded")]
@@ -488,6 +492,9 @@ pub(crate) enum TournamentCommand {
         event: String,
         #[arg(long)]
         html: bool,
+        /// Each group's players with their rounds (opponent, colour, result), as JSON.
+        #[arg(long, conflicts_with = "html")]
+        json: bool,
         /// Default: the event's tie-breaks, else BH-C1,BH,SB.
         #[arg(long)]
         tiebreaks: Option<String>,

@@ -32,6 +32,7 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         tiebreaks,
         games,
         playoff,
+        playoff_time,
         draw,
         third_place,
         groups,
@@ -128,6 +129,7 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         bail!("--games: 1 to 99");
     }
     e.settings.playoff = playoff;
+    e.settings.playoff_time = playoff_time;
     e.settings.boards = boards;
     if boards > 0 && games.is_some_and(|g| g > 1) {
         bail!("a team pairing is one match on its boards: --games is for players");

@@ -151,7 +151,10 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
                     let kind = if e.teams() {
                         format!("board {n}")
                     } else if n as u32 > e.settings.games {
-                        format!("game {n} (a play-off)")
+                        match &e.settings.playoff_time {
+                            Some(tc) => format!("game {n} (a play-off, {tc})"),
+                            None => format!("game {n} (a play-off)"),
+                        }
                     } else {
                         format!("game {n}")
                     };
@@ -232,6 +235,7 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         TournamentCommand::Crosstable {
             event: name,
             html,
+            json: as_json,
             tiebreaks,
             db,
         } => {
@@ -248,6 +252,7 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
             // standings'.
             let order = if e.teams() { Vec::new() } else { e.tiebreak_order()? };
             let mut any = false;
+            let mut groups = Vec::new();
             for (s, stage) in e.stages.iter().enumerate() {
                 if !matches!(e.plan[s].format, Format::RoundRobin { .. } | Format::Groups { .. }) {
                     continue;
@@ -260,7 +265,9 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
                     } else {
                         e.name.clone()
                     };
-                    if html {
+                    if as_json {
+                        groups.push(serde_json::json!({"title": title, "players": trf.players}));
+                    } else if html {
                         print!("{}", tournament::event::crosstable_html(&trf, &title, &order));
                     } else {
                         println!("{title}");
@@ -270,6 +277,9 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
             }
             if !any {
                 bail!("{name:?} has no round robin played yet: bracket and standings show a knockout");
+            }
+            if as_json {
+                return json(&groups);
             }
         }
         TournamentCommand::Bracket {

@@ -205,11 +205,15 @@ pub fn run(action: TournamentCommand) -> Result<()> {
         TournamentCommand::Crosstable {
             event: name,
             html,
+            json: as_json,
             tiebreaks: list,
             db,
         } => {
             let (trf, _) = load(&open(db)?, &name)?;
             let order = order_of(&trf, list)?;
+            if as_json {
+                return super::json(&serde_json::json!({"title": name, "players": trf.players}));
+            }
             let text = if html {
                 event::crosstable_html(&trf, &name, &order)
             } else {

@@ -94,6 +94,9 @@ pub struct Settings {
     /// Play-off games before lots when a match that must have a winner is tied (0: lots at
     /// once).
     pub playoff: u32,
+    /// The play-off games' own time control, as announced (e.g. `5+3`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playoff_time: Option<String>,
     /// Boards of a team pairing; 0 for an event of players.
     pub boards: u32,
     /// Match points of a team pairing won, drawn, lost.
@@ -121,6 +124,7 @@ impl Default for Settings {
             points: [1.0, 0.5, 0.0],
             games: 1,
             playoff: 1,
+            playoff_time: None,
             boards: 0,
             match_points: [2.0, 1.0, 0.0],
             tiebreaks: Vec::new(),
