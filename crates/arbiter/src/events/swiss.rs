@@ -162,8 +162,21 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             let pairing = pairing.expect("paired");
             let round = tournament::dutch::rounds_paired(&trf);
             if json {
+                // The general model's shape (`number`, `pairings` with ids), and the Swiss's own
+                // `boards`/`bye` as before.
+                let mut pairings: Vec<_> = pairing
+                    .boards
+                    .iter()
+                    .enumerate()
+                    .map(|(b, (w, k))| serde_json::json!({"id": format!("{round}.{}", b + 1), "first": w, "second": k}))
+                    .collect();
+                if let Some(b) = pairing.bye {
+                    pairings.push(serde_json::json!({"id": format!("{round}.bye"), "first": b}));
+                }
                 return super::json(&serde_json::json!({
                     "round": round,
+                    "number": round,
+                    "pairings": pairings,
                     "boards": pairing.boards,
                     "bye": pairing.bye,
                 }));
