@@ -230,7 +230,18 @@ fn perfect_performance(opponents: &[u32], score: f64) -> Option<i64> {
             })
             .sum()
     };
-    (lowest - 800..=highest + 800).find(|&r| expected(r) >= score - 1e-9)
+    // The expected score never falls as the rating rises, so the lowest rating reaching the
+    // score is found by halving the range rather than by trying each of its thousands.
+    let (mut lo, mut hi) = (lowest - 800, highest + 801);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if expected(mid) >= score - 1e-9 {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    (lo <= highest + 800).then_some(lo)
 }
 
 /// Every tie-break value of every player, results counted in the event's point system.
@@ -295,4 +306,52 @@ pub fn compute_with(t: &Trf, ps: &PointSystem) -> Vec<Values> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::perfect_performance;
+
+    /// The definition: the lowest rating in the range whose expected score reaches the score.
+    fn by_every_rating(opponents: &[u32], score: f64) -> Option<i64> {
+        let lowest = i64::from(*opponents.iter().min()?);
+        if score <= 0.0 {
+            return Some(lowest - 800);
+        }
+        let highest = i64::from(*opponents.iter().max()?);
+        (lowest - 800..=highest + 800).find(|&r| {
+            let e: f64 = opponents
+                .iter()
+                .map(|&o| {
+                    let d = r - i64::from(o);
+                    let p = ratings::elo::table_expectation(d.unsigned_abs() as u32);
+                    if d >= 0 {
+                        p
+                    } else {
+                        1.0 - p
+                    }
+                })
+                .sum();
+            e >= score - 1e-9
+        })
+    }
+
+    #[test]
+    fn perfect_performance_is_the_lowest_rating_reaching_the_score() {
+        let mut x = 27u64;
+        for _ in 0..300 {
+            x = crate::lots::splitmix64(x);
+            let n = 1 + (x % 12) as usize;
+            let opponents: Vec<u32> = (0..n)
+                .map(|i| 1000 + (crate::lots::splitmix64(x ^ i as u64) % 1800) as u32)
+                .collect();
+            let halves = x % (2 * n as u64 + 1);
+            let score = halves as f64 / 2.0;
+            assert_eq!(
+                perfect_performance(&opponents, score),
+                by_every_rating(&opponents, score),
+                "{opponents:?} {score}"
+            );
+        }
+    }
 }
