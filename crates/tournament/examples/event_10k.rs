@@ -52,12 +52,18 @@ fn main() {
     }
     save(&rr_later, &format!("rr-{rr_rounds}.json"));
     bench.pair(&format!("round robin: pair round {}", rr_rounds + 1), &rr_later);
-    bench.time(&format!("round robin: standings DE,WIN,SB after {rr_rounds} rounds"), || {
-        rr_later.standings().expect("standings");
-    });
+    bench.time(
+        &format!("round robin: standings DE,WIN,SB after {rr_rounds} rounds"),
+        || {
+            rr_later.standings().expect("standings");
+        },
+    );
     let mut rr_open = rr_later.clone();
     rr_open.pair().expect("pairs");
-    let id = rr_open.stages[0].rounds.last().expect("paired").pairings[players as usize / 4].id.clone();
+    save(&rr_open, &format!("rr-{rr_rounds}-paired.json"));
+    let id = rr_open.stages[0].rounds.last().expect("paired").pairings[players as usize / 4]
+        .id
+        .clone();
     bench.with(
         &format!("round robin: enter one result ({id}, round {})", rr_rounds + 1),
         &rr_open,
@@ -67,7 +73,10 @@ fn main() {
     );
     let text = rr_later.to_text();
     bench.time(
-        &format!("round robin after {rr_rounds} rounds: to_text ({} MB)", text.len() >> 20),
+        &format!(
+            "round robin after {rr_rounds} rounds: to_text ({} MB)",
+            text.len() >> 20
+        ),
         || {
             rr_later.to_text();
         },
@@ -191,7 +200,8 @@ fn field(format: Format, players: u32) -> Event {
     e.seed = 27;
     for i in 0..players {
         let rating = 1000 + (tournament::lots::splitmix64(u64::from(i)) % 1800) as u32;
-        e.register(&format!("Player {i:05}"), rating, "", &[]).expect("registers");
+        e.register(&format!("Player {i:05}"), rating, "", &[])
+            .expect("registers");
     }
     e
 }
