@@ -27,6 +27,8 @@
 //! Direct Encounter depends on the tie-breaks before it, so it is not among [`Values`]: see
 //! [`direct_encounter`] and [`crate::standings`].
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::dutch::PointSystem;
@@ -122,14 +124,24 @@ impl Part {
     }
 }
 
-fn parts(t: &Trf, ps: &PointSystem, p: &Player) -> Vec<Part> {
+/// Every player's [`adjusted`] score by start number, counted once: [`parts`] reads an
+/// opponent's for every round of every player.
+fn adjusted_scores(t: &Trf, ps: &PointSystem) -> HashMap<u32, u64> {
+    let mut scores = HashMap::with_capacity(t.players.len());
+    for p in &t.players {
+        scores.entry(p.number).or_insert_with(|| adjusted(ps, p));
+    }
+    scores
+}
+
+fn parts(adjusted_of: &HashMap<u32, u64>, ps: &PointSystem, p: &Player) -> Vec<Part> {
     let own = score(ps, p);
     let draws = u64::from(ps.draw) * p.rounds.len() as u64;
     p.rounds
         .iter()
         .enumerate()
         .map(|(r, round)| {
-            let opp_adjusted = || t.player(round.opponent).map_or(0, |o| adjusted(ps, o));
+            let opp_adjusted = || adjusted_of.get(&round.opponent).copied().unwrap_or(0);
             let opponent = match category(p, r) {
                 None => opp_adjusted(),
                 Some(2 | 4) => own.min(opp_adjusted()),
@@ -253,11 +265,15 @@ pub fn compute(t: &Trf) -> Vec<Values> {
 /// read once by the caller).
 pub fn compute_with(t: &Trf, ps: &PointSystem) -> Vec<Values> {
     let fore = fore(t);
+    let (adjusted_of, fore_adjusted) = (adjusted_scores(t, ps), adjusted_scores(&fore, ps));
     t.players
         .iter()
         .map(|p| {
-            let fore_parts = fore.player(p.number).map(|f| parts(&fore, ps, f)).unwrap_or_default();
-            let parts = parts(t, ps, p);
+            let fore_parts = fore
+                .player(p.number)
+                .map(|f| parts(&fore_adjusted, ps, f))
+                .unwrap_or_default();
+            let parts = parts(&adjusted_of, ps, p);
             // Results worth a win (C.07 counts rounds and games won, Gacrux the points of a win).
             let won = |r: &Round| round_points(ps, r) == ps.win;
             let mut cumulative = 0;
