@@ -27,6 +27,8 @@
 //! Direct Encounter depends on the tie-breaks before it, so it is not among [`Values`]: see
 //! [`direct_encounter`] and [`crate::standings`].
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::dutch::PointSystem;
@@ -122,14 +124,24 @@ impl Part {
     }
 }
 
-fn parts(t: &Trf, ps: &PointSystem, p: &Player) -> Vec<Part> {
+/// Every player's [`adjusted`] score by start number, counted once: [`parts`] reads an
+/// opponent's for every round of every player.
+fn adjusted_scores(t: &Trf, ps: &PointSystem) -> HashMap<u32, u64> {
+    let mut scores = HashMap::with_capacity(t.players.len());
+    for p in &t.players {
+        scores.entry(p.number).or_insert_with(|| adjusted(ps, p));
+    }
+    scores
+}
+
+fn parts(adjusted_of: &HashMap<u32, u64>, ps: &PointSystem, p: &Player) -> Vec<Part> {
     let own = score(ps, p);
     let draws = u64::from(ps.draw) * p.rounds.len() as u64;
     p.rounds
         .iter()
         .enumerate()
         .map(|(r, round)| {
-            let opp_adjusted = || t.player(round.opponent).map_or(0, |o| adjusted(ps, o));
+            let opp_adjusted = || adjusted_of.get(&round.opponent).copied().unwrap_or(0);
             let opponent = match category(p, r) {
                 None => opp_adjusted(),
                 Some(2 | 4) => own.min(opp_adjusted()),
@@ -230,7 +242,18 @@ fn perfect_performance(opponents: &[u32], score: f64) -> Option<i64> {
             })
             .sum()
     };
-    (lowest - 800..=highest + 800).find(|&r| expected(r) >= score - 1e-9)
+    // The expected score never falls as the rating rises, so the lowest rating reaching the
+    // score is found by halving the range rather than by trying each of its thousands.
+    let (mut lo, mut hi) = (lowest - 800, highest + 801);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if expected(mid) >= score - 1e-9 {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    (lo <= highest + 800).then_some(lo)
 }
 
 /// Every tie-break value of every player, results counted in the event's point system.
@@ -242,11 +265,15 @@ pub fn compute(t: &Trf) -> Vec<Values> {
 /// read once by the caller).
 pub fn compute_with(t: &Trf, ps: &PointSystem) -> Vec<Values> {
     let fore = fore(t);
+    let (adjusted_of, fore_adjusted) = (adjusted_scores(t, ps), adjusted_scores(&fore, ps));
     t.players
         .iter()
         .map(|p| {
-            let fore_parts = fore.player(p.number).map(|f| parts(&fore, ps, f)).unwrap_or_default();
-            let parts = parts(t, ps, p);
+            let fore_parts = fore
+                .player(p.number)
+                .map(|f| parts(&fore_adjusted, ps, f))
+                .unwrap_or_default();
+            let parts = parts(&adjusted_of, ps, p);
             // Results worth a win (C.07 counts rounds and games won, Gacrux the points of a win).
             let won = |r: &Round| round_points(ps, r) == ps.win;
             let mut cumulative = 0;
@@ -295,4 +322,52 @@ pub fn compute_with(t: &Trf, ps: &PointSystem) -> Vec<Values> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::perfect_performance;
+
+    /// The definition: the lowest rating in the range whose expected score reaches the score.
+    fn by_every_rating(opponents: &[u32], score: f64) -> Option<i64> {
+        let lowest = i64::from(*opponents.iter().min()?);
+        if score <= 0.0 {
+            return Some(lowest - 800);
+        }
+        let highest = i64::from(*opponents.iter().max()?);
+        (lowest - 800..=highest + 800).find(|&r| {
+            let e: f64 = opponents
+                .iter()
+                .map(|&o| {
+                    let d = r - i64::from(o);
+                    let p = ratings::elo::table_expectation(d.unsigned_abs() as u32);
+                    if d >= 0 {
+                        p
+                    } else {
+                        1.0 - p
+                    }
+                })
+                .sum();
+            e >= score - 1e-9
+        })
+    }
+
+    #[test]
+    fn perfect_performance_is_the_lowest_rating_reaching_the_score() {
+        let mut x = 27u64;
+        for _ in 0..300 {
+            x = crate::lots::splitmix64(x);
+            let n = 1 + (x % 12) as usize;
+            let opponents: Vec<u32> = (0..n)
+                .map(|i| 1000 + (crate::lots::splitmix64(x ^ i as u64) % 1800) as u32)
+                .collect();
+            let halves = x % (2 * n as u64 + 1);
+            let score = halves as f64 / 2.0;
+            assert_eq!(
+                perfect_performance(&opponents, score),
+                by_every_rating(&opponents, score),
+                "{opponents:?} {score}"
+            );
+        }
+    }
 }

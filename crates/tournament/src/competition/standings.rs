@@ -138,7 +138,8 @@ fn note_qualified(event: &Event, s: usize, t: &mut Table) {
 pub fn group_trf(event: &Event, s: usize, g: usize) -> Trf {
     let stage = &event.stages[s];
     let members = &stage.groups[g];
-    let number = |id: u32| members.iter().position(|&m| m == id).map(|i| i as u32 + 1);
+    let numbers = berger_numbers(members);
+    let number = |id: u32| numbers.get(&id).copied();
     let mut players: Vec<Player> = members
         .iter()
         .enumerate()
@@ -195,6 +196,12 @@ pub fn group_trf(event: &Event, s: usize, g: usize) -> Trf {
         p.points = f64::from(p.rounds.iter().map(|r| crate::event::round_points(&ps, r)).sum::<u32>()) / 10.0;
     }
     trf
+}
+
+/// Each member's Berger number (from 1), looked up once per pairing: a search through the
+/// group would make a table of thousands quadratic.
+fn berger_numbers(members: &[u32]) -> std::collections::HashMap<u32, u32> {
+    members.iter().enumerate().map(|(i, &id)| (id, i as u32 + 1)).collect()
 }
 
 fn trf_points(event: &Event) -> crate::dutch::PointSystem {
@@ -272,7 +279,8 @@ fn board(g: &super::Game) -> Board {
 /// robin's bye is a round without a match, so it is left out.
 fn team_table(event: &Event, s: usize, g: usize) -> Result<Table, Error> {
     let members = &event.stages[s].groups[g];
-    let index = |id: u32| members.iter().position(|&m| m == id);
+    let numbers = berger_numbers(members);
+    let index = |id: u32| numbers.get(&id).map(|&n| n as usize - 1);
     let names: Vec<String> = members.iter().map(|&id| event.name_of(id)).collect();
     let rounds: Vec<TeamRound> = event.stages[s]
         .rounds

@@ -238,8 +238,14 @@ impl Trf {
         out
     }
 
+    /// The player with this start number. Players are almost always listed 1, 2, 3 …, so the
+    /// number's own place is tried first: tie-breaks look opponents up for every round of every
+    /// player, which a search through the list made quadratic in the field.
     pub fn player(&self, number: u32) -> Option<&Player> {
-        self.players.iter().find(|p| p.number == number)
+        match (number as usize).checked_sub(1).and_then(|i| self.players.get(i)) {
+            Some(p) if p.number == number => Some(p),
+            _ => self.players.iter().find(|p| p.number == number),
+        }
     }
 }
 
