@@ -67,6 +67,7 @@ pub(crate) fn next_by_cards(event: &Event, s: usize) -> Option<Round> {
         pairings.push(Pairing::new(format!("{prefix}{r}.K"), k, None));
     }
     let third = matches!(event.plan[s].format, Format::Knockout { third_place: true, .. });
+    let mut no_third = false;
     if third && alive.len() == 2 {
         if let Some(last) = stage.rounds.last() {
             let losers: Vec<u32> = last
@@ -76,6 +77,8 @@ pub(crate) fn next_by_cards(event: &Event, s: usize) -> Option<Round> {
                 .collect();
             if let [a, b] = losers[..] {
                 pairings.push(Pairing::new(format!("{prefix}{THIRD_PLACE}"), a, Some(b)));
+            } else {
+                no_third = true;
             }
         }
     }
@@ -95,9 +98,14 @@ pub(crate) fn next_by_cards(event: &Event, s: usize) -> Option<Round> {
         number: r,
         pairings,
         draw: Some(format!(
-            "card draw, seed {seed} (splitmix64 shuffle of {}): {}",
+            "card draw, seed {seed} (splitmix64 shuffle of {}): {}{}",
             draw.deck.len(),
-            cards.join(", ")
+            cards.join(", "),
+            if no_third {
+                "; no third-place match: the round before the final had one loser (the K had a bye)"
+            } else {
+                ""
+            }
         )),
     })
 }
