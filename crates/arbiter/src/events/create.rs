@@ -8,7 +8,7 @@ use super::open;
 use crate::TournamentCommand;
 
 /// `W/D/L` as three numbers.
-fn three(s: &str, what: &str) -> Result<[f64; 3]> {
+pub(super) fn three(s: &str, what: &str) -> Result<[f64; 3]> {
     let ps = event::parse_points(s).with_context(|| format!("--{what}"))?;
     Ok([ps.win, ps.draw, ps.loss].map(|t| f64::from(t) / 10.0))
 }
@@ -146,13 +146,8 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         bail!("--game-points-first is for team events (--boards)");
     }
     if let Some(t) = &tiebreaks {
-        e.settings.tiebreaks = t
-            .split([',', ' '])
-            .filter(|c| !c.is_empty())
-            .map(str::to_string)
-            .collect();
+        super::formats::set_tiebreaks(&mut e, t)?;
     }
-    super::formats::check_tiebreaks(&e)?;
     e.settings.seeding = match seeding.as_str() {
         "rating" => Seeding::Rating,
         "registration" => Seeding::Registration,

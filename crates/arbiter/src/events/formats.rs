@@ -24,17 +24,11 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
                     if !e.stages.is_empty() {
                         bail!("the points are fixed once the event has started");
                     }
-                    let ps = tournament::event::parse_points(p)?;
-                    e.settings.points = [ps.win, ps.draw, ps.loss].map(|t| f64::from(t) / 10.0);
+                    e.settings.points = super::create::three(p, "points")?;
                     what.push(format!("points {p}"));
                 }
                 if let Some(t) = &tiebreaks {
-                    e.settings.tiebreaks = t
-                        .split([',', ' '])
-                        .filter(|c| !c.is_empty())
-                        .map(str::to_string)
-                        .collect();
-                    check_tiebreaks(e)?;
+                    set_tiebreaks(e, t)?;
                     what.push(format!("tiebreaks {t}"));
                 }
                 Ok(format!("set {}", what.join(" ")))
@@ -212,12 +206,7 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         } => {
             let (mut e, _) = load(&open(db.as_deref())?, &name)?;
             if let Some(t) = tiebreaks {
-                e.settings.tiebreaks = t
-                    .split([',', ' '])
-                    .filter(|c| !c.is_empty())
-                    .map(str::to_string)
-                    .collect();
-                check_tiebreaks(&e)?;
+                set_tiebreaks(&mut e, &t)?;
             }
             if html {
                 print!("{}", render::html(&e)?);
@@ -240,14 +229,10 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
             db,
         } => {
             let (mut e, _) = load(&open(db.as_deref())?, &name)?;
-            if let Some(t) = tiebreaks {
-                e.settings.tiebreaks = t
-                    .split([',', ' '])
-                    .filter(|c| !c.is_empty())
-                    .map(str::to_string)
-                    .collect();
+            match tiebreaks {
+                Some(t) => set_tiebreaks(&mut e, &t)?,
+                None => check_tiebreaks(&e)?,
             }
-            check_tiebreaks(&e)?;
             // A team crosstable shows the matches won, drawn and lost; its tie-breaks are the
             // standings'.
             let order = if e.teams() { Vec::new() } else { e.tiebreak_order()? };
@@ -311,6 +296,17 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         _ => bail!("not an event command"),
     }
     Ok(())
+}
+
+/// Sets the event's tie-break codes from a comma- or space-separated list, refused unless they
+/// read for its kind.
+pub(super) fn set_tiebreaks(e: &mut Event, list: &str) -> Result<()> {
+    e.settings.tiebreaks = list
+        .split([',', ' '])
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect();
+    check_tiebreaks(e)
 }
 
 /// The event's tie-break codes read for its kind (players' or teams').

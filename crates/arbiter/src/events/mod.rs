@@ -225,21 +225,25 @@ fn trf_standings(file: &Path, tiebreaks: &str, as_json: bool) -> Result<()> {
         if as_json {
             writeln!(out, "{}", serde_json::to_string(&line)?)?;
         } else {
-            let tb: Vec<String> = order
-                .iter()
-                .zip(&line.tiebreaks)
-                .map(|(t, v)| format!("{} {v}", t.code()))
-                .collect();
-            writeln!(
-                out,
-                "{:>3}. {:>4} {:<30} {:>4}  {}",
-                line.place,
-                line.number,
-                line.name,
-                line.points,
-                tb.join("  ")
-            )?;
+            writeln!(out, "{}", standings_line(&line, &order))?;
         }
     }
     Ok(())
+}
+
+/// A line of a TRF's standings as text: place, number, name, points, each tie-break by code.
+fn standings_line(l: &tournament::standings::Line, order: &[tournament::standings::TieBreak]) -> String {
+    let tb: Vec<String> = order
+        .iter()
+        .zip(&l.tiebreaks)
+        .map(|(t, v)| format!("{} {v}", t.code()))
+        .collect();
+    format!(
+        "{:>3}. {:>4} {:<30} {:>4}  {}",
+        l.place,
+        l.number,
+        l.name,
+        l.points,
+        tb.join("  ")
+    )
 }

@@ -252,19 +252,7 @@ pub fn run(action: TournamentCommand) -> Result<()> {
                 return super::json(&lines);
             }
             for l in lines {
-                let tb: Vec<String> = order
-                    .iter()
-                    .zip(&l.tiebreaks)
-                    .map(|(t, v)| format!("{} {v}", t.code()))
-                    .collect();
-                println!(
-                    "{:>3}. {:>4} {:<30} {:>4}  {}",
-                    l.place,
-                    l.number,
-                    l.name,
-                    l.points,
-                    tb.join("  ")
-                );
+                println!("{}", super::standings_line(&l, &order));
             }
         }
         TournamentCommand::Pairings { event: name, json, db } => {

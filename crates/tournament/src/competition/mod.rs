@@ -229,6 +229,19 @@ impl Event {
         self.plan.len() == 1 && matches!(self.plan[0].format, Format::Swiss { .. }) && !self.teams()
     }
 
+    /// The event's points as a TRF counts them (tenths), a pairing-allocated bye worth a win.
+    pub(crate) fn point_system(&self) -> crate::dutch::PointSystem {
+        let [win, draw, loss] = self.settings.points.map(|x| (x * 10.0).round() as u32);
+        crate::dutch::PointSystem {
+            win,
+            draw,
+            loss,
+            zero_bye: 0,
+            forfeit_loss: 0,
+            pab: win,
+        }
+    }
+
     /// Whether entrants are teams.
     pub fn teams(&self) -> bool {
         self.settings.boards > 0

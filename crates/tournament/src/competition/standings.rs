@@ -205,16 +205,11 @@ fn berger_numbers(members: &[u32]) -> std::collections::HashMap<u32, u32> {
 }
 
 fn trf_points(event: &Event) -> crate::dutch::PointSystem {
-    let [w, d, l] = event.settings.points.map(|x| (x * 10.0).round() as u32);
     crate::dutch::PointSystem {
-        win: w,
-        draw: d,
-        loss: l,
-        zero_bye: 0,
-        forfeit_loss: 0,
         // A round robin's bye is a round without a game, worth nothing (and not a round the
         // entrant chose to miss, which C.07's tie-breaks would adjust for).
         pab: 0,
+        ..event.point_system()
     }
 }
 

@@ -27,11 +27,8 @@ pub(crate) fn start(event: &Event, s: usize, field: &[u32]) -> Result<String, Er
         return Err(Error("a Swiss stage needs its number of rounds".into()));
     }
     let mut trf = swiss_event::create(&event.name, rounds as usize, system, true);
-    let [w, d, l] = event.settings.points.map(|x| (x * 10.0).round() as u32);
-    let mut ps = swiss_event::parse_points("1/0.5/0").map_err(|e| Error(e.to_string()))?;
-    (ps.win, ps.draw, ps.loss, ps.pab) = (w, d, l, w);
     if system == System::Dutch || event.settings.points != [1.0, 0.5, 0.0] {
-        swiss_event::set_points(&mut trf, &ps).map_err(|e| Error(e.to_string()))?;
+        swiss_event::set_points(&mut trf, &event.point_system()).map_err(|e| Error(e.to_string()))?;
     }
     for &id in field {
         let e = event.entrant(id).ok_or_else(|| Error(format!("no entrant {id}")))?;
