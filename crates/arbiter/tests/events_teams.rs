@@ -195,3 +195,64 @@ fn eight_teams_ranked_by_game_points_first() {
     assert_eq!((t2.3, t5.3), (14.0, 14.0), "level on game points");
     assert_eq!((t2.4[1], t5.4[1]), (1.0, 2.0), "T2 beat T5");
 }
+
+/// Points of each team in a one-table event's standings, by id.
+fn points_by_id(db: &mut Db, event: &str) -> HashMap<u64, f64> {
+    let tables = db.json(&["tournament", "standings", event, "--json"]);
+    lines(&tables[0]).into_iter().map(|l| (l.1, l.3)).collect()
+}
+
+/// A correction of a team Swiss's match entered board by board: while only part of it is in,
+/// the Swiss counts nothing of the result it replaces (not in the standings, not for pairing),
+/// and once complete the next round's Dutch pairing follows it.
+#[test]
+fn a_team_swiss_correction_entered_in_part_counts_nothing_until_complete() {
+    let mut db = Db::new("team-swiss-correction");
+    db.run(&[
+        "tournament",
+        "create",
+        "TS",
+        "--format",
+        "swiss",
+        "--rounds",
+        "3",
+        "--boards",
+        "2",
+    ]);
+    for t in 1..=4u64 {
+        let members = format!("T{t}a,T{t}b");
+        db.run(&["tournament", "register", "TS", &format!("T{t}"), "--members", &members]);
+    }
+    let r1 = pairings(&db.json(&["tournament", "pair", "TS", "--json"]));
+    let [(a_id, a1, a2), (b_id, b1, b2)] = &r1[..] else {
+        panic!("two matches: {r1:?}")
+    };
+    let (a2, b2) = (a2.unwrap(), b2.unwrap());
+    db.run(&["tournament", "result", "TS", a_id, "1/2", "1/2"]);
+    db.run(&["tournament", "result", "TS", b_id, "1-0", "1-0"]);
+    let p = points_by_id(&mut db, "TS");
+    assert!(p[a1] > 0.0 && p[a1] == p[&a2] && p[a1] < p[b1], "{p:?}");
+
+    // The correction's first board only: the drawn match no longer counts.
+    db.run(&["tournament", "result", "TS", a_id, "1-0", "--replace"]);
+    let p = points_by_id(&mut db, "TS");
+    assert_eq!((p[a1], p[&a2]), (p[&b2], p[&b2]), "nothing counted for {a_id}: {p:?}");
+    let (ok, _, err) = db.try_run(&["tournament", "pair", "TS"]);
+    assert!(!ok && err.contains(a_id.as_str()), "{err}");
+
+    // Its second board: a 2-0 win for the first-named team, which meets the other winner.
+    db.run(&["tournament", "result", "TS", a_id, "1-0"]);
+    let p = points_by_id(&mut db, "TS");
+    assert_eq!((p[a1], p[&a2]), (p[b1], p[&b2]), "{p:?}");
+    let r2 = pairings(&db.json(&["tournament", "pair", "TS", "--json"]));
+    let met: HashSet<(u64, u64)> = r2
+        .iter()
+        .map(|(_, x, y)| ((*x).min(y.unwrap()), (*x).max(y.unwrap())))
+        .collect();
+    let pair = |x: u64, y: u64| (x.min(y), x.max(y));
+    assert_eq!(
+        met,
+        HashSet::from([pair(*a1, *b1), pair(a2, b2)]),
+        "winners meet: {r2:?}"
+    );
+}
