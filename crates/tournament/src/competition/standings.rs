@@ -347,10 +347,27 @@ fn placings(event: &Event, s: usize) -> Table {
     }
     let stage = &event.stages[s];
     let third = format!("{}{THIRD_PLACE}", event.id_prefix(s));
+    // A seed's bye in a bracket is no pairing: it goes on as a win of its round would.
+    let mut byes: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    if matches!(
+        event.plan[s].format,
+        Format::Knockout {
+            draw: super::Draw::Seeded,
+            ..
+        } | Format::DoubleKnockout
+    ) {
+        for (id, round) in super::knockout::walkovers(event, s) {
+            let r = byes.entry(id).or_insert(round);
+            *r = (*r).max(round);
+        }
+    }
     // (entrant, last round reached, key within it)
     let mut reach: Vec<(u32, u32, u32, String)> = Vec::new();
     for &id in &stage.entrants {
-        let mut last = (0, 0, String::from("entered"));
+        let mut last = match byes.get(&id) {
+            Some(&r) => (r, 3, format!("bye in round {r}")),
+            None => (0, 0, String::from("entered")),
+        };
         for round in &stage.rounds {
             for p in round.pairings.iter().filter(|p| p.first == id || p.second == Some(id)) {
                 let outcome = winner_loser(event, s, p);
