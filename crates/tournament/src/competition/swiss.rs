@@ -134,8 +134,12 @@ pub(crate) fn record(event: &mut Event, s: usize, id: &str) -> Result<(), Error>
 }
 
 /// The Swiss stage's standings: points, then the event's tie-breaks (BH-C1, BH, SB unless
-/// it names FIDE codes of its own).
+/// it names FIDE codes of its own); a Swiss of teams as a team table, like a round robin of
+/// teams.
 pub(crate) fn table(event: &Event, s: usize, title: String) -> Result<Table, Error> {
+    if event.teams() {
+        return super::standings::team_standings(event, s, &event.stages[s].entrants, true);
+    }
     let trf = trf_of(&event.stages[s])?;
     let order = match event.settings.tiebreaks.is_empty() {
         true => swiss_event::parse_tiebreaks("BH-C1,BH,SB"),
