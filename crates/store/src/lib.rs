@@ -29,6 +29,7 @@ pub mod ratings;
 #[cfg(feature = "scratch")]
 pub mod scratch;
 pub mod target;
+mod versioned;
 
 pub use events::{Change, EventError};
 pub use games::{CommandLog, Entry, NewGame, StoredGame};
