@@ -298,8 +298,6 @@ fn changes_state(kind: &EventKind) -> bool {
             | EventKind::GameOver(_)
             | EventKind::Corrected { back_to: Some(_), .. }
             | EventKind::TimeCorrected { .. }
-            | EventKind::Adjourned
-            | EventKind::Resumed
     )
 }
 
