@@ -374,3 +374,79 @@ async fn time(
     })
     .await
 }
+
+#[cfg(test)]
+mod tests {
+    use game::BySide;
+    use referee::{EndReason, EventKind};
+
+    use super::*;
+    use crate::db::Db;
+    use crate::live::{Live, Spec};
+
+    fn spec(ruleset: &str) -> Spec {
+        Spec {
+            kind: game::Kind::Xiangqi,
+            ruleset: ruleset.into(),
+            rules: "cxa".into(),
+            clock: None,
+        }
+    }
+
+    /// Only the game's arbiter token is the arbiter's; a game stored without one (made before
+    /// there were arbiter tokens) has no arbiter at all.
+    #[tokio::test]
+    async fn the_arbiter_token_and_games_without_one() {
+        let db = Db::connect("sqlite::memory:").await.unwrap();
+        let app = App::new(db.clone());
+        let created = app.create(spec("cxa")).await.unwrap();
+        let table = app.game(&created.id).await.unwrap();
+        assert!(table.is_arbiter(&created.arbiter));
+        assert!(!table.is_arbiter(&created.tokens.first) && !table.is_arbiter(&created.tokens.second));
+        assert_eq!(table.seat(&created.arbiter), None, "the arbiter holds no seat");
+        let hashes = BySide::new(|_| crate::codec::token_hash("seat"));
+        db.create("old", &spec("cxa"), &hashes, None).await.unwrap();
+        let old = app.game("old").await.unwrap();
+        assert!(!old.is_arbiter("") && !old.is_arbiter(&created.arbiter));
+    }
+
+    /// Lateness over the board (seed 000 §4.1.7, CXA's 15 minutes): the arbiter starts the
+    /// clocks, red moves, black never does; the server's timer (`wake_at`) rules it at the limit.
+    #[test]
+    fn lateness_runs_from_the_arbiters_start() {
+        let mut live = Live::new(&spec("cxa")).unwrap();
+        live.apply(0, Side::First, Command::Start);
+        live.apply(5_000, Side::First, Command::Move("h2e2".into()));
+        assert_eq!(live.wake_at(), Some(900_000));
+        let events = live.apply(900_001, Side::Second, Command::Tick);
+        assert!(
+            matches!(&events[..], [e] if matches!(&e.kind, EventKind::GameOver(end) if end.reason == EndReason::Lateness && end.at == 900_000)),
+            "{events:?}"
+        );
+        assert!(live
+            .pgn("g", std::time::UNIX_EPOCH)
+            .contains("[Termination \"time forfeit\"]"));
+    }
+
+    /// A false claim under FIDE rules: two minutes to the opponent (9.5.3), in the stream as a
+    /// warning, and no foul toward a loss.
+    #[test]
+    fn a_false_claim_under_fide_gives_the_opponent_two_minutes() {
+        let mut live = Live::new(&Spec {
+            kind: game::Kind::Chess,
+            ruleset: "fide".into(),
+            rules: "fide".into(),
+            clock: None,
+        })
+        .unwrap();
+        live.apply(0, Side::First, Command::Start);
+        live.apply(1_000, Side::First, Command::Move("e2e4".into()));
+        let before = live.remaining(Side::First, 2_000).main;
+        let events = live.apply(2_000, Side::Second, Command::ClaimDraw);
+        assert!(events
+            .iter()
+            .any(|e| matches!(&e.kind, EventKind::Warning { what, .. } if what.contains("FIDE 9.5.3"))));
+        assert_eq!(live.remaining(Side::First, 2_000).main, before + 120_000);
+        assert!(live.ending().is_none());
+    }
+}
