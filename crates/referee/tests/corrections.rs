@@ -113,6 +113,18 @@ fn rule_5_6_straightening_on_the_opponents_time_is_warned() {
 }
 
 #[test]
+fn straightening_binds_nothing_where_touch_move_does_not_apply() {
+    let mut r = Referee::new(
+        XiangqiJudge::new(xiangqi::Position::start(), Rules::cxa()),
+        RefereeRules::online(),
+    );
+    r.apply(0, R, Command::Start);
+    let ev = kinds(&mut r, 1_000, B, straighten("h9", Straightening::Unannounced));
+    assert!(ruling(&ev).1.contains("touch-move does not apply"), "{ev:?}");
+    assert_eq!(ev.len(), 1, "{ev:?}");
+}
+
+#[test]
 fn rule_5_8_a_wrong_move_order_goes_back_to_the_last_correct_position() {
     let mut r = game();
     r.apply(1_000, R, mv("h2e2"));

@@ -24,6 +24,9 @@ impl<J: Judge> Referee<J> {
             Straightening::WithNotice if own_time => {
                 format!("the piece on {square} straightened with notice on its own time: not a touch")
             }
+            _ if !self.rules.touch_move => {
+                format!("the piece on {square} straightened: touch-move does not apply under these rules")
+            }
             _ if !own_time => {
                 // A touch binds the side to move only: straightening on the opponent's time is
                 // a breach of 5.6 the arbiter warns of, with nothing to oblige yet.
