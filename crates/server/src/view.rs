@@ -367,4 +367,38 @@ mod tests {
         );
         assert_eq!(state["claimable"], Value::Null, "nothing is claimable once over");
     }
+
+    /// A correction taking moves back (seed 000 5.8) rewrites the moves a state shows, and play
+    /// goes on from the position that stands.
+    #[test]
+    fn a_correction_takes_the_shown_moves_back() {
+        let spec = Spec {
+            kind: game::Kind::Chess,
+            ruleset: "fide".into(),
+            rules: "fide".into(),
+            clock: None,
+        };
+        let mut live = Live::new(&spec).unwrap();
+        let mut view = View::default();
+        let mut last_state = |live: &mut Live, side: Side, command: Command| -> Value {
+            let events = live.apply(0, side, command);
+            let lines = view.follow(live, &events);
+            serde_json::from_str(lines.first().unwrap()).unwrap()
+        };
+        last_state(&mut live, Side::First, Command::Start);
+        for (side, m) in [(Side::First, "e2e4"), (Side::Second, "e7e5"), (Side::First, "g1f3")] {
+            last_state(&mut live, side, Command::Move(m.into()));
+        }
+        let state = last_state(
+            &mut live,
+            Side::First,
+            Command::Correct(referee::Correction::RestoreTo(1)),
+        );
+        assert_eq!(state["type"], "gameState", "{state}");
+        assert_eq!((&state["moves"], &state["turn"]), (&json!("e2e4"), &json!("black")));
+        assert_eq!(state["notation"]["san"], json!(["e4"]));
+        let state = last_state(&mut live, Side::Second, Command::Move("d7d5".into()));
+        assert_eq!(state["moves"], "e2e4 d7d5");
+        assert_eq!(state["notation"]["san"], json!(["e4", "d5"]));
+    }
 }
