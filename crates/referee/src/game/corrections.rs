@@ -137,18 +137,20 @@ impl<J: Judge> Referee<J> {
     fn take_back_to(&mut self, at: Millis, ply: usize) {
         let mut judge = self.initial.clone();
         let mut phase_start = 0;
+        let mut stood = 0;
         for &m in &self.played[..ply] {
             let zeroing = judge.position().is_zeroing(m);
             // These moves were accepted from these very positions: they are accepted again.
             if judge.push(m).is_err() {
                 break;
             }
+            stood += 1;
             if zeroing {
                 phase_start = judge.ply();
             }
         }
         self.judge = judge;
-        self.played.truncate(ply);
+        self.played.truncate(stood);
         self.phase_start = phase_start;
         self.clear_pending();
         if self.phase != Phase::Playing {
