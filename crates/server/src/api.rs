@@ -43,6 +43,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/board/game/{id}/claim-victory", post(claim_victory))
         .route("/api/board/game/{id}/resign", post(resign))
         .route("/api/board/game/{id}/abort", post(abort))
+        .merge(crate::console::routes())
         .layer(axum::middleware::from_fn(small_body));
     Router::new()
         .merge(game)
@@ -187,6 +188,8 @@ async fn create(
         "rules": spec.rules,
         "stream": format!("/api/board/game/stream/{}", created.id),
         "seats": [seats(game::Side::First), seats(game::Side::Second)],
+        // For the arbiter at the board (`/api/arbiter/…`): no seat, and no seat token acts as it.
+        "arbiter": { "token": created.arbiter, "url": format!("/game/{}#arbiter={}", created.id, created.arbiter) },
     })))
 }
 

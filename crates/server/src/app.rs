@@ -28,10 +28,11 @@ pub struct App {
     closing: tokio::sync::watch::Sender<bool>,
 }
 
-/// A new game: its id and a seat token for each side (first, second).
+/// A new game: its id, a seat token for each side (first, second) and the arbiter's token.
 pub struct Created {
     pub id: String,
     pub tokens: BySide<String>,
+    pub arbiter: String,
 }
 
 impl App {
@@ -101,10 +102,11 @@ impl App {
         let id = random_id(8);
         let tokens = BySide::new(|_| random_id(32));
         let hashes = tokens.as_ref().map(|t| token_hash(t));
-        self.db.create(&id, &spec, &hashes).await?;
+        let arbiter = random_id(32);
+        self.db.create(&id, &spec, &hashes, Some(&token_hash(&arbiter))).await?;
         // Built the way a restart builds it, so a created game and a restored one cannot differ.
         self.game(&id).await?;
-        Ok(Created { id, tokens })
+        Ok(Created { id, tokens, arbiter })
     }
 
     pub async fn game(&self, id: &str) -> Result<Arc<Table>, ApiError> {

@@ -5,6 +5,7 @@
 //! - [`table`]: one task owns each game (its referee), logs then applies, wakes for flags.
 //! - [`view`]: each event as the NDJSON line streams show.
 //! - [`api`]: the routes; [`error`]: JSON errors with 4xx statuses.
+//! - [`console`]: the arbiter's routes, with the game's arbiter token.
 //! - [`review`]: a game record in, its moves and the judge's verdict out.
 //! - [`openapi`]: the API described (OpenAPI 3.1), served at `/api/openapi.json`.
 //! - [`web`]: the page (lobby and board), embedded in the binary.
@@ -12,6 +13,7 @@
 pub mod api;
 pub mod app;
 pub mod codec;
+pub mod console;
 pub mod db;
 pub mod error;
 pub mod limits;
