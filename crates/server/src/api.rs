@@ -80,11 +80,6 @@ async fn small_body(request: axum::extract::Request, next: axum::middleware::Nex
     if declares_over(&request, BODY_LIMIT) {
         return too_large(BODY_LIMIT);
     }
-    // A body of known length within the limit (a move's is empty) is all the server will read:
-    // it goes on untouched. Only one of unknown length (chunked) is read here, to the limit.
-    if axum::body::HttpBody::size_hint(request.body()).exact().is_some() {
-        return next.run(request).await;
-    }
     let (parts, body) = request.into_parts();
     match axum::body::to_bytes(body, BODY_LIMIT).await {
         Ok(bytes) => {
