@@ -96,40 +96,9 @@ impl Store {
     /// the new version. Refused, changing nothing, when the event has moved on since `read`.
     pub async fn save_event(&self, name: &str, read: u64, body: &str, action: &str) -> Result<u64, EventError> {
         let mut tx = self.pool.begin().await?;
-        // The update takes the write lock first (SQLite) or the row's lock (PostgreSQL), so
-        // two writers take turns, and the later finds the version moved on.
-        let row = sqlx::query(
-            "UPDATE events SET body = $1, version = version + 1 WHERE name = $2 AND version = $3 RETURNING version",
-        )
-        .bind(body)
-        .bind(name)
-        .bind(read as i64)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = row else {
-            let exists = sqlx::query("SELECT 1 FROM events WHERE name = $1")
-                .bind(name)
-                .fetch_optional(&mut *tx)
-                .await?
-                .is_some();
-            tx.rollback().await?;
-            return Err(match exists {
-                false => EventError::NoEvent(name.into()),
-                true => EventError::Changed {
-                    name: name.into(),
-                    read,
-                },
-            });
-        };
-        let version: i64 = row.try_get(0)?;
-        sqlx::query("INSERT INTO changes (event, version, action) VALUES ($1, $2, $3)")
-            .bind(name)
-            .bind(version)
-            .bind(action)
-            .execute(&mut *tx)
-            .await?;
+        let version = save_in(&mut tx, name, read, body, action).await?;
         tx.commit().await?;
-        Ok(version as u64)
+        Ok(version)
     }
 
     /// The event's changes, oldest first.
@@ -171,6 +140,9 @@ impl Store {
     pub async fn delete_event(&self, name: &str) -> Result<(), EventError> {
         let mut tx = self.pool.begin().await?;
         for sql in [
+            "DELETE FROM event_games WHERE event = $1",
+            "DELETE FROM event_tokens WHERE event = $1",
+            "DELETE FROM served_events WHERE event = $1",
             "DELETE FROM changes WHERE event = $1",
             "DELETE FROM events WHERE name = $1",
         ] {
@@ -179,4 +151,48 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// [`Store::save_event`] inside a transaction, for changes that must be saved with the event's
+/// (the server's tokens and game links): the new version, or the error, the transaction then
+/// to be dropped.
+pub(crate) async fn save_in(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    name: &str,
+    read: u64,
+    body: &str,
+    action: &str,
+) -> Result<u64, EventError> {
+    // The update takes the write lock first (SQLite) or the row's lock (PostgreSQL), so
+    // two writers take turns, and the later finds the version moved on.
+    let row = sqlx::query(
+        "UPDATE events SET body = $1, version = version + 1 WHERE name = $2 AND version = $3 RETURNING version",
+    )
+    .bind(body)
+    .bind(name)
+    .bind(read as i64)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(row) = row else {
+        let exists = sqlx::query("SELECT 1 FROM events WHERE name = $1")
+            .bind(name)
+            .fetch_optional(&mut **tx)
+            .await?
+            .is_some();
+        return Err(match exists {
+            false => EventError::NoEvent(name.into()),
+            true => EventError::Changed {
+                name: name.into(),
+                read,
+            },
+        });
+    };
+    let version: i64 = row.try_get(0)?;
+    sqlx::query("INSERT INTO changes (event, version, action) VALUES ($1, $2, $3)")
+        .bind(name)
+        .bind(version)
+        .bind(action)
+        .execute(&mut **tx)
+        .await?;
+    Ok(version as u64)
 }
