@@ -26,6 +26,8 @@ pub struct App {
     reviewers: Limiter<IpAddr>,
     /// Set when the server shuts down: streams end.
     closing: tokio::sync::watch::Sender<bool>,
+    /// The events this server runs: one change at a time each, and their streams.
+    pub events: crate::event::Events,
 }
 
 /// A new game: its id and a seat token for each side (first, second).
@@ -48,6 +50,7 @@ impl App {
             creators: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
             reviewers: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
             closing: tokio::sync::watch::Sender::new(false),
+            events: crate::event::Events::default(),
         }
     }
 
@@ -97,14 +100,25 @@ impl App {
     }
 
     pub async fn create(&self, spec: Spec) -> Result<Created, ApiError> {
+        let tokens = BySide::new(|_| random_id(32));
+        let id = self.create_seated(spec, tokens.as_ref().map(|t| token_hash(t))).await?;
+        Ok(Created { id, tokens })
+    }
+
+    /// A new game whose seats are held by the tokens with these hashes (an event's game: each
+    /// player's own event token); returns its id.
+    pub async fn create_seated(&self, spec: Spec, hashes: BySide<String>) -> Result<String, ApiError> {
         spec.validate()?;
         let id = random_id(8);
-        let tokens = BySide::new(|_| random_id(32));
-        let hashes = tokens.as_ref().map(|t| token_hash(t));
         self.db.create(&id, &spec, &hashes).await?;
         // Built the way a restart builds it, so a created game and a restored one cannot differ.
         self.game(&id).await?;
-        Ok(Created { id, tokens })
+        Ok(id)
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.db
     }
 
     pub async fn game(&self, id: &str) -> Result<Arc<Table>, ApiError> {
