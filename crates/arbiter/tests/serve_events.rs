@@ -18,7 +18,14 @@ use common::Server;
 /// Xiangqi plies every game opens with, red first (ICCS).
 const OPENING: [&str; 4] = ["h2e2", "h9g7", "h0g2", "i9h9"];
 
-async fn call(c: &Client, s: &Server, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+async fn call(
+    c: &Client,
+    s: &Server,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
     let url = format!("{}{path}", s.base);
     let mut req = match method {
         "GET" => c.get(url),
@@ -76,7 +83,15 @@ async fn event(c: &Client, s: &Server, ev: &Ev) -> Value {
 }
 
 async fn me(c: &Client, s: &Server, ev: &Ev, who: u32) -> Value {
-    ok(c, s, "GET", &format!("/api/event/{}/me", ev.id), Some(&ev.tokens[&who]), None).await
+    ok(
+        c,
+        s,
+        "GET",
+        &format!("/api/event/{}/me", ev.id),
+        Some(&ev.tokens[&who]),
+        None,
+    )
+    .await
 }
 
 /// Waits until `done` holds of the event (results are entered as games end, by the server).
@@ -108,8 +123,15 @@ async fn seats(c: &Client, s: &Server, ev: &Ev, a: u32, b: u32) -> Seat {
     assert_eq!(ma["game"]["id"], mb["game"]["id"], "{ma} {mb}");
     assert_eq!(ma["pairing"]["opponent"]["id"], b);
     assert_ne!(ma["game"]["side"], mb["game"]["side"]);
-    let (red, black, red_player) = if ma["game"]["side"] == "red" { (a, b, a) } else { (b, a, b) };
-    let token = |p: u32| if p == a { &ma } else { &mb }["game"]["seatToken"].as_str().unwrap().to_string();
+    let (red, black, red_player) = if ma["game"]["side"] == "red" {
+        (a, b, a)
+    } else {
+        (b, a, b)
+    };
+    let token = |p: u32| {
+        let m = if p == a { &ma } else { &mb };
+        m["game"]["seatToken"].as_str().unwrap().to_string()
+    };
     Seat {
         id: ma["game"]["id"].as_str().unwrap().to_string(),
         number: ma["game"]["number"].as_u64().unwrap(),
@@ -120,7 +142,15 @@ async fn seats(c: &Client, s: &Server, ev: &Ev, a: u32, b: u32) -> Seat {
 }
 
 async fn board(c: &Client, s: &Server, g: &Seat, path: &str, token: &str) -> (StatusCode, Value) {
-    call(c, s, "POST", &format!("/api/board/game/{}/{path}", g.id), Some(token), None).await
+    call(
+        c,
+        s,
+        "POST",
+        &format!("/api/board/game/{}/{path}", g.id),
+        Some(token),
+        None,
+    )
+    .await
 }
 
 /// The game's moves so far, from the first line of its stream.
@@ -211,13 +241,24 @@ async fn access_control(c: &Client, s: &Server, ev: &Ev, other: &Ev) {
     let player = ev.tokens[&1].as_str();
     for (path, body) in [
         ("round/start", None),
-        ("result", Some(json!({"pairing": "1.1", "results": ["1-0"], "reason": "x"}))),
+        (
+            "result",
+            Some(json!({"pairing": "1.1", "results": ["1-0"], "reason": "x"})),
+        ),
         ("register", Some(json!({"name": "Mallory"}))),
         ("withdraw", Some(json!({"entrant": 2}))),
     ] {
         let p = format!("/api/event/{id}/{path}");
-        assert_eq!(call(c, s, "POST", &p, Some(player), body.clone()).await.0, StatusCode::FORBIDDEN, "{path}");
-        assert_eq!(call(c, s, "POST", &p, None, body.clone()).await.0, StatusCode::UNAUTHORIZED, "{path}");
+        assert_eq!(
+            call(c, s, "POST", &p, Some(player), body.clone()).await.0,
+            StatusCode::FORBIDDEN,
+            "{path}"
+        );
+        assert_eq!(
+            call(c, s, "POST", &p, None, body.clone()).await.0,
+            StatusCode::UNAUTHORIZED,
+            "{path}"
+        );
         assert_eq!(
             call(c, s, "POST", &p, Some(&other.organiser), body).await.0,
             StatusCode::FORBIDDEN,
@@ -226,12 +267,31 @@ async fn access_control(c: &Client, s: &Server, ev: &Ev, other: &Ev) {
     }
     let (st, _) = call(c, s, "GET", &format!("/api/event/{id}/me"), Some(&ev.organiser), None).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "the organiser has no pairing");
-    let (st, _) = call(c, s, "GET", &format!("/api/event/{id}/me"), Some(&other.tokens[&1]), None).await;
+    let (st, _) = call(
+        c,
+        s,
+        "GET",
+        &format!("/api/event/{id}/me"),
+        Some(&other.tokens[&1]),
+        None,
+    )
+    .await;
     assert_eq!(st, StatusCode::FORBIDDEN, "another event's player");
     // Registration is the organiser's unless opened.
-    let (st, v) = call(c, s, "POST", &format!("/api/event/{id}/join"), None, Some(json!({"name": "Eve"}))).await;
+    let (st, v) = call(
+        c,
+        s,
+        "POST",
+        &format!("/api/event/{id}/join"),
+        None,
+        Some(json!({"name": "Eve"})),
+    )
+    .await;
     assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
-    assert_eq!(call(c, s, "GET", "/api/event/nosuch", None, None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        call(c, s, "GET", "/api/event/nosuch", None, None).await.0,
+        StatusCode::NOT_FOUND
+    );
 }
 
 /// The stream gives every change, in order, each with its version.
@@ -273,19 +333,46 @@ async fn round_robin(db: &str) {
     // Open registration: anyone with the id joins and gets a token.
     let mut other = other;
     for name in ["Ann", "Bo"] {
-        let r = ok(&c, &s, "POST", &format!("/api/event/{}/join", other.id), None, Some(json!({"name": name}))).await;
-        other.tokens.insert(r["entrant"].as_u64().unwrap() as u32, r["token"].as_str().unwrap().into());
+        let r = ok(
+            &c,
+            &s,
+            "POST",
+            &format!("/api/event/{}/join", other.id),
+            None,
+            Some(json!({"name": name})),
+        )
+        .await;
+        other.tokens.insert(
+            r["entrant"].as_u64().unwrap() as u32,
+            r["token"].as_str().unwrap().into(),
+        );
     }
     access_control(&c, &s, &ev, &other).await;
 
     let mut expected: HashMap<u32, f64> = (1..=8).map(|i| (i, 0.0)).collect();
     for round in 1..=7u64 {
-        let r = ok(&c, &s, "POST", &format!("/api/event/{}/round/start", ev.id), Some(&ev.organiser), None).await;
+        let r = ok(
+            &c,
+            &s,
+            "POST",
+            &format!("/api/event/{}/round/start", ev.id),
+            Some(&ev.organiser),
+            None,
+        )
+        .await;
         assert_eq!(r["round"], round);
         let pairings = pairings_of(&r);
         assert_eq!(pairings.len(), 4);
         // The round is not over: no next round yet.
-        let (st, _) = call(&c, &s, "POST", &format!("/api/event/{}/round/start", ev.id), Some(&ev.organiser), None).await;
+        let (st, _) = call(
+            &c,
+            &s,
+            "POST",
+            &format!("/api/event/{}/round/start", ev.id),
+            Some(&ev.organiser),
+            None,
+        )
+        .await;
         assert_eq!(st, StatusCode::BAD_REQUEST);
         for (k, (pid, a, b)) in pairings.iter().enumerate() {
             let g = seats(&c, &s, &ev, *a, *b).await;
@@ -318,7 +405,12 @@ async fn round_robin(db: &str) {
                 s = Server::start_with(db, &[]);
                 // Restarted: the finished game's result is in, before any request.
                 let v = event(&c, &s, &ev).await;
-                let open: Vec<&str> = v["open"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+                let open: Vec<&str> = v["open"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_str().unwrap())
+                    .collect();
                 assert!(!open.contains(&pid.as_str()), "{pid} entered at startup: {open:?}");
                 // The interrupted game goes on where it was, with the same seats.
                 let again = seats(&c, &s, &ev, *a2, *b2).await;
@@ -333,7 +425,10 @@ async fn round_robin(db: &str) {
             }
             finish(&c, &s, &g, winner).await;
         }
-        let v = wait_event(&c, &s, &ev, "the round's results", |v| v["open"].as_array().unwrap().is_empty()).await;
+        let v = wait_event(&c, &s, &ev, "the round's results", |v| {
+            v["open"].as_array().unwrap().is_empty()
+        })
+        .await;
         assert_eq!(standings_points(&v, 0), expected, "after round {round}");
     }
     let v = event(&c, &s, &ev).await;
@@ -417,7 +512,15 @@ async fn knockout(db: &str) {
     let mut tied_seen = 0;
     let mut killed = false;
     for round in 1..=4u64 {
-        let r = ok(&c, &s, "POST", &format!("/api/event/{}/round/start", ev.id), Some(&ev.organiser), None).await;
+        let r = ok(
+            &c,
+            &s,
+            "POST",
+            &format!("/api/event/{}/round/start", ev.id),
+            Some(&ev.organiser),
+            None,
+        )
+        .await;
         assert_eq!(r["round"], round);
         let pairings = pairings_of(&r);
         assert_eq!(pairings.len(), 8 >> (round - 1));
@@ -487,7 +590,15 @@ async fn knockout(db: &str) {
     let lines = v["standings"][0]["lines"].as_array().unwrap();
     assert_eq!(lines[0]["id"], 1, "the top seed won every match: {}", v["standings"]);
     assert_eq!(lines[1]["id"], 2);
-    let (st, _) = call(&c, &s, "POST", &format!("/api/event/{}/round/start", ev.id), Some(&ev.organiser), None).await;
+    let (st, _) = call(
+        &c,
+        &s,
+        "POST",
+        &format!("/api/event/{}/round/start", ev.id),
+        Some(&ev.organiser),
+        None,
+    )
+    .await;
     assert_eq!(st, StatusCode::BAD_REQUEST, "the event is finished");
 }
 

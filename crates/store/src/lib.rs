@@ -28,9 +28,9 @@
 pub mod events;
 pub mod games;
 pub mod ratings;
-pub mod served;
 #[cfg(feature = "scratch")]
 pub mod scratch;
+pub mod served;
 pub mod target;
 
 pub use events::{Change, EventError};

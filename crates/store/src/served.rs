@@ -295,7 +295,16 @@ mod tests {
         store.link_event_game("E", "1.1", 1, "g1").await.unwrap();
         assert_eq!(store.unentered_event_games().await.unwrap().len(), 1);
         store
-            .save_event_with("E", 2, "{2}", "result 1.1 1-0", &[Also::Entered { pairing: "1.1", game: 1 }])
+            .save_event_with(
+                "E",
+                2,
+                "{2}",
+                "result 1.1 1-0",
+                &[Also::Entered {
+                    pairing: "1.1",
+                    game: 1,
+                }],
+            )
             .await
             .unwrap();
         assert!(store.unentered_event_games().await.unwrap().is_empty());

@@ -87,7 +87,12 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
             return bad("a Swiss on the server needs a final stage (final, advance) for now".into());
         }
         (Format::Swiss { .. }, _) | (_, None) => {}
-        (_, Some(_)) => return bad(format!("rounds are for a Swiss; a {} pairs as many as it takes", first.name())),
+        (_, Some(_)) => {
+            return bad(format!(
+                "rounds are for a Swiss; a {} pairs as many as it takes",
+                first.name()
+            ))
+        }
     }
     if let Format::Groups { groups, .. } = first {
         if groups < 2 {
@@ -161,4 +166,3 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     super::spec_of(&served).validate()?;
     Ok((e, served))
 }
-

@@ -79,7 +79,10 @@ enum Extra {
 impl Extra {
     fn borrowed(&self) -> Also<'_> {
         match self {
-            Extra::Token { hash, entrant } => Also::Token { hash, entrant: *entrant },
+            Extra::Token { hash, entrant } => Also::Token {
+                hash,
+                entrant: *entrant,
+            },
             Extra::Entered { pairing, game } => Also::Entered { pairing, game: *game },
         }
     }
@@ -117,7 +120,9 @@ fn event_error(e: EventError) -> ApiError {
     match e {
         EventError::Database(e) => ApiError::Storage(e),
         EventError::NoEvent(_) => not_found(),
-        e @ (EventError::Exists(_) | EventError::Changed { .. }) => ApiError::Status(StatusCode::CONFLICT, e.to_string()),
+        e @ (EventError::Exists(_) | EventError::Changed { .. }) => {
+            ApiError::Status(StatusCode::CONFLICT, e.to_string())
+        }
     }
 }
 
@@ -132,7 +137,11 @@ async fn load(app: &App, id: &str) -> Result<(Event, u64, ServedEvent), ApiError
         return Err(not_found());
     }
     let store = app.db().store();
-    let served = store.served_event(id).await.map_err(event_error)?.ok_or_else(not_found)?;
+    let served = store
+        .served_event(id)
+        .await
+        .map_err(event_error)?
+        .ok_or_else(not_found)?;
     let (text, version) = store.event(id).await.map_err(event_error)?.ok_or_else(not_found)?;
     let event = Event::from_text(&text).map_err(model_error)?;
     Ok((event, version, served))

@@ -69,7 +69,11 @@ async fn await_and_enter(app: &Arc<App>, g: &EventGame) -> Result<(), ApiError> 
 /// Enters the result of `g`, finished as its `gameFull` line `full` says.
 async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(), ApiError> {
     let full: Value = serde_json::from_str(full).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    let kind: Kind = full["kind"].as_str().unwrap_or("").parse().map_err(ApiError::BadRequest)?;
+    let kind: Kind = full["kind"]
+        .as_str()
+        .unwrap_or("")
+        .parse()
+        .map_err(ApiError::BadRequest)?;
     let result = scoresheet(kind, &full["state"])
         .ok_or_else(|| ApiError::BadRequest(format!("game {} has no result", g.game_id)))?;
     let reason = full["state"]["reason"].as_str().unwrap_or("").to_string();
@@ -144,7 +148,9 @@ pub async fn organiser_result(
     reason: &str,
 ) -> Result<(Value, u64), ApiError> {
     if reason.trim().is_empty() {
-        return Err(ApiError::BadRequest("a reason is needed (it goes in the change log)".into()));
+        return Err(ApiError::BadRequest(
+            "a reason is needed (it goes in the change log)".into(),
+        ));
     }
     let lock = app.events.lock(id);
     let held = lock.lock().await;
@@ -182,13 +188,31 @@ mod tests {
     #[test]
     fn outcomes_read_as_scoresheets() {
         let x = Kind::Xiangqi;
-        assert_eq!(scoresheet(x, &json!({"reason": "checkmate", "winner": "red"})), Some("1-0"));
-        assert_eq!(scoresheet(x, &json!({"reason": "resignation", "winner": "black"})), Some("0-1"));
-        assert_eq!(scoresheet(x, &json!({"reason": "agreement", "winner": null})), Some("1/2"));
-        assert_eq!(scoresheet(x, &json!({"reason": "lateness", "winner": "black"})), Some("-+"));
-        assert_eq!(scoresheet(Kind::Chess, &json!({"reason": "lateness", "winner": "white"})), Some("+-"));
+        assert_eq!(
+            scoresheet(x, &json!({"reason": "checkmate", "winner": "red"})),
+            Some("1-0")
+        );
+        assert_eq!(
+            scoresheet(x, &json!({"reason": "resignation", "winner": "black"})),
+            Some("0-1")
+        );
+        assert_eq!(
+            scoresheet(x, &json!({"reason": "agreement", "winner": null})),
+            Some("1/2")
+        );
+        assert_eq!(
+            scoresheet(x, &json!({"reason": "lateness", "winner": "black"})),
+            Some("-+")
+        );
+        assert_eq!(
+            scoresheet(Kind::Chess, &json!({"reason": "lateness", "winner": "white"})),
+            Some("+-")
+        );
         assert_eq!(scoresheet(x, &json!({"reason": "aborted", "moves": ""})), Some("-+"));
-        assert_eq!(scoresheet(x, &json!({"reason": "aborted", "moves": "h2e2"})), Some("+-"));
+        assert_eq!(
+            scoresheet(x, &json!({"reason": "aborted", "moves": "h2e2"})),
+            Some("+-")
+        );
         assert_eq!(scoresheet(x, &json!({"reason": null})), None, "not over");
     }
 }

@@ -49,7 +49,11 @@ pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
 /// holds the event's lock.
 pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize, ApiError> {
     let store = app.db().store();
-    let served = store.served_event(id).await.map_err(event_error)?.ok_or_else(super::not_found)?;
+    let served = store
+        .served_event(id)
+        .await
+        .map_err(event_error)?
+        .ok_or_else(super::not_found)?;
     let linked: HashSet<(String, u32)> = store
         .event_games(id)
         .await

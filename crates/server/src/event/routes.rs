@@ -21,8 +21,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tournament::competition::render;
 
-use super::tokens::{self, ORGANISER};
 use super::create::{event_of, CreateEvent};
+use super::tokens::{self, ORGANISER};
 use super::{change_locked, event_error, load, model_error, rounds, Done, Extra};
 use crate::app::App;
 use crate::codec::{random_id, token_hash};
@@ -45,7 +45,8 @@ pub fn routes() -> Router<Arc<App>> {
 }
 
 fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    body.map(|Json(t)| t).map_err(|e| ApiError::Status(e.status(), e.body_text()))
+    body.map(|Json(t)| t)
+        .map_err(|e| ApiError::Status(e.status(), e.body_text()))
 }
 
 async fn create(
@@ -99,13 +100,20 @@ async fn add_entrant(app: &App, id: &str, reg: Registration, open_only: bool) ->
             ));
         }
         let n = e
-            .register(&reg.name, reg.rating.unwrap_or(0), reg.club.as_deref().unwrap_or(""), &[])
+            .register(
+                &reg.name,
+                reg.rating.unwrap_or(0),
+                reg.club.as_deref().unwrap_or(""),
+                &[],
+            )
             .map_err(model_error)?;
         let how = if open_only { "joined" } else { "registered" };
-        Ok(Done::new(format!("register {n} {} ({how})", reg.name.trim()), n).with(Extra::Token {
-            hash: hash.clone(),
-            entrant: n,
-        }))
+        Ok(
+            Done::new(format!("register {n} {} ({how})", reg.name.trim()), n).with(Extra::Token {
+                hash: hash.clone(),
+                entrant: n,
+            }),
+        )
     })
     .await?;
     Ok(Json(json!({
@@ -179,7 +187,10 @@ async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Jso
             let Some(rounds) = stage.get_mut(key).and_then(Value::as_array_mut) else {
                 continue;
             };
-            for p in rounds.iter_mut().flat_map(|r| r["pairings"].as_array_mut().into_iter().flatten()) {
+            for p in rounds
+                .iter_mut()
+                .flat_map(|r| r["pairings"].as_array_mut().into_iter().flatten())
+            {
                 let pid = p["id"].as_str().unwrap_or("").to_string();
                 let live: Vec<Value> = links
                     .iter()
@@ -227,8 +238,7 @@ async fn me(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Header
             .iter()
             .chain(&stage.playoffs)
             .flat_map(|r| r.pairings.iter().map(move |p| (r.number, p)))
-            .filter(|(_, p)| p.first == n || p.second == Some(n))
-            .next_back()
+            .rfind(|(_, p)| p.first == n || p.second == Some(n))
     });
     let mut pairing = Value::Null;
     let mut game = Value::Null;
