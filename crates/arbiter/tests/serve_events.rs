@@ -639,3 +639,95 @@ async fn knockout_on_postgresql() {
     };
     knockout(&db.url).await;
 }
+
+/// A player who never shows forfeits (the server aborts a game no one starts, here after 1 s:
+/// the side that had not moved loses by forfeit); a player withdrawn in the middle of a round
+/// forfeits their pairing and their board in play is resigned for them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_shows_and_withdrawals_on_sqlite() {
+    let (dir, db) = sqlite("noshow");
+    let s = Server::start_with(&db, &["--abandon-after", "1"]);
+    let c = Client::new();
+    let ev = create(
+        &c,
+        &s,
+        json!({"name": "Rapid", "format": "round-robin", "kind": "xiangqi", "clock": {"limit": 600, "increment": 5}}),
+        4,
+    )
+    .await;
+    let r = ok(
+        &c,
+        &s,
+        "POST",
+        &format!("/api/event/{}/round/start", ev.id),
+        Some(&ev.organiser),
+        None,
+    )
+    .await;
+    let pairings = pairings_of(&r);
+    let (absent_pid, absent, present) = pairings[0].clone();
+    let (quit_pid, stays, quits) = pairings[1].clone();
+    // Board 2: red moves, then the organiser withdraws the second-named.
+    let g = seats(&c, &s, &ev, stays, quits).await;
+    plies(&c, &s, &g, 0, 1).await;
+    let w = ok(
+        &c,
+        &s,
+        "POST",
+        &format!("/api/event/{}/withdraw", ev.id),
+        Some(&ev.organiser),
+        Some(json!({"entrant": quits})),
+    )
+    .await;
+    assert_eq!(w["forfeited"], json!([quit_pid]));
+    // Board 1: the first-named (red) never moves.
+    let v = wait_event(&c, &s, &ev, "the no-show's forfeit", |v| {
+        v["open"].as_array().unwrap().is_empty()
+    })
+    .await;
+    let pairing = |pid: &str| {
+        v["stages"][0]["rounds"][0]["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == pid)
+            .unwrap()
+            .clone()
+    };
+    let p = pairing(&absent_pid);
+    assert_eq!(p["games"], json!([{"score": "Loss", "forfeit": true}]), "{p}");
+    assert_eq!(p["liveGames"][0]["entered"], true);
+    let p = pairing(&quit_pid);
+    assert_eq!(p["games"], json!([{"score": "Win", "forfeit": true}]), "{p}");
+    let points = standings_points(&v, 0);
+    assert_eq!((points[&present], points[&absent]), (1.0, 0.0));
+    assert_eq!((points[&stays], points[&quits]), (1.0, 0.0));
+    assert_eq!(me(&c, &s, &ev, quits).await["entrant"]["withdrawn"], true);
+    // The withdrawn player's board was resigned for them, and is entered (not needed).
+    let (st, _) = board(&c, &s, &g, "move/h9g7", &g.black).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "the game is over");
+    let v = wait_event(&c, &s, &ev, "the resigned board marked", |v| {
+        v["stages"][0]["rounds"][0]["pairings"][1]["liveGames"][0]["entered"] == true
+            && v["stages"][0]["rounds"][0]["pairings"][0]["liveGames"][0]["entered"] == true
+    })
+    .await;
+    // Round 2 pairs the three still in (one has the bye).
+    let r = ok(
+        &c,
+        &s,
+        "POST",
+        &format!("/api/event/{}/round/start", ev.id),
+        Some(&ev.organiser),
+        None,
+    )
+    .await;
+    // Round 2: the withdrawn player's pairing is decided without them (no live game made);
+    // the others play.
+    let _ = v;
+    for p in r["pairings"].as_array().unwrap() {
+        let with_quitter = p["first"] == quits || p["second"] == quits;
+        let games = p["games"].as_array().unwrap().len();
+        assert_eq!(games, usize::from(!with_quitter && !p["second"].is_null()), "{r}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
