@@ -729,5 +729,35 @@ async fn no_shows_and_withdrawals_on_sqlite() {
         let games = p["games"].as_array().unwrap().len();
         assert_eq!(games, usize::from(!with_quitter && !p["second"].is_null()), "{r}");
     }
+    // A player who aborts their game refuses to play it: they forfeit, whoever was to move.
+    let ev = create(
+        &c,
+        &s,
+        json!({"name": "Pair", "format": "round-robin", "kind": "xiangqi"}),
+        2,
+    )
+    .await;
+    ok(
+        &c,
+        &s,
+        "POST",
+        &format!("/api/event/{}/round/start", ev.id),
+        Some(&ev.organiser),
+        None,
+    )
+    .await;
+    let g = seats(&c, &s, &ev, 1, 2).await;
+    let (st, v) = board(&c, &s, &g, "abort", &g.black).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let v = wait_event(&c, &s, &ev, "the abort's forfeit", |v| {
+        v["open"].as_array().unwrap().is_empty()
+    })
+    .await;
+    let p = &v["stages"][0]["rounds"][0]["pairings"][0];
+    assert_eq!(
+        p["games"],
+        json!([{"score": "Win", "forfeit": true}]),
+        "black aborted: {p}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -17,8 +17,9 @@ use crate::app::App;
 use crate::error::ApiError;
 
 /// What a finished game comes to on the scoresheet (`1-0`, `0-1`, `1/2`, a forfeit `+-` or
-/// `-+`), from the `state` of its `gameFull` line.
-pub fn scoresheet(kind: Kind, state: &Value) -> Option<&'static str> {
+/// `-+`), from the `state` of its `gameFull` line; `aborted_by` is the side whose abort ended
+/// it, if one did.
+pub fn scoresheet(kind: Kind, state: &Value, aborted_by: Option<Side>) -> Option<&'static str> {
     let winner = state["winner"].as_str();
     let first = Side::First.name(kind);
     let second = Side::Second.name(kind);
@@ -26,12 +27,12 @@ pub fn scoresheet(kind: Kind, state: &Value) -> Option<&'static str> {
         // The referee's lateness rule: the absent side forfeits (not a game played).
         ("lateness", Some(w)) if w == first => Some("+-"),
         ("lateness", Some(w)) if w == second => Some("-+"),
-        // Aborted before both sides moved (a player's abort, or abandoned): the side that had
-        // not moved did not play.
-        ("aborted", _) => {
-            let moves = state["moves"].as_str().unwrap_or("").split_whitespace().count();
-            Some(if moves == 0 { "-+" } else { "+-" })
-        }
+        // Aborted before both sides moved: by a player, who refused to play, or by the server
+        // for the side to move, who did not come (its abort is logged as theirs).
+        ("aborted", _) => match aborted_by? {
+            Side::First => Some("-+"),
+            Side::Second => Some("+-"),
+        },
         (_, Some(w)) if w == first => Some("1-0"),
         (_, Some(w)) if w == second => Some("0-1"),
         (_, None) => Some("1/2"),
@@ -74,7 +75,18 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
         .unwrap_or("")
         .parse()
         .map_err(ApiError::BadRequest)?;
-    let result = scoresheet(kind, &full["state"])
+    let aborted_by = match full["state"]["reason"].as_str() {
+        Some("aborted") => app.db().load(&g.game_id).await?.and_then(|stored| {
+            stored
+                .commands
+                .iter()
+                .rev()
+                .find(|(_, _, c)| c == "abort")
+                .map(|(_, side, _)| *side)
+        }),
+        _ => None,
+    };
+    let result = scoresheet(kind, &full["state"], aborted_by)
         .ok_or_else(|| ApiError::BadRequest(format!("game {} has no result", g.game_id)))?;
     let reason = full["state"]["reason"].as_str().unwrap_or("").to_string();
     let lock = app.events.lock(&g.event);
@@ -188,31 +200,16 @@ mod tests {
     #[test]
     fn outcomes_read_as_scoresheets() {
         let x = Kind::Xiangqi;
-        assert_eq!(
-            scoresheet(x, &json!({"reason": "checkmate", "winner": "red"})),
-            Some("1-0")
-        );
-        assert_eq!(
-            scoresheet(x, &json!({"reason": "resignation", "winner": "black"})),
-            Some("0-1")
-        );
-        assert_eq!(
-            scoresheet(x, &json!({"reason": "agreement", "winner": null})),
-            Some("1/2")
-        );
-        assert_eq!(
-            scoresheet(x, &json!({"reason": "lateness", "winner": "black"})),
-            Some("-+")
-        );
-        assert_eq!(
-            scoresheet(Kind::Chess, &json!({"reason": "lateness", "winner": "white"})),
-            Some("+-")
-        );
-        assert_eq!(scoresheet(x, &json!({"reason": "aborted", "moves": ""})), Some("-+"));
-        assert_eq!(
-            scoresheet(x, &json!({"reason": "aborted", "moves": "h2e2"})),
-            Some("+-")
-        );
-        assert_eq!(scoresheet(x, &json!({"reason": null})), None, "not over");
+        let sheet = |state: Value| scoresheet(x, &state, None);
+        assert_eq!(sheet(json!({"reason": "checkmate", "winner": "red"})), Some("1-0"));
+        assert_eq!(sheet(json!({"reason": "resignation", "winner": "black"})), Some("0-1"));
+        assert_eq!(sheet(json!({"reason": "agreement", "winner": null})), Some("1/2"));
+        assert_eq!(sheet(json!({"reason": "lateness", "winner": "black"})), Some("-+"));
+        let white_on_time = json!({"reason": "lateness", "winner": "white"});
+        assert_eq!(scoresheet(Kind::Chess, &white_on_time, None), Some("+-"));
+        let aborted = json!({"reason": "aborted", "winner": null});
+        assert_eq!(scoresheet(x, &aborted, Some(Side::First)), Some("-+"));
+        assert_eq!(scoresheet(x, &aborted, Some(Side::Second)), Some("+-"));
+        assert_eq!(sheet(json!({"reason": null})), None, "not over");
     }
 }
