@@ -761,3 +761,77 @@ async fn no_shows_and_withdrawals_on_sqlite() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Every format the command line creates starts on the server: its first round's games are
+/// live, each player finds theirs; a Swiss alone (kept as a TRF) is refused with a reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_format_starts_on_sqlite() {
+    let (dir, db) = sqlite("formats");
+    let s = Server::start_with(&db, &[]);
+    let c = Client::new();
+    for (extra, boards) in [
+        (json!({"format": "round-robin"}), 4),
+        (json!({"format": "double-round-robin"}), 4),
+        (json!({"format": "groups", "groups": 2}), 4),
+        (json!({"format": "knockout", "draw": "cards", "games": 1}), 4),
+        (json!({"format": "double-knockout", "games": 1}), 4),
+        (
+            json!({"format": "swiss", "rounds": 3, "final": "knockout", "advance": 4}),
+            4,
+        ),
+        (
+            json!({"format": "knockout", "thirdPlace": true, "kind": "chess", "ruleset": "fide", "clock": {"limit": 300, "increment": 2}}),
+            4,
+        ),
+    ] {
+        let mut body = json!({"name": "F", "kind": "xiangqi"});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let ev = create(&c, &s, body.clone(), 8).await;
+        let r = ok(
+            &c,
+            &s,
+            "POST",
+            &format!("/api/event/{}/round/start", ev.id),
+            Some(&ev.organiser),
+            None,
+        )
+        .await;
+        let pairings = pairings_of(&r);
+        assert_eq!(pairings.len(), boards, "{body}: {r}");
+        for (_, a, b) in &pairings {
+            let g = seats(&c, &s, &ev, *a, *b).await;
+            assert_eq!(g.number, 1);
+            let kind = body["kind"].as_str().unwrap();
+            let m = me(&c, &s, &ev, *a).await;
+            assert_eq!(
+                m["game"]["side"],
+                if kind == "chess" { "white" } else { "red" },
+                "{body}: {m}"
+            );
+        }
+    }
+    let (st, v) = call(
+        &c,
+        &s,
+        "POST",
+        "/api/event",
+        None,
+        Some(json!({"name": "S", "format": "swiss", "rounds": 5, "kind": "xiangqi"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    for bad in [
+        json!({"name": "B", "format": "groups", "kind": "xiangqi"}),
+        json!({"name": "B", "format": "round-robin", "kind": "go"}),
+        json!({"name": "B", "format": "round-robin", "kind": "xiangqi", "ruleset": "nosuch"}),
+        json!({"name": "B", "format": "round-robin", "kind": "xiangqi", "rounds": 3}),
+        json!({"name": "", "format": "round-robin", "kind": "xiangqi"}),
+        json!({"name": "B", "format": "round-robin", "kind": "xiangqi", "unknown": 1}),
+    ] {
+        let (st, v) = call(&c, &s, "POST", "/api/event", None, Some(bad.clone())).await;
+        assert!(st.is_client_error(), "{bad}: {st} {v}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
