@@ -82,10 +82,6 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     match (first, req.rounds) {
         (Format::Swiss { .. }, None) => return bad("a Swiss needs rounds".into()),
         (Format::Swiss { .. }, Some(r)) if r == 0 || r > 99 => return bad("rounds: 1 to 99".into()),
-        (Format::Swiss { .. }, _) if req.final_format.is_none() => {
-            // A Swiss alone is kept as a TRF, which the server does not run yet.
-            return bad("a Swiss on the server needs a final stage (final, advance) for now".into());
-        }
         (Format::Swiss { .. }, _) | (_, None) => {}
         (_, Some(_)) => {
             return bad(format!(
@@ -116,6 +112,8 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
         None => {}
     }
     let mut e = Event::new(name, plan);
+    // A Swiss alone too is a stage of the general model here, so every format is run alike.
+    e.settings.general = matches!(first, Format::Swiss { .. }) && e.plan.len() == 1;
     e.seed = req.seed.unwrap_or_else(rand::random);
     e.settings.games = req.games.unwrap_or(if first.needs_winner() { 3 } else { 1 });
     if e.settings.games == 0 || e.settings.games > 99 {
