@@ -40,17 +40,26 @@ pub fn scoresheet(kind: Kind, state: &Value, aborted_by: Option<Side>) -> Option
     }
 }
 
-/// Follows an event's live game until it ends, then enters its result.
+/// Follows an event's live game until it ends, then enters its result. A failure (the event
+/// changed by the command line at that moment, the database away) is tried again a few times;
+/// a result still not entered is entered at the next start.
 pub fn follow(app: Arc<App>, g: EventGame) {
     tokio::spawn(async move {
-        if let Err(e) = await_and_enter(&app, &g).await {
-            eprintln!(
-                "event {}: the result of {} game {} (live game {}) was not entered: {e}",
-                g.event, g.pairing, g.game, g.game_id
-            );
+        for attempt in 1..=TRIES {
+            match await_and_enter(&app, &g).await {
+                Ok(()) => return,
+                Err(e) if attempt == TRIES => eprintln!(
+                    "event {}: the result of {} game {} (live game {}) was not entered: {e}",
+                    g.event, g.pairing, g.game, g.game_id
+                ),
+                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200 * attempt)).await,
+            }
         }
     });
 }
+
+/// How many times a finished game's result is tried before it waits for the next start.
+const TRIES: u64 = 4;
 
 async fn await_and_enter(app: &Arc<App>, g: &EventGame) -> Result<(), ApiError> {
     let table = app.game(&g.game_id).await?;
