@@ -101,16 +101,24 @@ impl App {
 
     pub async fn create(&self, spec: Spec) -> Result<Created, ApiError> {
         let tokens = BySide::new(|_| random_id(32));
-        let id = self.create_seated(spec, tokens.as_ref().map(|t| token_hash(t))).await?;
+        let id = self
+            .create_seated(spec, tokens.as_ref().map(|t| token_hash(t)), false)
+            .await?;
         Ok(Created { id, tokens })
     }
 
     /// A new game whose seats are held by the tokens with these hashes (an event's game: each
-    /// player's own event token); returns its id.
-    pub async fn create_seated(&self, spec: Spec, hashes: BySide<String>) -> Result<String, ApiError> {
+    /// player's own event token); returns its id. `started`: its clocks run from now, as an
+    /// event's round starts, so a player who does not come loses by the ruleset's lateness
+    /// rule; otherwise they start with the first move.
+    pub async fn create_seated(&self, spec: Spec, hashes: BySide<String>, started: bool) -> Result<String, ApiError> {
         spec.validate()?;
         let id = random_id(8);
         self.db.create(&id, &spec, &hashes).await?;
+        if started {
+            let start = (Arc::from(id.as_str()), 0, 0, Side::First, "start".to_string());
+            self.db.append(vec![start]).await?;
+        }
         // Built the way a restart builds it, so a created game and a restored one cannot differ.
         self.game(&id).await?;
         Ok(id)

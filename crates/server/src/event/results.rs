@@ -221,4 +221,27 @@ mod tests {
         assert_eq!(scoresheet(x, &aborted, Some(Side::Second)), Some("+-"));
         assert_eq!(sheet(json!({"reason": null})), None, "not over");
     }
+
+    /// A no-show under a ruleset with a lateness limit (`cxa`: 15 minutes): the game started
+    /// with the round, the side to move never moved, the referee rules lateness when the server
+    /// ticks, and the scoresheet reads a forfeit against them.
+    #[test]
+    fn a_no_show_forfeits_by_the_lateness_rule() {
+        use crate::live::{Live, Spec};
+        use referee::Command;
+        let spec = Spec {
+            kind: Kind::Xiangqi,
+            ruleset: "cxa".into(),
+            rules: "cxa".into(),
+            clock: None,
+        };
+        let mut live = Live::new(&spec).unwrap();
+        live.apply(0, Side::First, Command::Start);
+        let wake = live.wake_at().expect("the lateness limit wakes the server");
+        assert_eq!(wake, 900_000);
+        live.apply(wake + 1, Side::First, Command::Tick);
+        let end = live.ending().expect("ruled late");
+        let state = json!({"reason": referee::rule_code(end), "winner": end.result.name(Kind::Xiangqi)});
+        assert_eq!(scoresheet(Kind::Xiangqi, &state, None), Some("-+"), "{state}");
+    }
 }

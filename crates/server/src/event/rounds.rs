@@ -1,5 +1,7 @@
 //! A round on the server: the event pairs it (or draws the bracket), and every game still to
-//! play in it becomes a live refereed game, its seats held by the two entrants' own tokens.
+//! play in it becomes a live refereed game, its seats held by the two entrants' own tokens,
+//! its clocks running from then (a player who does not come loses by the ruleset's lateness
+//! rule, where it has one).
 //!
 //! Which games should exist is read from the event itself: every open pairing of the current
 //! stage needs a live game for its next game (`games entered + 1`, colours alternating as the
@@ -91,6 +93,7 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
                     first: red_hash,
                     second: black_hash,
                 },
+                true,
             )
             .await?;
         store
