@@ -196,7 +196,9 @@ fn judge_file(
 /// a warning when the
 /// record's Result tag contradicts the board.
 pub fn annotate(record: &mut AnyRecord, opts: &Options) -> Result<Option<String>> {
-    let judged = judge_record(record, &rulesets(opts)?);
+    let rules = rulesets(opts)?;
+    judge::record::adopt_ruled_move(record, &rules);
+    let judged = judge_record(record, &rules);
     let v = &judged.verdict;
     let tags = match record {
         AnyRecord::Xiangqi(r) => &mut r.tags,

@@ -99,6 +99,9 @@ fn point_12_convert_judge_writes_a_standard_termination() {
             && text.contains("[TerminationDetails \"self_check: "),
         "{text}"
     );
+    // The move the verdict is about is written, and no longer reported as unread.
+    assert!(text.contains("1. 帅五平六 0-1"), "{text}");
+    assert!(!err.contains("ply 1"), "{err}");
     // Xiangqi, a perpetual check under the rules as engines apply them is not written (the
     // default rules tell the offender to vary); mates are.
     let xq = dir.join("xq.pgn");

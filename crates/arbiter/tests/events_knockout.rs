@@ -303,3 +303,97 @@ fn a_card_drawn_knockout_places_its_third_place_match() {
     );
     assert!(places[4..].iter().all(|&(place, _)| place == 5), "{lines:?}");
 }
+
+/// (place, note) of each entrant in a knockout's table, by id.
+fn knockout_places(db: &Db, event: &str) -> HashMap<u32, (u64, String)> {
+    let tables = db.standings(event);
+    tables[0]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["id"].as_u64().unwrap() as u32,
+                (
+                    l["place"].as_u64().unwrap(),
+                    l["note"].as_str().unwrap_or("").to_string(),
+                ),
+            )
+        })
+        .collect()
+}
+
+/// A seeded knockout of 12: the top four seeds have byes in round 1. While it is played they
+/// rank by the round they reached with the others still in, never below those knocked out.
+#[test]
+fn a_seed_with_a_bye_ranks_with_those_still_in() {
+    let db = Db::new("seeded-byes");
+    db.ok(&["create", "Cup", "--format", "knockout", "--games", "1"]);
+    let ratings = [1800, 2300, 1500, 2100, 1900, 1600, 2400, 1700, 2000, 1400, 2200, 1300];
+    let (by_seed, _) = register_field(&db, "Cup", &ratings);
+    let seed_of: HashMap<u32, usize> = by_seed.iter().enumerate().map(|(i, &id)| (id, i + 1)).collect();
+
+    let r1 = db.pair("Cup");
+    assert_eq!(r1.games().len(), 4, "12 of a bracket of 16: 4 byes, 4 matches");
+    let playing: BTreeSet<usize> = r1
+        .games()
+        .iter()
+        .flat_map(|p| [seed_of[&p.first], seed_of[&p.second.unwrap()]])
+        .collect();
+    assert_eq!(playing, (5..=12).collect(), "the byes go to seeds 1-4");
+    // The higher seed wins, but for seed 12's upset of seed 5.
+    let winner = |p: &Pairing| {
+        let (a, b) = (p.first, p.second.unwrap());
+        let upset = seed_of[&a].max(seed_of[&b]) == 12;
+        (seed_of[&a] < seed_of[&b]) != upset
+    };
+    let mut out = BTreeSet::new();
+    for p in r1.games() {
+        let first_wins = winner(p);
+        out.insert(if first_wins { p.second.unwrap() } else { p.first });
+        db.result("Cup", &p.id, &[if first_wins { "1-0" } else { "0-1" }]);
+    }
+    let places = knockout_places(&db, "Cup");
+    for (&id, (place, note)) in &places {
+        let seed = seed_of[&id];
+        if out.contains(&id) {
+            assert_eq!((*place, note.as_str()), (9, "out in round 1"), "seed {seed}");
+        } else if seed <= 4 {
+            assert_eq!((*place, note.as_str()), (1, "bye in round 1"), "seed {seed}");
+        } else {
+            assert_eq!((*place, note.as_str()), (1, "won round 1"), "seed {seed}");
+        }
+    }
+
+    // Round 2 in part: its winners and those still to play rank above its losers, who rank
+    // above round 1's.
+    let r2 = db.pair("Cup");
+    assert_eq!(r2.games().len(), 4);
+    let byes_in_round_2 = r2
+        .games()
+        .iter()
+        .flat_map(|p| [p.first, p.second.unwrap()])
+        .filter(|id| seed_of[id] <= 4)
+        .count();
+    assert_eq!(byes_in_round_2, 4, "the seeds with byes play round 2");
+    let games = r2.games();
+    let (decided, open) = games.split_at(2);
+    let mut lost2 = BTreeSet::new();
+    for p in decided {
+        db.result("Cup", &p.id, &["1-0"]);
+        lost2.insert(p.second.unwrap());
+    }
+    let places = knockout_places(&db, "Cup");
+    for (&id, (place, note)) in &places {
+        let want = if out.contains(&id) {
+            (9, "out in round 1")
+        } else if lost2.contains(&id) {
+            (7, "out in round 2")
+        } else if open.iter().any(|p| p.first == id || p.second == Some(id)) {
+            (1, "playing round 2")
+        } else {
+            (1, "won round 2")
+        };
+        assert_eq!((*place, note.as_str()), want, "seed {}", seed_of[&id]);
+    }
+}

@@ -226,3 +226,135 @@ fn a_nine_round_swiss_of_200_players() {
         registered
     );
 }
+
+/// Standings as (name, points, tie-breaks), from a Swiss alone (`standings --json`, one line
+/// each) or from a stage's table.
+fn swiss_lines(db: &mut Db, event: &str) -> Vec<(String, f64, Vec<f64>)> {
+    let v = db.json(&["tournament", "standings", event, "--json"]);
+    let rows = match v[0].get("lines") {
+        Some(l) => l.as_array().unwrap().clone(),
+        None => v.as_array().unwrap().clone(),
+    };
+    rows.iter()
+        .map(|l| {
+            (
+                l["name"].as_str().unwrap().to_string(),
+                l["points"].as_f64().unwrap(),
+                l["tiebreaks"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| t.as_f64().unwrap())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// A round's games by name, (white, black), as `pair --json` gives them.
+fn games_by_name(round: &Value) -> Vec<(String, String)> {
+    pairings(round)
+        .into_iter()
+        .map(|(_, a, b)| (format!("P{a}"), format!("P{}", b.unwrap())))
+        .collect()
+}
+
+/// A correction (`result … --replace`) in a Swiss feeding a final rewrites the stage's TRF,
+/// as a Swiss alone takes a second result: the next round's Dutch pairing and the standings
+/// see the corrected result, a correction after the next round is paired is taken as the
+/// Swiss alone takes it, and none is taken once the stage is over.
+#[test]
+fn a_correction_in_a_swiss_stage_rewrites_its_trf_as_a_swiss_alone_does() {
+    let mut db = Db::new("swiss-correction");
+    db.run(&[
+        "tournament",
+        "create",
+        "Pre",
+        "--format",
+        "swiss",
+        "--rounds",
+        "3",
+        "--advance",
+        "2",
+        "--final",
+        "knockout",
+    ]);
+    db.run(&["tournament", "create", "Solo", "--format", "swiss", "--rounds", "3"]);
+    for event in ["Pre", "Solo"] {
+        for i in 1..=4u64 {
+            let rating = (2000 - i).to_string();
+            db.run(&["tournament", "register", event, &format!("P{i}"), "--rating", &rating]);
+        }
+    }
+    // Registered in rating order, the entrant ids and the Swiss's numbers agree.
+    let stage = db.json(&["tournament", "pair", "Pre", "--json"]);
+    let alone = db.json(&["tournament", "pair", "Solo", "--json"]);
+    assert_eq!(games_by_name(&stage), games_by_name(&alone));
+    assert_eq!(
+        games_by_name(&stage),
+        [("P1".into(), "P3".into()), ("P4".into(), "P2".into())]
+    );
+    let id_of = |round: &Value, a: u64, b: u64| {
+        pairings(round)
+            .into_iter()
+            .find(|p| (p.1, p.2) == (a, Some(b)))
+            .unwrap()
+            .0
+    };
+    let (r1a, r1b) = (id_of(&stage, 1, 3), id_of(&stage, 4, 2));
+    // Entered P1 wins, P2 wins; corrected: P3 beat P1.
+    db.run(&["tournament", "result", "Pre", &r1a, "1-0"]);
+    db.run(&["tournament", "result", "Pre", &r1b, "0-1"]);
+    db.run(&["tournament", "result", "Pre", &r1a, "0-1", "--replace"]);
+    db.run(&["tournament", "result", "Solo", "1", "1", "3", "1-0"]);
+    db.run(&["tournament", "result", "Solo", "1", "4", "2", "0-1"]);
+    db.run(&["tournament", "result", "Solo", "1", "1", "3", "0-1", "--replace"]);
+    let table = swiss_lines(&mut db, "Pre");
+    assert_eq!(table, swiss_lines(&mut db, "Solo"));
+    let points: HashMap<String, f64> = table.iter().map(|l| (l.0.clone(), l.1)).collect();
+    assert_eq!((points["P1"], points["P3"]), (0.0, 1.0), "the corrected result counts");
+
+    // The winners meet: P3 (by the correction) and P2.
+    let stage = db.json(&["tournament", "pair", "Pre", "--json"]);
+    let alone = db.json(&["tournament", "pair", "Solo", "--json"]);
+    assert_eq!(games_by_name(&stage), games_by_name(&alone));
+    let met: HashSet<(String, String)> = games_by_name(&stage)
+        .into_iter()
+        .map(|(a, b)| (a.clone().min(b.clone()), a.max(b)))
+        .collect();
+    assert_eq!(
+        met,
+        HashSet::from([("P2".into(), "P3".into()), ("P1".into(), "P4".into())]),
+        "round 2 is paired on the corrected result"
+    );
+
+    // Round 1 corrected again with round 2 paired: a Swiss alone takes it, and so does the stage.
+    db.run(&["tournament", "result", "Pre", &r1b, "1/2", "--replace"]);
+    db.run(&["tournament", "result", "Solo", "1", "4", "2", "1/2", "--replace"]);
+    assert_eq!(swiss_lines(&mut db, "Pre"), swiss_lines(&mut db, "Solo"));
+    let trf = db.json(&["tournament", "export", "Pre"])["stages"][0]["trf"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let line = |n: &str| trf.lines().find(|l| l.contains(&format!(" {n} "))).unwrap().to_string();
+    assert!(line("P4").contains(" 2 w ="), "{trf}");
+    assert!(line("P2").contains(" 4 b ="), "{trf}");
+
+    // The rest by the lower number; then the final is paired and the stage is over.
+    let mut r = stage;
+    for round in 2..=3 {
+        if round == 3 {
+            r = db.json(&["tournament", "pair", "Pre", "--json"]);
+        }
+        for (id, a, b) in pairings(&r) {
+            let result = if a < b.unwrap() { "1-0" } else { "0-1" };
+            db.run(&["tournament", "result", "Pre", &id, result]);
+        }
+    }
+    let fin = db.json(&["tournament", "pair", "Pre", "--json"]);
+    assert!(pairings(&fin)[0].0.starts_with('F'), "{fin}");
+    let before = db.run(&["tournament", "log", "Pre"]);
+    let (ok, _, err) = db.try_run(&["tournament", "result", "Pre", &r1a, "1-0", "--replace"]);
+    assert!(!ok && err.contains("stage that is over"), "{err}");
+    assert_eq!(db.run(&["tournament", "log", "Pre"]), before, "nothing changed");
+}

@@ -195,3 +195,224 @@ fn eight_teams_ranked_by_game_points_first() {
     assert_eq!((t2.3, t5.3), (14.0, 14.0), "level on game points");
     assert_eq!((t2.4[1], t5.4[1]), (1.0, 2.0), "T2 beat T5");
 }
+
+/// Points of each team in a one-table event's standings, by id.
+fn points_by_id(db: &mut Db, event: &str) -> HashMap<u64, f64> {
+    let tables = db.json(&["tournament", "standings", event, "--json"]);
+    lines(&tables[0]).into_iter().map(|l| (l.1, l.3)).collect()
+}
+
+/// A correction of a team Swiss's match entered board by board: while only part of it is in,
+/// the Swiss counts nothing of the result it replaces (not in the standings, not for pairing),
+/// and once complete the next round's Dutch pairing follows it.
+#[test]
+fn a_team_swiss_correction_entered_in_part_counts_nothing_until_complete() {
+    let mut db = Db::new("team-swiss-correction");
+    db.run(&[
+        "tournament",
+        "create",
+        "TS",
+        "--format",
+        "swiss",
+        "--rounds",
+        "3",
+        "--boards",
+        "2",
+    ]);
+    for t in 1..=4u64 {
+        let members = format!("T{t}a,T{t}b");
+        db.run(&["tournament", "register", "TS", &format!("T{t}"), "--members", &members]);
+    }
+    let r1 = pairings(&db.json(&["tournament", "pair", "TS", "--json"]));
+    let [(a_id, a1, a2), (b_id, b1, b2)] = &r1[..] else {
+        panic!("two matches: {r1:?}")
+    };
+    let (a2, b2) = (a2.unwrap(), b2.unwrap());
+    db.run(&["tournament", "result", "TS", a_id, "1/2", "1/2"]);
+    db.run(&["tournament", "result", "TS", b_id, "1-0", "1-0"]);
+    let p = points_by_id(&mut db, "TS");
+    assert!(p[a1] > 0.0 && p[a1] == p[&a2] && p[a1] < p[b1], "{p:?}");
+
+    // The correction's first board only: the drawn match no longer counts.
+    db.run(&["tournament", "result", "TS", a_id, "1-0", "--replace"]);
+    let p = points_by_id(&mut db, "TS");
+    assert_eq!((p[a1], p[&a2]), (p[&b2], p[&b2]), "nothing counted for {a_id}: {p:?}");
+    let (ok, _, err) = db.try_run(&["tournament", "pair", "TS"]);
+    assert!(!ok && err.contains(a_id.as_str()), "{err}");
+
+    // Its second board: a 2-0 win for the first-named team, which meets the other winner.
+    db.run(&["tournament", "result", "TS", a_id, "1-0"]);
+    let p = points_by_id(&mut db, "TS");
+    assert_eq!((p[a1], p[&a2]), (p[b1], p[&b2]), "{p:?}");
+    let r2 = pairings(&db.json(&["tournament", "pair", "TS", "--json"]));
+    let met: HashSet<(u64, u64)> = r2
+        .iter()
+        .map(|(_, x, y)| ((*x).min(y.unwrap()), (*x).max(y.unwrap())))
+        .collect();
+    let pair = |x: u64, y: u64| (x.min(y), x.max(y));
+    assert_eq!(
+        met,
+        HashSet::from([pair(*a1, *b1), pair(a2, b2)]),
+        "winners meet: {r2:?}"
+    );
+}
+
+/// The designed boards of a team Swiss match between teams `i` < `j`, from i's side: the
+/// lower number wins, by a margin that varies with the pair, so teams level on match points
+/// differ in game points and boards; T2-T3 is drawn.
+fn swiss_boards(i: u64, j: u64) -> [&'static str; 3] {
+    match (i, j) {
+        (2, 3) => ["1-0", "0-1", "1/2"],
+        _ if (i + j).is_multiple_of(3) => ["1-0", "1-0", "1-0"],
+        _ if (i + j) % 3 == 1 => ["1-0", "1/2", "1/2"],
+        _ => ["0-1", "1-0", "1-0"],
+    }
+}
+
+fn board_points(r: &str) -> f64 {
+    match r {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// Six teams of three boards in a three-round Swiss (FIDE Dutch on the match results), ranked
+/// as a team table: match points 2/1/0 (or game points first), then the CXA's 局分, 直胜,
+/// 台次分, as the team round robin is.
+fn team_swiss(game_points_first: bool) {
+    let mut db = Db::new(if game_points_first {
+        "team-swiss-gp"
+    } else {
+        "team-swiss"
+    });
+    let mut create = vec![
+        "tournament",
+        "create",
+        "TS",
+        "--format",
+        "swiss",
+        "--rounds",
+        "3",
+        "--boards",
+        "3",
+    ];
+    if game_points_first {
+        create.push("--game-points-first");
+    }
+    db.run(&create);
+    for t in 1..=6u64 {
+        let members = format!("T{t}a,T{t}b,T{t}c");
+        let rating = (2000 - t).to_string();
+        db.run(&[
+            "tournament",
+            "register",
+            "TS",
+            &format!("T{t}"),
+            "--members",
+            &members,
+            "--rating",
+            &rating,
+        ]);
+    }
+    // Match points, game points and each board's points, recounted here from what was entered.
+    let (mut mp, mut gp) = ([0.0f64; 7], [0.0f64; 7]);
+    let mut outcome: HashMap<(u64, u64), f64> = HashMap::new();
+    for _ in 1..=3 {
+        let r = db.json(&["tournament", "pair", "TS", "--json"]);
+        for (id, a, b) in pairings(&r) {
+            let b = b.expect("six teams, no bye");
+            let boards: Vec<&str> = if a < b {
+                swiss_boards(a, b).to_vec()
+            } else {
+                swiss_boards(b, a).iter().map(|x| reversed(x)).collect()
+            };
+            let ga: f64 = boards.iter().map(|x| board_points(x)).sum();
+            let (ma, mb) = match ga {
+                x if x > 1.5 => (2.0, 0.0),
+                x if x < 1.5 => (0.0, 2.0),
+                _ => (1.0, 1.0),
+            };
+            (mp[a as usize], mp[b as usize]) = (mp[a as usize] + ma, mp[b as usize] + mb);
+            (gp[a as usize], gp[b as usize]) = (gp[a as usize] + ga, gp[b as usize] + 3.0 - ga);
+            outcome.insert((a, b), ma / 2.0);
+            outcome.insert((b, a), mb / 2.0);
+            let mut args = vec!["tournament", "result", "TS", id.as_str()];
+            args.extend(boards);
+            db.run(&args);
+        }
+    }
+    let tables = db.json(&["tournament", "standings", "TS", "--json"]);
+    let columns: Vec<&str> = tables[0]["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        columns,
+        ["GP", "DE", "TBR"],
+        "the team order, as the team round robin has it"
+    );
+    let table = lines(&tables[0]);
+    assert_eq!(table.len(), 6);
+    let (first, second) = if game_points_first { (&gp, &mp) } else { (&mp, &gp) };
+    for (_, id, name, points, tb) in &table {
+        assert_eq!(*points, first[*id as usize], "{name}");
+        assert_eq!(tb[0], gp[*id as usize], "{name}: game points");
+    }
+    let key = |id: u64| (first[id as usize], second[id as usize]);
+    assert!(
+        table.windows(2).all(|w| key(w[0].1) >= key(w[1].1)),
+        "ranked by {} then game points: {table:?}",
+        if game_points_first {
+            "game points"
+        } else {
+            "match points"
+        }
+    );
+    // Ties on match points that a tie-break decides (by game points, the designed results
+    // leave none).
+    let decided = table
+        .windows(2)
+        .filter(|w| first[w[0].1 as usize] == first[w[1].1 as usize] && w[0].0 < w[1].0)
+        .count();
+    assert!(game_points_first || decided > 0, "a tie broken: {table:?}");
+
+    // The crosstable: each team's matches, won, drawn or lost as entered.
+    let cross = db.json(&["tournament", "crosstable", "TS", "--json"]);
+    let teams = cross[0]["players"].as_array().unwrap();
+    assert_eq!(teams.len(), 6);
+    for t in teams {
+        let name = t["name"].as_str().unwrap();
+        let me: u64 = name[1..].parse().unwrap();
+        let number = |n: u64| {
+            let p = teams.iter().find(|p| p["number"].as_u64() == Some(n)).unwrap();
+            p["name"].as_str().unwrap()[1..].parse::<u64>().unwrap()
+        };
+        let rounds = t["rounds"].as_array().unwrap();
+        assert_eq!(rounds.len(), 3, "{name}");
+        for r in rounds {
+            let them = number(r["opponent"].as_u64().unwrap());
+            let score = r["result"]["Game"]["score"].as_str().unwrap();
+            let want = match outcome[&(me, them)] {
+                1.0 => "Win",
+                0.5 => "Draw",
+                _ => "Loss",
+            };
+            assert_eq!(score, want, "{name} against T{them}");
+        }
+    }
+    let text = db.run(&["tournament", "crosstable", "TS"]);
+    assert!(text.contains("T6"), "{text}");
+}
+
+#[test]
+fn a_team_swiss_is_ranked_as_a_team_table() {
+    team_swiss(false);
+}
+
+#[test]
+fn a_team_swiss_ranked_by_game_points_first() {
+    team_swiss(true);
+}

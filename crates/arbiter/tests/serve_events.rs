@@ -800,9 +800,18 @@ async fn every_format_starts_on_sqlite() {
         .await;
         let pairings = pairings_of(&r);
         assert_eq!(pairings.len(), boards, "{body}: {r}");
-        for (_, a, b) in &pairings {
+        for (k, (_, a, b)) in pairings.iter().enumerate() {
             let g = seats(&c, &s, &ev, *a, *b).await;
             assert_eq!(g.number, 1);
+            if k == 0 && body["kind"] == "xiangqi" {
+                // The organiser is each game's arbiter: their token opens the game's console
+                // (a move entered for red), a player's does not.
+                let console = format!("/api/arbiter/game/{}/red/move/h2e2", g.id);
+                let (st, v) = call(&c, &s, "POST", &console, Some(&g.red), None).await;
+                assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
+                ok(&c, &s, "POST", &console, Some(&ev.organiser), None).await;
+                plies(&c, &s, &g, 1, 2).await;
+            }
             let kind = body["kind"].as_str().unwrap();
             let m = me(&c, &s, &ev, *a).await;
             assert_eq!(

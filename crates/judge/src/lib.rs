@@ -44,8 +44,9 @@ impl std::fmt::Display for JudgeError {
 
 impl std::error::Error for JudgeError {}
 
-/// A game being judged move by move.
-pub trait Judge {
+/// A game being judged move by move. A judge is cloned to take a game back (an arbiter's
+/// corrections replay the moves that stand on a copy of the judge the game began with).
+pub trait Judge: Clone {
     type Game: Game;
 
     /// The position now.

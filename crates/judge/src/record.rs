@@ -132,15 +132,7 @@ pub fn judge_record(record: &AnyRecord, rules: &Rulesets) -> JudgedGame {
             let start = records::pgn::start_position(r);
             let mut moves: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
             let mut stop = refused(r, moves.len());
-            let self_check = refused_issue(r, moves.len()).and_then(|i| i.refused.as_ref()?.self_check);
-            // An issue at that ply may be a variation's: the move must be one of this position.
-            let end = || {
-                let mut end = start.clone();
-                moves.iter().for_each(|&m| end.play_unchecked(m));
-                end
-            };
-            let self_check = self_check.filter(|&m| rules.xiangqi.self_check_loses && end().is_pseudo_legal(m));
-            if let Some(m) = self_check {
+            if let Some(m) = ruled_refusal(r, rules) {
                 // The reader could not know the rules: the move is judged, and loses.
                 moves.push(m);
                 stop = None;
@@ -161,6 +153,41 @@ pub fn judge_record(record: &AnyRecord, rules: &Rulesets) -> JudgedGame {
     }
 }
 
+/// A main-line move the reader refused that the rules rule on instead: where leaving one's
+/// own king in check or facing the other king loses (CXA), such a move was played, and lost.
+fn ruled_refusal(r: &records::XiangqiRecord, rules: &Rulesets) -> Option<xiangqi::Move> {
+    if !rules.xiangqi.self_check_loses {
+        return None;
+    }
+    let main: Vec<xiangqi::Move> = r.tree.main_line().copied().collect();
+    let m = refused_issue(r, main.len())?.refused.as_ref()?.self_check?;
+    let mut end = records::pgn::start_position(r);
+    main.iter().for_each(|&x| end.play_unchecked(x));
+    end.is_pseudo_legal(m).then_some(m)
+}
+
+/// Puts the move the reader refused but the rules rule on (see [`judge_record`]) into the
+/// record's main line, and drops the reader's issue for it, so that a record written out holds
+/// the move its verdict is about. Returns whether there was one.
+pub fn adopt_ruled_move(record: &mut AnyRecord, rules: &Rulesets) -> bool {
+    let AnyRecord::Xiangqi(r) = record else {
+        return false;
+    };
+    let Some(m) = ruled_refusal(r, rules) else {
+        return false;
+    };
+    let last = r
+        .tree
+        .main_line_nodes()
+        .last()
+        .unwrap_or(records::MoveTree::<xiangqi::Move>::ROOT);
+    let ply = r.tree.main_line().count() + 1;
+    r.tree.add_child(last, m);
+    r.issues
+        .retain(|i| !(i.ply == Some(ply) && i.refused.as_ref().is_some_and(|x| x.self_check == Some(m))));
+    true
+}
+
 /// The reader's issue at the ply after the main line's last move: the move it refused, with
 /// the rest of the line.
 fn refused<M>(r: &Record<M>, main_line: usize) -> Option<Stop> {
@@ -170,8 +197,17 @@ fn refused<M>(r: &Record<M>, main_line: usize) -> Option<Stop> {
     })
 }
 
+/// A refused move placed after a node other than the main line's last is a variation's, even
+/// at the same ply.
 fn refused_issue<M>(r: &Record<M>, main_line: usize) -> Option<&records::Issue> {
-    r.issues.iter().find(|i| i.ply == Some(main_line + 1))
+    let last = r.tree.main_line_nodes().last().unwrap_or(records::MoveTree::<M>::ROOT);
+    r.issues.iter().find(|i| {
+        i.ply == Some(main_line + 1)
+            && i.refused
+                .as_ref()
+                .and_then(|m| m.after)
+                .is_none_or(|after| after == last)
+    })
 }
 
 fn result_tag<M>(r: &Record<M>) -> Option<&str> {
@@ -408,5 +444,34 @@ mod tests {
             stop.to_string(),
             "ply 2: a move after the end: the game already ended at ply 1"
         );
+    }
+
+    #[test]
+    fn a_variations_refused_move_is_not_the_main_lines_stop() {
+        use records::files::{read_as, Format};
+        let read = |text: &str| {
+            read_as(
+                std::path::Path::new("t"),
+                Format::XiangqiPgn,
+                std::io::Cursor::new(text.as_bytes().to_vec()),
+            )
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+        };
+        // The main line is one move; the variation's second move (ply 2, the main line's
+        // next ply) cannot be played: the rook's file is blocked by its own pawn.
+        let record = read("[Game \"Chinese Chess\"]\n\n1. 炮二平五 (1. 兵七进一 车9进9) *\n");
+        assert_eq!(record.issues().len(), 1, "the reader refuses the variation's move");
+        assert_eq!(record.issues()[0].ply, Some(2));
+        let game = judge_record(&record, &Rulesets::default());
+        assert_eq!((game.plies, game.stop), (1, None));
+        // The same move refused in the main line stops it there.
+        let record = read("[Game \"Chinese Chess\"]\n\n1. 炮二平五 车9进9 *\n");
+        let stop = judge_record(&record, &Rulesets::default())
+            .stop
+            .expect("the main line stops");
+        assert_eq!(stop.ply, 2, "{stop}");
     }
 }

@@ -182,6 +182,7 @@ impl Visitor for ChessVisitor {
                         written: san_plus.to_string(),
                         why,
                         self_check: None,
+                        after: Some(st.line.node),
                     }),
                 });
                 st.line.broken = true;

@@ -311,6 +311,7 @@ fn refused_issue(
             written: written.to_string(),
             why,
             self_check,
+            after: None,
         }),
     }
 }

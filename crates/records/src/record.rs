@@ -379,6 +379,10 @@ pub struct RefusedMove {
     pub written: String,
     pub why: Refusal,
     pub self_check: Option<xiangqi::Move>,
+    /// The node the move was to follow ([`MoveTree::ROOT`] before the first move), where the
+    /// record has variations: it tells a main line's stop from a variation's at the same ply.
+    /// `None` from a reader of a main line alone.
+    pub after: Option<NodeId>,
 }
 
 /// Why a reader refused a move.
@@ -406,6 +410,15 @@ impl RefusedMove {
             written: written.to_string(),
             why,
             self_check,
+            after: None,
+        }
+    }
+
+    /// The refusal, placed after `node` of the record's tree.
+    pub fn after(self, node: NodeId) -> RefusedMove {
+        RefusedMove {
+            after: Some(node),
+            ..self
         }
     }
 
@@ -416,6 +429,7 @@ impl RefusedMove {
             written: xiangqi::notation::to_iccs(m),
             why: Refusal::Illegal,
             self_check: (pos.is_pseudo_legal(m) && !pos.is_legal(m)).then_some(m),
+            after: None,
         }
     }
 }

@@ -341,6 +341,22 @@ impl Clock {
         }
     }
 
+    /// Sets `side`'s main time to `ms` at `now` (an arbiter's time correction); a running clock
+    /// is charged up to `now` first and runs on from there. Nothing with no main time.
+    pub fn set_main(&mut self, side: Side, ms: Millis, now: Millis) {
+        if !self.control.has_main_time() {
+            return;
+        }
+        if let Some((running, since)) = self.running {
+            if running == side {
+                let (_, periods, _) = self.charge(self.sides[side], now.saturating_sub(since));
+                self.sides[side].periods = periods;
+                self.running = Some((side, now));
+            }
+        }
+        self.sides[side].main = ms;
+    }
+
     /// Moves made by `side`.
     pub fn moves(&self, side: Side) -> u32 {
         self.sides[side].moves

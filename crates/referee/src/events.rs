@@ -6,6 +6,7 @@ use judge::{Outcome, Verdict};
 use serde::Serialize;
 
 use crate::clock::{Millis, Remaining};
+use crate::corrections::{Correction, Straightening};
 use crate::touch::Touch;
 
 /// What a player (or the arbiter, for touches and fouls) does. The side is given with it.
@@ -46,6 +47,22 @@ pub enum Command {
     Abort,
     /// Nothing but the time: lets a flag fall or lateness be ruled.
     Tick,
+    /// Entered by an arbiter: the side straightened this piece (seed 000 5.6).
+    Straighten {
+        touch: Touch,
+        how: Straightening,
+    },
+    /// Entered by an arbiter: a mistake at the board put right.
+    Correct(Correction),
+    /// Entered by an arbiter: time added to the side's main time, or its main time set, and why.
+    AddTime {
+        ms: Millis,
+        reason: String,
+    },
+    SetTime {
+        ms: Millis,
+        reason: String,
+    },
 }
 
 /// Why a game ended beyond the judge's rulings.
@@ -168,6 +185,20 @@ pub enum EventKind {
     },
     Adjourned,
     Resumed,
+    /// An arbiter's correction ruled: the article, what it comes to, and where the position
+    /// went back to (`back_to` plies from the start; `Some(0)` a restarted game), if it did.
+    Corrected {
+        side: Side,
+        article: &'static str,
+        ruling: String,
+        back_to: Option<usize>,
+    },
+    /// An arbiter corrected a side's time: both clocks after it, and why.
+    TimeCorrected {
+        side: Side,
+        clocks: BySide<Remaining>,
+        reason: String,
+    },
     GameOver(Ending),
     /// A command refused because of the game's state (not started, over, not one's turn).
     Refused {

@@ -6,6 +6,8 @@
 //! - [`clock`]: time controls — fixed time per move, sudden death, Fischer increment, Bronstein
 //!   delay, stages ("N moves in T, then …"), byo-yomi — and the clocks that run under them.
 //! - [`touch`]: touch-move obligations in the seeds' order of precedence.
+//! - [`corrections`]: the arbiter's corrections at the board (pieces straightened, a position
+//!   put right, a board turned or colours swapped) and the seeds' rulings on them.
 //! - [`Referee`]: one game's state machine — moves with clocks, draw offers by the seeds'
 //!   etiquette, claims, fouls and their limits, touch-move, adjournment, flag falls and
 //!   lateness — ruling with the judge, and telling what draw may be claimed now
@@ -13,12 +15,14 @@
 //!   each breach counts as; [`Referee::pgn`] writes the record with `[%clk]` and `Termination`.
 
 pub mod clock;
+pub mod corrections;
 mod events;
 mod game;
 pub mod pgn;
 pub mod rules;
 pub mod touch;
 
+pub use corrections::{Correction, Straightening};
 pub use events::{reason_code, rule_code, Command, EndReason, Ending, Event, EventKind, FoulKind};
 pub use game::Referee;
 pub use rules::{OfferPenalty, RefereeRules};

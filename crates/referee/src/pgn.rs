@@ -68,7 +68,8 @@ pub fn pgn<J: Judge>(referee: &Referee<J>, start: &J::Game, tags: &[(&str, &str)
         .filter(|&n| n > 0)
         .unwrap_or(1);
     let timed = !referee.clock().control().stages.is_empty();
-    for e in referee.events() {
+    let standing = standing_moves(referee.events());
+    for (i, e) in referee.events().iter().enumerate() {
         let EventKind::MoveAccepted {
             side,
             coordinate,
@@ -83,6 +84,10 @@ pub fn pgn<J: Judge>(referee: &Referee<J>, start: &J::Game, tags: &[(&str, &str)
             }
             continue;
         };
+        // A move an arbiter's correction took back is no move of the record.
+        if !standing.contains(&i) {
+            continue;
+        }
         // Without live notation, the coordinates.
         let written = if notation.is_empty() {
             coordinate.as_str()
@@ -106,6 +111,19 @@ pub fn pgn<J: Judge>(referee: &Referee<J>, start: &J::Game, tags: &[(&str, &str)
     out
 }
 
+/// The indexes of the accepted moves that stand: those no correction took back.
+fn standing_moves(events: &[crate::Event]) -> std::collections::HashSet<usize> {
+    let mut stack = Vec::new();
+    for (i, e) in events.iter().enumerate() {
+        match &e.kind {
+            EventKind::MoveAccepted { .. } => stack.push(i),
+            EventKind::Corrected { back_to: Some(ply), .. } => stack.truncate(*ply),
+            _ => {}
+        }
+    }
+    stack.into_iter().collect()
+}
+
 impl EventKind {
     /// What a PGN record says of an event other than a move, as a comment: the ending's
     /// explanation, fouls, rejected claims, warnings, a side told to vary.
@@ -117,6 +135,11 @@ impl EventKind {
             EventKind::ClaimRejected { by, reason } => Some(format!("{} claimed: {reason}", name(by))),
             EventKind::Warning { side, what } => Some(format!("warning to {}: {what}", name(side))),
             EventKind::MustVary { side, .. } => Some(format!("{} must vary", name(side))),
+            EventKind::Obligation { side, rule, .. } => Some(format!("{} touched: {rule}", name(side))),
+            EventKind::Corrected { article, ruling, .. } => Some(format!("arbiter ({article}): {ruling}")),
+            EventKind::TimeCorrected { side, reason, .. } => {
+                Some(format!("arbiter corrected {}'s time: {reason}", name(side)))
+            }
             _ => None,
         }
     }

@@ -43,6 +43,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/board/game/{id}/claim-victory", post(claim_victory))
         .route("/api/board/game/{id}/resign", post(resign))
         .route("/api/board/game/{id}/abort", post(abort))
+        .merge(crate::console::routes())
         .merge(crate::event::routes())
         .layer(axum::middleware::from_fn(small_body));
     Router::new()
@@ -79,6 +80,11 @@ fn declares_over(request: &axum::extract::Request, limit: usize) -> bool {
 async fn small_body(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
     if declares_over(&request, BODY_LIMIT) {
         return too_large(BODY_LIMIT);
+    }
+    // A body of known length within the limit (a move's is empty) is all the server will read:
+    // it goes on untouched. Only one of unknown length (chunked) is read here, to the limit.
+    if axum::body::HttpBody::size_hint(request.body()).exact().is_some() {
+        return next.run(request).await;
     }
     let (parts, body) = request.into_parts();
     match axum::body::to_bytes(body, BODY_LIMIT).await {
@@ -183,6 +189,8 @@ async fn create(
         "rules": spec.rules,
         "stream": format!("/api/board/game/stream/{}", created.id),
         "seats": [seats(game::Side::First), seats(game::Side::Second)],
+        // For the arbiter at the board (`/api/arbiter/…`): no seat, and no seat token acts as it.
+        "arbiter": { "token": created.arbiter, "url": format!("/game/{}#arbiter={}", created.id, created.arbiter) },
     })))
 }
 

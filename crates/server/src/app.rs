@@ -30,10 +30,11 @@ pub struct App {
     pub events: crate::event::Events,
 }
 
-/// A new game: its id and a seat token for each side (first, second).
+/// A new game: its id, a seat token for each side (first, second) and the arbiter's token.
 pub struct Created {
     pub id: String,
     pub tokens: BySide<String>,
+    pub arbiter: String,
 }
 
 impl App {
@@ -101,20 +102,28 @@ impl App {
 
     pub async fn create(&self, spec: Spec) -> Result<Created, ApiError> {
         let tokens = BySide::new(|_| random_id(32));
+        let arbiter = random_id(32);
+        let hashes = tokens.as_ref().map(|t| token_hash(t));
         let id = self
-            .create_seated(spec, tokens.as_ref().map(|t| token_hash(t)), false)
+            .create_seated(spec, hashes, Some(&token_hash(&arbiter)), false)
             .await?;
-        Ok(Created { id, tokens })
+        Ok(Created { id, tokens, arbiter })
     }
 
     /// A new game whose seats are held by the tokens with these hashes (an event's game: each
-    /// player's own event token); returns its id. `started`: its clocks run from now, as an
-    /// event's round starts, so a player who does not come loses by the ruleset's lateness
-    /// rule; otherwise they start with the first move.
-    pub async fn create_seated(&self, spec: Spec, hashes: BySide<String>, started: bool) -> Result<String, ApiError> {
+    /// player's own event token), and its console by the arbiter's; returns its id. `started`:
+    /// its clocks run from now, as an event's round starts, so a player who does not come
+    /// loses by the ruleset's lateness rule; otherwise they start with the first move.
+    pub async fn create_seated(
+        &self,
+        spec: Spec,
+        hashes: BySide<String>,
+        arbiter_hash: Option<&str>,
+        started: bool,
+    ) -> Result<String, ApiError> {
         spec.validate()?;
         let id = random_id(8);
-        self.db.create(&id, &spec, &hashes).await?;
+        self.db.create(&id, &spec, &hashes, arbiter_hash).await?;
         if started {
             let start = (Arc::from(id.as_str()), 0, 0, Side::First, "start".to_string());
             self.db.append(vec![start]).await?;

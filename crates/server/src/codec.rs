@@ -2,14 +2,19 @@
 
 use game::Kind;
 use rand::Rng;
-use referee::Command;
+use referee::touch::Touch;
+use referee::{Command, Correction, Straightening};
 use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
 
 /// A command as logged: `start`, `move e2e4`, `move+draw e2e4`, `move e2e4 lag=120` (a move
 /// credited 120 ms of network lag), `offer`, `accept`, `decline`, `resign`, `claim`,
-/// `claim-time`, `abort`, `tick`. Only what the API can issue.
+/// `claim-time`, `abort`, `tick`; and the arbiter's: `touch own h2` (or `opponent`),
+/// `foul <what>`, `refuses-rules`, `press-clock`, `adjourn`, `resume`, `straighten notice own
+/// h2` (`accidental`, `unannounced`), `correct restore 12`, `correct board`, `correct colours`,
+/// `time-add 60000 <reason>`, `time-set 60000 <reason>`. Only what the API can issue; free
+/// text (a foul, a reason) last, on one line.
 pub fn encode(command: &Command) -> Option<String> {
     Some(match command {
         Command::Start => "start".into(),
@@ -26,8 +31,53 @@ pub fn encode(command: &Command) -> Option<String> {
         Command::ClaimTime => "claim-time".into(),
         Command::Abort => "abort".into(),
         Command::Tick => "tick".into(),
-        _ => return None,
+        Command::Touch(t) => format!("touch {}", touch_text(t)),
+        Command::TechnicalFoul(what) => format!("foul {}", one_line(what)?),
+        Command::RefusesRules => "refuses-rules".into(),
+        Command::PressClock => "press-clock".into(),
+        Command::Adjourn => "adjourn".into(),
+        Command::Resume => "resume".into(),
+        Command::Straighten { touch, how } => format!("straighten {} {}", how.code(), touch_text(touch)),
+        Command::Correct(Correction::RestoreTo(ply)) => format!("correct restore {ply}"),
+        Command::Correct(Correction::BoardTurned) => "correct board".into(),
+        Command::Correct(Correction::ColoursSwapped) => "correct colours".into(),
+        Command::AddTime { ms, reason } => format!("time-add {ms} {}", one_line(reason)?),
+        Command::SetTime { ms, reason } => format!("time-set {ms} {}", one_line(reason)?),
     })
+}
+
+fn touch_text(t: &Touch) -> String {
+    match t {
+        Touch::Own(s) => format!("own {s}"),
+        Touch::Opponent(s) => format!("opponent {s}"),
+    }
+}
+
+/// Free text as logged: non-empty, on one line (a line is one command).
+fn one_line(text: &str) -> Option<&str> {
+    (!text.trim().is_empty() && !text.contains(['\n', '\r'])).then_some(text)
+}
+
+fn touch_of(text: &str) -> Option<Touch> {
+    let (whose, square) = text.split_once(' ')?;
+    let square = square.to_string();
+    let ok = square.len() >= 2
+        && square.as_bytes()[0].is_ascii_lowercase()
+        && square[1..].bytes().all(|b| b.is_ascii_digit());
+    if !ok {
+        return None;
+    }
+    match whose {
+        "own" => Some(Touch::Own(square)),
+        "opponent" => Some(Touch::Opponent(square)),
+        _ => None,
+    }
+}
+
+/// `60000 the reason`: milliseconds, then the reason.
+fn time_of(text: &str) -> Option<(u64, String)> {
+    let (ms, reason) = text.split_once(' ')?;
+    Some((ms.parse().ok()?, one_line(reason)?.to_string()))
 }
 
 pub fn decode(text: &str) -> Option<Command> {
@@ -44,6 +94,29 @@ pub fn decode(text: &str) -> Option<Command> {
                 None => Command::Move(rest.into()),
             }
         }
+        Some(("touch", rest)) => Command::Touch(touch_of(rest)?),
+        Some(("foul", what)) => Command::TechnicalFoul(one_line(what)?.to_string()),
+        Some(("straighten", rest)) => {
+            let (how, touch) = rest.split_once(' ')?;
+            Command::Straighten {
+                touch: touch_of(touch)?,
+                how: Straightening::from_code(how)?,
+            }
+        }
+        Some(("correct", what)) => Command::Correct(match what.split_once(' ') {
+            Some(("restore", ply)) => Correction::RestoreTo(ply.parse().ok()?),
+            None if what == "board" => Correction::BoardTurned,
+            None if what == "colours" => Correction::ColoursSwapped,
+            _ => return None,
+        }),
+        Some(("time-add", rest)) => {
+            let (ms, reason) = time_of(rest)?;
+            Command::AddTime { ms, reason }
+        }
+        Some(("time-set", rest)) => {
+            let (ms, reason) = time_of(rest)?;
+            Command::SetTime { ms, reason }
+        }
         Some(_) => return None,
         None => match text {
             "start" => Command::Start,
@@ -55,6 +128,10 @@ pub fn decode(text: &str) -> Option<Command> {
             "claim-time" => Command::ClaimTime,
             "abort" => Command::Abort,
             "tick" => Command::Tick,
+            "refuses-rules" => Command::RefusesRules,
+            "press-clock" => Command::PressClock,
+            "adjourn" => Command::Adjourn,
+            "resume" => Command::Resume,
             _ => return None,
         },
     })
@@ -143,9 +220,64 @@ mod tests {
                 lag: 0,
             },
             Command::Tick,
+            Command::Resign,
+            Command::OfferDraw,
+            Command::AcceptDraw,
+            Command::DeclineDraw,
+            Command::ClaimDraw,
+            Command::ClaimTime,
+            Command::Abort,
+            // The arbiter's.
+            Command::Touch(Touch::Own("h2".into())),
+            Command::Touch(Touch::Opponent("e10".into())),
+            Command::TechnicalFoul("连续提和，干扰对方 (§8 (一))".into()),
+            Command::RefusesRules,
+            Command::PressClock,
+            Command::Adjourn,
+            Command::Resume,
+            Command::Straighten {
+                touch: Touch::Own("b0".into()),
+                how: Straightening::WithNotice,
+            },
+            Command::Straighten {
+                touch: Touch::Opponent("c7".into()),
+                how: Straightening::Accidental,
+            },
+            Command::Straighten {
+                touch: Touch::Own("a1".into()),
+                how: Straightening::Unannounced,
+            },
+            Command::Correct(Correction::RestoreTo(12)),
+            Command::Correct(Correction::BoardTurned),
+            Command::Correct(Correction::ColoursSwapped),
+            Command::AddTime {
+                ms: 120_000,
+                reason: "false claim: FIDE 9.5.3".into(),
+            },
+            Command::SetTime {
+                ms: 0,
+                reason: "clock malfunction".into(),
+            },
         ] {
-            assert_eq!(decode(&encode(&c).unwrap()), Some(c));
+            let text = encode(&c).unwrap();
+            assert!(!text.contains('\n'), "{text}");
+            assert_eq!(decode(&text), Some(c));
         }
         assert_eq!(decode("move e2e4 lag=x"), None);
+        for bad in [
+            "touch mine h2",
+            "touch own 2h",
+            "foul ",
+            "straighten maybe own h2",
+            "correct restore x",
+            "correct nothing",
+            "time-add x why",
+            "time-set 100",
+        ] {
+            assert_eq!(decode(bad), None, "{bad}");
+        }
+        // Free text that would break the log's lines is not logged.
+        assert_eq!(encode(&Command::TechnicalFoul("a\nmove e2e4".into())), None);
+        assert_eq!(encode(&Command::TechnicalFoul(" ".into())), None);
     }
 }

@@ -17,10 +17,12 @@ pub struct Db {
     log: CommandLog,
 }
 
-/// A stored game: its spec, the hashes of its seat tokens and its commands in order.
+/// A stored game: its spec, the hashes of its seat tokens (and its arbiter's, if it has one)
+/// and its commands in order.
 pub struct Stored {
     pub spec: Spec,
     pub token_hashes: BySide<String>,
+    pub arbiter_hash: Option<String>,
     /// When it was created, milliseconds since the Unix epoch (wall clock).
     pub created_unix_ms: i64,
     pub commands: Vec<(u64, game::Side, String)>,
@@ -45,7 +47,13 @@ impl Db {
     }
 
     /// A new game, with no command yet (its clocks start with the first).
-    pub async fn create(&self, id: &str, spec: &Spec, token_hashes: &BySide<String>) -> Result<(), sqlx::Error> {
+    pub async fn create(
+        &self,
+        id: &str,
+        spec: &Spec,
+        token_hashes: &BySide<String>,
+        arbiter_hash: Option<&str>,
+    ) -> Result<(), sqlx::Error> {
         // The store keeps the pair as its columns token_first, token_second.
         let token_hashes: [String; 2] = token_hashes.clone().into();
         let created_unix_ms = std::time::SystemTime::now()
@@ -59,6 +67,7 @@ impl Db {
                 rules: &spec.rules,
                 clock: spec.clock,
                 token_hashes: &token_hashes,
+                arbiter_hash,
                 created_unix_ms,
             })
             .await
@@ -87,6 +96,7 @@ impl Db {
                 clock: g.clock,
             },
             token_hashes: g.token_hashes.into(),
+            arbiter_hash: g.arbiter_hash,
             created_unix_ms: g.created_unix_ms,
             commands: g.commands,
         }))

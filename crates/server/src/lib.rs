@@ -5,6 +5,7 @@
 //! - [`table`]: one task owns each game (its referee), logs then applies, wakes for flags.
 //! - [`view`]: each event as the NDJSON line streams show.
 //! - [`api`]: the routes; [`error`]: JSON errors with 4xx statuses.
+//! - [`console`]: the arbiter's routes, with the game's arbiter token.
 //! - [`event`]: events run on the server: their routes, rounds played as live games, results
 //!   entered as games end.
 //! - [`review`]: a game record in, its moves and the judge's verdict out.
@@ -14,6 +15,7 @@
 pub mod api;
 pub mod app;
 pub mod codec;
+pub mod console;
 pub mod db;
 pub mod error;
 pub mod event;

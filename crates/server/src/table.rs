@@ -49,6 +49,7 @@ pub struct Table {
     pub id: String,
     pub spec: Spec,
     token_hashes: BySide<String>,
+    arbiter_hash: Option<String>,
     tx: mpsc::Sender<Msg>,
     /// Every event's NDJSON line; `lines[v]` has version `v`.
     lines: RwLock<Vec<Arc<str>>>,
@@ -86,6 +87,7 @@ impl Table {
             id: id.clone(),
             spec: stored.spec.clone(),
             token_hashes: stored.token_hashes,
+            arbiter_hash: stored.arbiter_hash,
             tx,
             progress: watch::Sender::new((lines.len() as u64, over)),
             lines: RwLock::new(lines),
@@ -115,6 +117,13 @@ impl Table {
             .iter()
             .find(|(_, hash)| **hash == h)
             .map(|(side, _)| side)
+    }
+
+    /// Whether this bearer token is the game's arbiter's (a game made without one has none).
+    pub fn is_arbiter(&self, token: &str) -> bool {
+        self.arbiter_hash
+            .as_deref()
+            .is_some_and(|h| h == crate::codec::token_hash(token))
     }
 
     /// Runs a command for `side`; `lag` is the client's estimate of its network delay (ms).
@@ -351,9 +360,29 @@ impl Actor {
         let text = encode(&command).ok_or_else(|| ApiError::BadRequest("not a command the API takes".into()))?;
         // The clocks start with the first move, not at creation: a game created and then
         // shared costs no one time while the other player arrives. Before it, only resigning
-        // or aborting (which end the game) are taken; anything else — a move out of turn, an
+        // or aborting (which end the game) are taken, and the arbiter's starting the clocks
+        // (over the board, lateness runs from it); anything else — a move out of turn, an
         // offer, a claim — is refused unlogged and starts no clock.
         let starting = self.live.commands() == 0;
+        if command == Command::Start {
+            if !starting {
+                return Err(ApiError::Refused {
+                    reason: "the game has already started".into(),
+                    version,
+                    end: None,
+                });
+            }
+            self.db.append(vec![(self.id.clone(), 0, at, side, text)]).await?;
+            let events = self.live.apply(at, side, Command::Start);
+            let lines = self.view.follow(&self.live, &events);
+            self.publish(lines);
+            return Ok(Ack {
+                version: self.view.count.saturating_sub(1),
+                status: "started",
+                reason: None,
+                winner: None,
+            });
+        }
         let first_move = side == self.live.turn()
             && matches!(
                 command,

@@ -75,6 +75,10 @@ impl View {
                     // Moving answers the other side's offer (FIDE 9.1.2.3); one's own may go with it.
                     self.offer = offers_draw.then_some(*side);
                 }
+                EventKind::Corrected { back_to: Some(ply), .. } => {
+                    self.take_back_to(live.kind(), *ply);
+                    self.offer = None;
+                }
                 EventKind::DrawOffered { by } => self.offer = Some(*by),
                 EventKind::DrawDeclined { .. } | EventKind::GameOver(_) => self.offer = None,
                 _ => {}
@@ -87,11 +91,47 @@ impl View {
         lines
     }
 
+    /// The moves after the first `ply` taken back (an arbiter's correction): the fragments are
+    /// written again from the moves that stand, as rare as corrections are.
+    fn take_back_to(&mut self, kind: game::Kind, ply: usize) {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.truncate(ply);
+        self.moves_joined = moves.join(" ");
+        self.notation_items.clear();
+        self.wxf_items.clear();
+        self.shadow = None;
+        match kind {
+            game::Kind::Xiangqi => {
+                let mut pos = xiangqi::Position::start();
+                for (i, c) in moves.iter().enumerate() {
+                    let Ok(m) = Game::parse_move(&pos, c) else { break };
+                    let sep = if i == 0 { "" } else { "," };
+                    self.notation_items += sep;
+                    self.notation_items += &json_string(&Game::notation(&pos, m));
+                    self.wxf_items += sep;
+                    self.wxf_items += &json_string(&xiangqi::notation::to_wxf(&pos, m));
+                    Game::play(&mut pos, m);
+                }
+                self.shadow = Some(pos);
+            }
+            game::Kind::Chess => {
+                let mut pos = <chess::Position as Game>::start();
+                for (i, c) in moves.iter().enumerate() {
+                    let Ok(m) = Game::parse_move(&pos, c) else { break };
+                    self.notation_items += if i == 0 { "" } else { "," };
+                    self.notation_items += &json_string(&Game::notation(&pos, m));
+                    Game::play(&mut pos, m);
+                }
+            }
+        }
+        self.moves = moves;
+    }
+
     /// An event's line: a `gameState` (`as_state`), else a `notice`; serialized from borrowed
     /// fields, as it is made for every event of every game.
     fn line(&self, live: &Live, e: &Event, as_state: bool) -> String {
         let clocks = match &e.kind {
-            EventKind::MoveAccepted { clocks, .. } => *clocks,
+            EventKind::MoveAccepted { clocks, .. } | EventKind::TimeCorrected { clocks, .. } => *clocks,
             _ => BySide::new(|side| live.remaining(side, e.at)),
         };
         let mut out = String::with_capacity(1024 + 2 * (self.moves_joined.len() + self.notation_items.len()));
@@ -256,6 +296,8 @@ fn changes_state(kind: &EventKind) -> bool {
             | EventKind::DrawOffered { .. }
             | EventKind::DrawDeclined { .. }
             | EventKind::GameOver(_)
+            | EventKind::Corrected { back_to: Some(_), .. }
+            | EventKind::TimeCorrected { .. }
     )
 }
 
@@ -324,5 +366,39 @@ mod tests {
             "{state}"
         );
         assert_eq!(state["claimable"], Value::Null, "nothing is claimable once over");
+    }
+
+    /// A correction taking moves back (seed 000 5.8) rewrites the moves a state shows, and play
+    /// goes on from the position that stands.
+    #[test]
+    fn a_correction_takes_the_shown_moves_back() {
+        let spec = Spec {
+            kind: game::Kind::Chess,
+            ruleset: "fide".into(),
+            rules: "fide".into(),
+            clock: None,
+        };
+        let mut live = Live::new(&spec).unwrap();
+        let mut view = View::default();
+        let mut last_state = |live: &mut Live, side: Side, command: Command| -> Value {
+            let events = live.apply(0, side, command);
+            let lines = view.follow(live, &events);
+            serde_json::from_str(lines.first().unwrap()).unwrap()
+        };
+        last_state(&mut live, Side::First, Command::Start);
+        for (side, m) in [(Side::First, "e2e4"), (Side::Second, "e7e5"), (Side::First, "g1f3")] {
+            last_state(&mut live, side, Command::Move(m.into()));
+        }
+        let state = last_state(
+            &mut live,
+            Side::First,
+            Command::Correct(referee::Correction::RestoreTo(1)),
+        );
+        assert_eq!(state["type"], "gameState", "{state}");
+        assert_eq!((&state["moves"], &state["turn"]), (&json!("e2e4"), &json!("black")));
+        assert_eq!(state["notation"]["san"], json!(["e4"]));
+        let state = last_state(&mut live, Side::Second, Command::Move("d7d5".into()));
+        assert_eq!(state["moves"], "e2e4 d7d5");
+        assert_eq!(state["notation"]["san"], json!(["e4", "d5"]));
     }
 }

@@ -71,6 +71,9 @@ function onEvent(ev) {
     onState(ev.state || ev);
   } else if (ev.type === "gameState") {
     onState(ev);
+    // An arbiter's correction changes the state and says why.
+    const text = noticeText(ev.event);
+    if (text) $("message").textContent = text;
   } else if (ev.type === "notice") {
     const text = noticeText(ev.event);
     // Events the state already shows (the end, an offer) say nothing more.
@@ -109,6 +112,10 @@ function noticeText(event) {
       return fill(n.mustVary, { side, explanation: body.explanation });
     case "Obligation":
       return fill(n.obligation, { side, rule: body.rule, article: body.article });
+    case "Corrected":
+      return fill(n.corrected, { article: body.article, ruling: body.ruling });
+    case "TimeCorrected":
+      return fill(n.timeCorrected, { side, reason: body.reason });
     default:
       return "";
   }

@@ -7,6 +7,7 @@ use std::fmt;
 
 use sqlx::Row;
 
+use crate::versioned::{self, Stale};
 use crate::Store;
 
 #[derive(Debug)]
@@ -95,8 +96,7 @@ impl Store {
     /// Stores a new state of the event read at version `read`, with what changed; returns
     /// the new version. Refused, changing nothing, when the event has moved on since `read`.
     pub async fn save_event(&self, name: &str, read: u64, body: &str, action: &str) -> Result<u64, EventError> {
-        let mut tx = self.pool.begin().await?;
-        let version = save_in(&mut tx, name, read, body, action).await?;
+        let (tx, version) = save_in(self.pool.begin().await?, name, read, body, action).await?;
         tx.commit().await?;
         Ok(version)
     }
@@ -154,45 +154,35 @@ impl Store {
 }
 
 /// [`Store::save_event`] inside a transaction, for changes that must be saved with the event's
-/// (the server's tokens and game links): the new version, or the error, the transaction then
-/// to be dropped.
+/// (the server's tokens and game links): the transaction, to go on with, and the new version;
+/// or the error, the transaction rolled back.
 pub(crate) async fn save_in(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    tx: sqlx::Transaction<'static, sqlx::Any>,
     name: &str,
     read: u64,
     body: &str,
     action: &str,
-) -> Result<u64, EventError> {
-    // The update takes the write lock first (SQLite) or the row's lock (PostgreSQL), so
-    // two writers take turns, and the later finds the version moved on.
-    let row = sqlx::query(
+) -> Result<(sqlx::Transaction<'static, sqlx::Any>, u64), EventError> {
+    let query = sqlx::query(
         "UPDATE events SET body = $1, version = version + 1 WHERE name = $2 AND version = $3 RETURNING version",
     )
     .bind(body)
     .bind(name)
-    .bind(read as i64)
-    .fetch_optional(&mut **tx)
+    .bind(read as i64);
+    let (mut tx, row) = versioned::update(tx, query, "events", name, |stale| match stale {
+        Stale::Missing => EventError::NoEvent(name.into()),
+        Stale::MovedOn => EventError::Changed {
+            name: name.into(),
+            read,
+        },
+    })
     .await?;
-    let Some(row) = row else {
-        let exists = sqlx::query("SELECT 1 FROM events WHERE name = $1")
-            .bind(name)
-            .fetch_optional(&mut **tx)
-            .await?
-            .is_some();
-        return Err(match exists {
-            false => EventError::NoEvent(name.into()),
-            true => EventError::Changed {
-                name: name.into(),
-                read,
-            },
-        });
-    };
     let version: i64 = row.try_get(0)?;
     sqlx::query("INSERT INTO changes (event, version, action) VALUES ($1, $2, $3)")
         .bind(name)
         .bind(version)
         .bind(action)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
-    Ok(version as u64)
+    Ok((tx, version as u64))
 }

@@ -22,6 +22,8 @@ pub struct NewGame<'a> {
     pub clock: Option<(u64, u64)>,
     /// The hashes of the two seat tokens (the tokens themselves are never stored).
     pub token_hashes: &'a [String; 2],
+    /// The hash of the arbiter's token, for a game an arbiter conducts.
+    pub arbiter_hash: Option<&'a str>,
     /// Wall clock, milliseconds since the Unix epoch.
     pub created_unix_ms: i64,
 }
@@ -33,6 +35,8 @@ pub struct StoredGame {
     pub rules: String,
     pub clock: Option<(u64, u64)>,
     pub token_hashes: [String; 2],
+    /// The hash of the arbiter's token; `None` for a game without one (made before there were).
+    pub arbiter_hash: Option<String>,
     pub created_unix_ms: i64,
     /// Game time (ms), side, command text.
     pub commands: Vec<(u64, Side, String)>,
@@ -53,8 +57,8 @@ impl Store {
     pub async fn create_game(&self, g: &NewGame<'_>) -> Result<(), sqlx::Error> {
         sqlx::query(
             "INSERT INTO games (id, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
-             token_first, token_second, created_unix_ms, finished) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0)",
+             token_first, token_second, created_unix_ms, finished, token_arbiter) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)",
         )
         .bind(g.id)
         .bind(g.kind.name())
@@ -65,6 +69,7 @@ impl Store {
         .bind(&g.token_hashes[0])
         .bind(&g.token_hashes[1])
         .bind(g.created_unix_ms)
+        .bind(g.arbiter_hash)
         .execute(&self.pool)
         .await
         .map(|_| ())
@@ -90,7 +95,7 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, sqlx::Error> {
         let Some(row) = sqlx::query(
             "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \
-             created_unix_ms FROM games WHERE id = $1",
+             created_unix_ms, token_arbiter FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -134,6 +139,7 @@ fn game_of(row: &AnyRow, commands: Vec<(u64, Side, String)>) -> Result<StoredGam
         clock: limit.zip(increment).map(|(l, i)| (l.max(0) as u64, i.max(0) as u64)),
         token_hashes: [row.try_get(5)?, row.try_get(6)?],
         created_unix_ms: row.try_get(7)?,
+        arbiter_hash: row.try_get(8)?,
         commands,
     })
 }

@@ -32,6 +32,7 @@ pub mod ratings;
 pub mod scratch;
 pub mod served;
 pub mod target;
+mod versioned;
 
 pub use events::{Change, EventError};
 pub use games::{CommandLog, Entry, NewGame, StoredGame};

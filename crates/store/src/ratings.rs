@@ -12,6 +12,7 @@ use std::str::FromStr;
 
 use sqlx::Row;
 
+use crate::versioned::{self, Stale};
 use crate::Store;
 
 /// A list's rating system.
@@ -247,31 +248,21 @@ impl Store {
             })?;
             1
         } else {
-            // The update takes the write lock first (SQLite) or the row's lock (PostgreSQL),
-            // so two writers take turns, and the later finds the version moved on.
-            let row = sqlx::query(
+            let query = sqlx::query(
                 "UPDATE rating_lists SET version = version + 1 WHERE name = $1 AND version = $2 \
                  RETURNING version, system",
             )
             .bind(name)
-            .bind(read as i64)
-            .fetch_optional(&mut *tx)
+            .bind(read as i64);
+            let row;
+            (tx, row) = versioned::update(tx, query, "rating_lists", name, |stale| match stale {
+                Stale::Missing => RatingError::NoList(name.into()),
+                Stale::MovedOn => RatingError::Changed {
+                    name: name.into(),
+                    read,
+                },
+            })
             .await?;
-            let Some(row) = row else {
-                let exists = sqlx::query("SELECT 1 FROM rating_lists WHERE name = $1")
-                    .bind(name)
-                    .fetch_optional(&mut *tx)
-                    .await?
-                    .is_some();
-                tx.rollback().await?;
-                return Err(match exists {
-                    false => RatingError::NoList(name.into()),
-                    true => RatingError::Changed {
-                        name: name.into(),
-                        read,
-                    },
-                });
-            };
             let list: String = row.try_get(1)?;
             if list != system.as_str() {
                 tx.rollback().await?;

@@ -153,8 +153,7 @@ impl Store {
         action: &str,
         also: &[Also<'_>],
     ) -> Result<u64, EventError> {
-        let mut tx = self.pool.begin().await?;
-        let version = save_in(&mut tx, name, read, body, action).await?;
+        let (mut tx, version) = save_in(self.pool.begin().await?, name, read, body, action).await?;
         for a in also {
             match a {
                 Also::Token { hash, entrant } => insert_token(&mut tx, name, hash, *entrant).await?,
@@ -288,6 +287,7 @@ mod tests {
                 rules: "cxa",
                 clock: None,
                 token_hashes: &["a".into(), "b".into()],
+                arbiter_hash: None,
                 created_unix_ms: 0,
             })
             .await

@@ -66,6 +66,7 @@ async fn games_keep_their_command_logs(s: &Store) {
         rules: "cxa",
         clock: Some((60_000, 2_000)),
         token_hashes: &hashes,
+        arbiter_hash: (id == "g1").then_some("ha"),
         created_unix_ms: 1_700_000_000_000,
     };
     s.create_game(&new("g1")).await.unwrap();
@@ -92,6 +93,9 @@ async fn games_keep_their_command_logs(s: &Store) {
         (g.clock, g.token_hashes, g.created_unix_ms),
         (Some((60_000, 2_000)), hashes.clone(), 1_700_000_000_000)
     );
+    // The arbiter's token hash where the game has an arbiter, none where it has not.
+    assert_eq!(g.arbiter_hash.as_deref(), Some("ha"));
+    assert_eq!(s.game("g2").await.unwrap().unwrap().arbiter_hash, None);
     assert_eq!(
         g.commands,
         [

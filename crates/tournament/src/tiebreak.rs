@@ -36,7 +36,7 @@ use crate::event::{point_system, round_points};
 use crate::result::{Bye, RoundResult};
 use crate::trf::{Colour, Player, Round, Trf};
 
-mod direct_encounter;
+pub(crate) mod direct_encounter;
 pub use direct_encounter::{direct_encounter, direct_encounter_with};
 
 /// All the tie-break values of one player.

@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Result};
 use tournament::competition::{self, render, Event, Format, Verdict};
+use tournament::standings::TieBreak;
 
 use super::{change, json, load, open};
 use crate::TournamentCommand;
@@ -236,32 +237,47 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
             // A team crosstable shows the matches won, drawn and lost; its tie-breaks are the
             // standings'.
             let order = if e.teams() { Vec::new() } else { e.tiebreak_order()? };
+            let swiss_order = match e.settings.tiebreaks.is_empty() {
+                _ if e.teams() => Vec::new(),
+                true => tournament::event::parse_tiebreaks("BH-C1,BH,SB")?,
+                false => order.clone(),
+            };
             let mut any = false;
             let mut groups = Vec::new();
             for (s, stage) in e.stages.iter().enumerate() {
-                if !matches!(e.plan[s].format, Format::RoundRobin { .. } | Format::Groups { .. }) {
-                    continue;
-                }
-                for g in 0..stage.groups.len() {
+                // A round robin's groups, or a Swiss stage's TRF (a Swiss of teams: a team's
+                // rounds are its matches).
+                let tables: Vec<(String, tournament::trf::Trf, &[TieBreak])> = match e.plan[s].format {
+                    Format::RoundRobin { .. } | Format::Groups { .. } => (0..stage.groups.len())
+                        .map(|g| {
+                            let title = if stage.groups.len() > 1 {
+                                format!("{}, group {}", e.name, competition::group_letter(g))
+                            } else {
+                                e.name.clone()
+                            };
+                            (title, competition::group_trf(&e, s, g), &order[..])
+                        })
+                        .collect(),
+                    Format::Swiss { .. } => match &stage.trf {
+                        Some(t) => vec![(e.name.clone(), tournament::trf::Trf::parse(t)?, &swiss_order[..])],
+                        None => Vec::new(),
+                    },
+                    _ => Vec::new(),
+                };
+                for (title, trf, order) in tables {
                     any = true;
-                    let trf = competition::group_trf(&e, s, g);
-                    let title = if stage.groups.len() > 1 {
-                        format!("{}, group {}", e.name, competition::group_letter(g))
-                    } else {
-                        e.name.clone()
-                    };
                     if as_json {
                         groups.push(serde_json::json!({"title": title, "players": trf.players}));
                     } else if html {
-                        print!("{}", tournament::event::crosstable_html(&trf, &title, &order));
+                        print!("{}", tournament::event::crosstable_html(&trf, &title, order));
                     } else {
                         println!("{title}");
-                        print!("{}", tournament::event::crosstable(&trf, &order));
+                        print!("{}", tournament::event::crosstable(&trf, order));
                     }
                 }
             }
             if !any {
-                bail!("{name:?} has no round robin played yet: bracket and standings show a knockout");
+                bail!("{name:?} has no round robin or Swiss played yet: bracket and standings show a knockout");
             }
             if as_json {
                 return json(&groups);

@@ -13,6 +13,7 @@ mod common;
 use common::Server;
 
 mod client;
+mod console;
 mod lichess;
 use client::{act, create, full, lines, play};
 

@@ -100,7 +100,7 @@ pub(super) fn read_moves(bytes: &[u8], start: usize, mut pos: Position, record: 
                         message: format!(
                             "ply {ply} (record at byte offset {rec_offset}): {why}; the rest of this line is dropped"
                         ),
-                        refused: Some(refused),
+                        refused: Some(refused.after(line.parent)),
                     });
                     line.alive = false;
                 }
@@ -153,6 +153,7 @@ fn check_move(pos: &Position, from: u8, to: u8) -> Result<Move, (String, Refused
             written: format!("{from}-{to}"),
             why: Refusal::NotAMove,
             self_check: None,
+            after: None,
         };
         return Err((format!("squares {from} -> {to} are not board indexes 0-89"), refused));
     };

@@ -126,10 +126,11 @@ fn place_branch(record: &mut XiangqiRecord, start: &Position, b: &Branch, parent
                     written,
                     why: Refusal::NotAMove,
                     self_check: None,
+                    after: None,
                 },
             };
             record.issues.push(Issue {
-                refused: Some(refused),
+                refused: Some(refused.after(node)),
                 ply: Some(ply),
                 message: format!(
                     "[DhtmlXQ_{}] move {} ({}{}{}{}) in {}: {what}; the rest of this line is dropped",

@@ -169,7 +169,7 @@ impl Visitor for XiangqiVisitor {
                 self.record.issues.push(Issue {
                     ply: Some(ply),
                     message: format!("{side} to move: {e}; the rest of this line is skipped"),
-                    refused: Some(RefusedMove::xiangqi(token, &e)),
+                    refused: Some(RefusedMove::xiangqi(token, &e).after(self.line.node)),
                 });
                 self.line.broken = true;
             }

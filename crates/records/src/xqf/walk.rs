@@ -156,7 +156,7 @@ impl Walk<'_> {
                             self.dropping = Some(Dropping {
                                 ply: depth + 1,
                                 message: format!("move record at byte offset {at:#x}: {why}"),
-                                refused,
+                                refused: refused.after(node),
                                 records: 0,
                             });
                             Parent::Dropped
@@ -179,6 +179,7 @@ impl Walk<'_> {
                 written: format!("{}-{}", rec.from, rec.to),
                 why: Refusal::NotAMove,
                 self_check: None,
+                after: None,
             };
             return Err((
                 format!(

@@ -18,9 +18,11 @@
 //!
 //! This file holds the state and the dispatch of commands; each concept has its own file:
 //! `moves` (reading, touch-move, the judge's ruling), `offers` (draw offers), `claims`,
-//! `fouls` and their limits, `finish` (endings, flags, lateness).
+//! `fouls` and their limits, `finish` (endings, flags, lateness), `corrections` (the arbiter's
+//! corrections and time corrections).
 
 mod claims;
+mod corrections;
 mod finish;
 mod fouls;
 mod moves;
@@ -49,9 +51,16 @@ enum Phase {
 pub struct Referee<J: Judge> {
     rules: RefereeRules,
     judge: J,
+    /// The judge as the game began: a correction replays the moves that stand on a copy.
+    initial: J,
+    /// The moves that stand, in order (a correction takes some back).
+    played: Vec<<J::Game as Game>::Move>,
     clock: Clock,
     phase: Phase,
     started_at: Millis,
+    /// Time spent adjourned since the start, and since when the game is adjourned.
+    paused: Millis,
+    adjourned_at: Option<Millis>,
     /// Moves made by each side (for lateness).
     moved: BySide<bool>,
     /// A standing offer by this side, awaiting the other's answer.
@@ -75,9 +84,13 @@ impl<J: Judge> Referee<J> {
         Referee {
             clock: Clock::new(rules.time.clone()),
             rules,
+            initial: judge.clone(),
             judge,
+            played: Vec::new(),
             phase: Phase::NotStarted,
             started_at: 0,
+            paused: 0,
+            adjourned_at: None,
             moved: BySide::both(false),
             offer: None,
             may_offer: BySide::both(true),
@@ -227,6 +240,7 @@ impl<J: Judge> Referee<J> {
                         self.flag_fell(flag);
                     } else {
                         self.phase = Phase::Adjourned;
+                        self.adjourned_at = Some(at);
                         self.emit(at, EventKind::Adjourned);
                     }
                 }
@@ -234,6 +248,7 @@ impl<J: Judge> Referee<J> {
             Command::Resume => {
                 if self.phase == Phase::Adjourned {
                     self.phase = Phase::Playing;
+                    self.paused += self.adjourned_at.take().map_or(0, |since| at.saturating_sub(since));
                     self.clock.start(self.judge.position().turn(), at);
                     self.emit(at, EventKind::Resumed);
                 }
@@ -245,6 +260,10 @@ impl<J: Judge> Referee<J> {
                 "the game was aborted".into(),
                 None,
             ),
+            Command::Straighten { touch, how } => self.straighten(at, side, touch.clone(), *how),
+            Command::Correct(c) => self.correct(at, side, *c),
+            Command::AddTime { ms, reason } => self.correct_time(at, side, *ms, true, reason),
+            Command::SetTime { ms, reason } => self.correct_time(at, side, *ms, false, reason),
         }
     }
 

@@ -98,6 +98,7 @@ impl<J: Judge> Referee<J> {
             }
         };
         self.moved[side] = true;
+        self.played.push(m);
         self.touches.clear();
         if zeroing {
             self.phase_start = self.judge.ply();

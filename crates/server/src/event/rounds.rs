@@ -63,6 +63,11 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
         .into_iter()
         .map(|g| (g.pairing, g.game))
         .collect();
+    // The organiser is the arbiter of every game of the event: their token opens its console.
+    let organiser = store
+        .entrant_token_hash(id, super::tokens::ORGANISER)
+        .await
+        .map_err(event_error)?;
     let mut made = 0;
     for pid in event.open_pairing_ids() {
         let Some(p) = event.pairing(&pid) else { continue };
@@ -93,6 +98,7 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
                     first: red_hash,
                     second: black_hash,
                 },
+                organiser.as_deref(),
                 true,
             )
             .await?;

@@ -198,3 +198,48 @@ pub(crate) fn bracket_placings(event: &Event, s: usize) -> Option<Vec<(u32, Vec<
             .collect(),
     )
 }
+
+/// Who a seeded or double knockout has sent on by a walkover so far, and in which of the
+/// stage's rounds: a walkover is no pairing, so the stage's rounds do not show it. A node is
+/// paired in the round after the last played match it waits on, and a walkover goes through
+/// at the moment it would have been paired.
+pub(crate) fn walkovers(event: &Event, s: usize) -> Vec<(u32, u32)> {
+    let stage = &event.stages[s];
+    let (bracket, winners) = bracket_of(event, s);
+    let states = bracket.resolve(&winners);
+    let mut paired_in = vec![None; bracket.nodes.len()];
+    for r in &stage.rounds {
+        for node in r.pairings.iter().filter_map(|p| p.node) {
+            if let Some(x) = paired_in.get_mut(node as usize) {
+                *x = Some(r.number);
+            }
+        }
+    }
+    // The round by whose end each node was decided (a walkover: before its own round).
+    let mut done = vec![0u32; bracket.nodes.len()];
+    let mut out = Vec::new();
+    for (i, (node, state)) in bracket.nodes.iter().zip(&states).enumerate() {
+        let ready = [node.first, node.second]
+            .iter()
+            .filter_map(|src| match *src {
+                bracket::Source::Winner(j) | bracket::Source::Loser(j) => done.get(j).copied(),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+            + 1;
+        done[i] = match (state.decision, paired_in[i]) {
+            (bracket::Decision::Walkover, _) => {
+                if let Slot::Player(seed) = state.winner {
+                    if ready as usize <= stage.rounds.len() {
+                        out.push((stage.entrants[seed as usize - 1], ready));
+                    }
+                }
+                ready - 1
+            }
+            (_, Some(r)) => r,
+            _ => ready,
+        };
+    }
+    out
+}

@@ -273,7 +273,14 @@ fn board(g: &super::Game) -> Board {
 /// A group of teams: match points (or game points first), then the team tie-breaks. A round
 /// robin's bye is a round without a match, so it is left out.
 fn team_table(event: &Event, s: usize, g: usize) -> Result<Table, Error> {
-    let members = &event.stages[s].groups[g];
+    team_standings(event, s, &event.stages[s].groups[g], false)
+}
+
+/// The teams `members` of stage `s` ranked as a team table: match points (or game points
+/// first), then the team tie-breaks (the event's, else the CXA's 局分, 直胜, 台次分). A match
+/// counts once all its boards are in; a bye counts as [`crate::team::ByeScoring`] has it when
+/// `byes` (a Swiss's pairing-allocated bye), else not at all.
+pub(crate) fn team_standings(event: &Event, s: usize, members: &[u32], byes: bool) -> Result<Table, Error> {
     let numbers = berger_numbers(members);
     let index = |id: u32| numbers.get(&id).map(|&n| n as usize - 1);
     let names: Vec<String> = members.iter().map(|&id| event.name_of(id)).collect();
@@ -281,12 +288,17 @@ fn team_table(event: &Event, s: usize, g: usize) -> Result<Table, Error> {
         .rounds
         .iter()
         .flat_map(|r| r.pairings.iter().map(move |p| (r.number, p)))
-        .filter(|(_, p)| p.games.len() as u32 == event.settings.boards)
         .filter_map(|(round, p)| {
+            let second = match p.second {
+                None if byes => None,
+                None => return None,
+                Some(x) if p.games.len() as u32 == event.settings.boards => Some(index(x)?),
+                Some(_) => return None,
+            };
             Some(TeamRound {
                 round,
                 first: index(p.first)?,
-                second: Some(index(p.second?)?),
+                second,
                 boards: p.games.iter().map(board).collect(),
             })
         })
@@ -347,10 +359,27 @@ fn placings(event: &Event, s: usize) -> Table {
     }
     let stage = &event.stages[s];
     let third = format!("{}{THIRD_PLACE}", event.id_prefix(s));
+    // A seed's bye in a bracket is no pairing: it goes on as a win of its round would.
+    let mut byes: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    if matches!(
+        event.plan[s].format,
+        Format::Knockout {
+            draw: super::Draw::Seeded,
+            ..
+        } | Format::DoubleKnockout
+    ) {
+        for (id, round) in super::knockout::walkovers(event, s) {
+            let r = byes.entry(id).or_insert(round);
+            *r = (*r).max(round);
+        }
+    }
     // (entrant, last round reached, key within it)
     let mut reach: Vec<(u32, u32, u32, String)> = Vec::new();
     for &id in &stage.entrants {
-        let mut last = (0, 0, String::from("entered"));
+        let mut last = match byes.get(&id) {
+            Some(&r) => (r, 3, format!("bye in round {r}")),
+            None => (0, 0, String::from("entered")),
+        };
         for round in &stage.rounds {
             for p in round.pairings.iter().filter(|p| p.first == id || p.second == Some(id)) {
                 let outcome = winner_loser(event, s, p);

@@ -88,7 +88,10 @@ pub(crate) fn next(event: &mut Event, s: usize) -> Result<Option<Round>, Error> 
     }))
 }
 
-/// Writes pairing `id`'s result (one game) into the stage's TRF, as the Swiss counts it.
+/// Writes pairing `id`'s result into the stage's TRF, as the Swiss counts it: a game, or a
+/// team match as its verdict (a forfeit only when no board was played). A pairing without a
+/// verdict (a correction entered in part) takes the TRF's result back to none, so neither the
+/// next pairing nor the standings count what it replaced.
 pub(crate) fn record(event: &mut Event, s: usize, id: &str) -> Result<(), Error> {
     let Some(round) = event.stages[s]
         .rounds
@@ -109,23 +112,34 @@ pub(crate) fn record(event: &mut Event, s: usize, id: &str) -> Result<(), Error>
     ) else {
         return Ok(());
     };
-    let text = match (p.verdict(rule(event, s, &p)), p.games.first()) {
-        (Verdict::Pending | Verdict::Bye, _) | (_, None) => return Ok(()),
-        (_, Some(g)) if g.double_forfeit => "-/-",
-        (Verdict::Won(Side::First), Some(g)) if g.forfeit => "+/-",
-        (Verdict::Won(Side::Second), Some(g)) if g.forfeit => "-/+",
-        (Verdict::Won(Side::First), _) => "1-0",
-        (Verdict::Won(Side::Second), _) => "0-1",
-        (Verdict::Drawn, _) => "1/2",
+    let every = |f: fn(&super::Game) -> bool| !p.games.is_empty() && p.games.iter().all(f);
+    let (double_forfeit, forfeit) = (every(|g| g.double_forfeit), every(|g| g.forfeit || g.double_forfeit));
+    let text = match p.verdict(rule(event, s, &p)) {
+        Verdict::Bye => return Ok(()),
+        Verdict::Pending => None,
+        _ if double_forfeit => Some("-/-"),
+        Verdict::Won(Side::First) if forfeit => Some("+/-"),
+        Verdict::Won(Side::Second) if forfeit => Some("-/+"),
+        Verdict::Won(Side::First) => Some("1-0"),
+        Verdict::Won(Side::Second) => Some("0-1"),
+        Verdict::Drawn => Some("1/2"),
     };
-    swiss_event::set_result(&mut trf, round as usize, w, b, text).map_err(|e| Error(e.to_string()))?;
+    match text {
+        Some(text) => swiss_event::set_result(&mut trf, round as usize, w, b, text),
+        None => swiss_event::clear_result(&mut trf, round as usize, w, b),
+    }
+    .map_err(|e| Error(e.to_string()))?;
     event.stages[s].trf = Some(swiss_event::text(&trf));
     Ok(())
 }
 
 /// The Swiss stage's standings: points, then the event's tie-breaks (BH-C1, BH, SB unless
-/// it names FIDE codes of its own).
+/// it names FIDE codes of its own); a Swiss of teams as a team table, like a round robin of
+/// teams.
 pub(crate) fn table(event: &Event, s: usize, title: String) -> Result<Table, Error> {
+    if event.teams() {
+        return super::standings::team_standings(event, s, &event.stages[s].entrants, true);
+    }
     let trf = trf_of(&event.stages[s])?;
     let order = match event.settings.tiebreaks.is_empty() {
         true => swiss_event::parse_tiebreaks("BH-C1,BH,SB"),

@@ -336,7 +336,7 @@ fn a_swiss_of_teams_pairs_on_match_results_and_keeps_its_json() {
     }
     assert!(e.finished());
     let total: f64 = e.standings().unwrap()[0].lines.iter().map(|l| l.points).sum();
-    assert_eq!(total, 9.0, "nine team matches, each worth one point");
+    assert_eq!(total, 18.0, "nine team matches won, each worth two match points");
     assert!(e.to_text().starts_with('{'));
     assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
 }

@@ -25,7 +25,7 @@ pub(crate) use points::round_points;
 pub use points::{
     parse_points, parse_tiebreaks, point_system, set_points, set_tiebreaks, stated_point_system, tiebreaks, CXA_POINTS,
 };
-pub use rounds::{pair, set_result};
+pub use rounds::{clear_result, pair, set_result};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum System {

@@ -130,6 +130,23 @@ pub fn set_result(trf: &mut Trf, round: usize, white: u32, black: u32, result: &
         "-/-" => (RoundResult::ForfeitLoss, RoundResult::ForfeitLoss),
         _ => return err(format!("unknown result {result:?} (1-0, 0-1, 1/2, +/-, -/+, -/-)")),
     };
+    write_result(trf, round, white, black, w, b)
+}
+
+/// Takes a game's result back to none, as paired: a correction still being entered (a team
+/// match's boards in part), so nothing counts it until it is complete.
+pub fn clear_result(trf: &mut Trf, round: usize, white: u32, black: u32) -> Result<(), EventError> {
+    write_result(trf, round, white, black, RoundResult::Pending, RoundResult::Pending)
+}
+
+fn write_result(
+    trf: &mut Trf,
+    round: usize,
+    white: u32,
+    black: u32,
+    w: RoundResult,
+    b: RoundResult,
+) -> Result<(), EventError> {
     let i = round
         .checked_sub(1)
         .ok_or_else(|| EventError("rounds start at 1".into()))?;

@@ -276,9 +276,10 @@ fn event<'a>(teams: usize, rounds: &[TeamRound], scoring: &'a TeamScoring) -> Re
 }
 
 /// Rounds a value to millionths, so sums of match points like 0.1 compare equal however they
-/// were added.
+/// were added; an empty sum's -0 is 0 (a team yet to play is level with one that scored
+/// nothing).
 fn tidy(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
+    (x * 1e6).round() / 1e6 + 0.0
 }
 
 /// The standings of the teams `names` (indexed as in `rounds`), ranked by the primary score of

@@ -10,11 +10,49 @@
 //! - DE is applied again to every subgroup it leaves tied, counting only the games inside the
 //!   subgroup, until it separates no more.
 
+//!
+//! The method is one ([`places`]) for every input that says who met whom with what score
+//! ([`Encounters`]): a TRF's games here, a team event's matches in
+//! [`crate::team::standings`].
+
 use std::collections::{BTreeMap, HashSet};
+use std::hash::Hash;
 
 use crate::dutch::PointSystem;
 use crate::event::{point_system, round_points};
 use crate::trf::Trf;
+
+/// Who met whom with what score: what DE is computed from.
+pub(crate) trait Encounters {
+    /// A player's or a team's number.
+    type Id: Copy + Ord + Hash;
+    /// Calls `f` with each encounter of `who` that counts for DE (played over the board): the
+    /// opponent and the score `who` made against them.
+    fn each(&self, who: Self::Id, f: impl FnMut(Self::Id, f64));
+    /// A win's score: the most a missing encounter could have given.
+    fn win_score(&self) -> f64;
+}
+
+/// A TRF's games played over the board, scored in the event's point system (tenths).
+struct Games<'a> {
+    trf: &'a Trf,
+    ps: &'a PointSystem,
+}
+
+impl Encounters for Games<'_> {
+    type Id = u32;
+
+    fn each(&self, who: u32, mut f: impl FnMut(u32, f64)) {
+        let rounds = self.trf.player(who).map_or(&[][..], |p| &p.rounds[..]);
+        for r in rounds.iter().filter(|r| r.played()) {
+            f(r.opponent, f64::from(round_points(self.ps, r)));
+        }
+    }
+
+    fn win_score(&self) -> f64 {
+        f64::from(self.ps.win)
+    }
+}
 
 /// The DE of the players of `group` (tied on every criterion before DE), in its order: 1 for the
 /// first and the same number for those it leaves tied (1, 2, 2, 4), or 0 for all when it
@@ -26,7 +64,7 @@ pub fn direct_encounter(t: &Trf, group: &[u32]) -> Vec<u32> {
 /// [`direct_encounter`] with the results counted in `ps` (the event's point system, read once by
 /// the caller).
 pub fn direct_encounter_with(t: &Trf, ps: &PointSystem, group: &[u32]) -> Vec<u32> {
-    let places = places(t, ps, group);
+    let places = places(&Games { trf: t, ps }, group);
     if places.iter().all(|&p| p == 0) {
         vec![0; group.len()]
     } else {
@@ -34,9 +72,10 @@ pub fn direct_encounter_with(t: &Trf, ps: &PointSystem, group: &[u32]) -> Vec<u3
     }
 }
 
-/// Places from 0, ties sharing the higher, after DE has been re-applied to every tied subgroup.
-fn places(t: &Trf, ps: &PointSystem, group: &[u32]) -> Vec<usize> {
-    let first = one_pass(t, ps, group);
+/// Places from 0 of the members of `group`, ties sharing the higher, after DE has been
+/// re-applied to every tied subgroup.
+pub(crate) fn places<E: Encounters>(e: &E, group: &[E::Id]) -> Vec<usize> {
+    let first = one_pass(e, group);
     let mut placed = first.clone();
     let mut starts = first.clone();
     starts.sort_unstable();
@@ -49,35 +88,36 @@ fn places(t: &Trf, ps: &PointSystem, group: &[u32]) -> Vec<usize> {
         if members.len() < 2 {
             continue;
         }
-        let numbers: Vec<u32> = members.iter().map(|&i| group[i]).collect();
-        for (&i, sub) in members.iter().zip(places(t, ps, &numbers)) {
+        let ids: Vec<E::Id> = members.iter().map(|&i| group[i]).collect();
+        for (&i, sub) in members.iter().zip(places(e, &ids)) {
             placed[i] = start + sub;
         }
     }
     placed
 }
 
-/// A player's points (in tenths) against the rest of the group and how many of them he met.
-fn tally(t: &Trf, ps: &PointSystem, group: &HashSet<u32>, number: u32) -> (f64, usize) {
-    let mut games: BTreeMap<u32, (f64, u32)> = BTreeMap::new();
-    let rounds = t.player(number).map_or(&[][..], |p| &p.rounds[..]);
-    for r in rounds.iter().filter(|r| r.played() && group.contains(&r.opponent)) {
-        let g = games.entry(r.opponent).or_default();
-        g.0 += f64::from(round_points(ps, r));
-        g.1 += 1;
-    }
-    let score = games.values().map(|(points, n)| points / f64::from(*n)).sum();
-    (score, games.len())
+/// A member's score against the rest of the group and how many of them it met (the average
+/// against one met more than once).
+fn tally<E: Encounters>(e: &E, group: &HashSet<E::Id>, who: E::Id) -> (f64, usize) {
+    let mut met: BTreeMap<E::Id, (f64, u32)> = BTreeMap::new();
+    e.each(who, |opponent, score| {
+        if group.contains(&opponent) {
+            let m = met.entry(opponent).or_default();
+            m.0 += score;
+            m.1 += 1;
+        }
+    });
+    let score = met.values().map(|(points, n)| points / f64::from(*n)).sum();
+    (score, met.len())
 }
 
 /// One application of DE to the group: places from 0.
-fn one_pass(t: &Trf, ps: &PointSystem, group: &[u32]) -> Vec<usize> {
+fn one_pass<E: Encounters>(e: &E, group: &[E::Id]) -> Vec<usize> {
     let k = group.len();
-    let members: HashSet<u32> = group.iter().copied().collect();
-    let tallies: Vec<(f64, usize)> = group.iter().map(|&n| tally(t, ps, &members, n)).collect();
+    let members: HashSet<E::Id> = group.iter().copied().collect();
+    let tallies: Vec<(f64, usize)> = group.iter().map(|&n| tally(e, &members, n)).collect();
     let score = |i: usize| tallies[i].0;
-    // A win's points: the most a missing game could have given.
-    let best_case = |i: usize| tallies[i].0 + (k - 1 - tallies[i].1) as f64 * f64::from(ps.win);
+    let best_case = |i: usize| tallies[i].0 + (k - 1 - tallies[i].1) as f64 * e.win_score();
     let all_met = tallies.iter().all(|x| x.1 + 1 == k);
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by(|&a, &b| {
