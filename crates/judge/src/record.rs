@@ -176,7 +176,11 @@ pub fn adopt_ruled_move(record: &mut AnyRecord, rules: &Rulesets) -> bool {
     let Some(m) = ruled_refusal(r, rules) else {
         return false;
     };
-    let last = r.tree.main_line_nodes().last().unwrap_or(records::MoveTree::<xiangqi::Move>::ROOT);
+    let last = r
+        .tree
+        .main_line_nodes()
+        .last()
+        .unwrap_or(records::MoveTree::<xiangqi::Move>::ROOT);
     let ply = r.tree.main_line().count() + 1;
     r.tree.add_child(last, m);
     r.issues
@@ -198,7 +202,11 @@ fn refused<M>(r: &Record<M>, main_line: usize) -> Option<Stop> {
 fn refused_issue<M>(r: &Record<M>, main_line: usize) -> Option<&records::Issue> {
     let last = r.tree.main_line_nodes().last().unwrap_or(records::MoveTree::<M>::ROOT);
     r.issues.iter().find(|i| {
-        i.ply == Some(main_line + 1) && i.refused.as_ref().and_then(|m| m.after).is_none_or(|after| after == last)
+        i.ply == Some(main_line + 1)
+            && i.refused
+                .as_ref()
+                .and_then(|m| m.after)
+                .is_none_or(|after| after == last)
     })
 }
 
@@ -461,7 +469,9 @@ mod tests {
         assert_eq!((game.plies, game.stop), (1, None));
         // The same move refused in the main line stops it there.
         let record = read("[Game \"Chinese Chess\"]\n\n1. 炮二平五 车9进9 *\n");
-        let stop = judge_record(&record, &Rulesets::default()).stop.expect("the main line stops");
+        let stop = judge_record(&record, &Rulesets::default())
+            .stop
+            .expect("the main line stops");
         assert_eq!(stop.ply, 2, "{stop}");
     }
 }

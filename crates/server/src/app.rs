@@ -26,6 +26,8 @@ pub struct App {
     reviewers: Limiter<IpAddr>,
     /// Set when the server shuts down: streams end.
     closing: tokio::sync::watch::Sender<bool>,
+    /// The events this server runs: one change at a time each, and their streams.
+    pub events: crate::event::Events,
 }
 
 /// A new game: its id, a seat token for each side (first, second) and the arbiter's token.
@@ -49,6 +51,7 @@ impl App {
             creators: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
             reviewers: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
             closing: tokio::sync::watch::Sender::new(false),
+            events: crate::event::Events::default(),
         }
     }
 
@@ -98,15 +101,41 @@ impl App {
     }
 
     pub async fn create(&self, spec: Spec) -> Result<Created, ApiError> {
+        let tokens = BySide::new(|_| random_id(32));
+        let arbiter = random_id(32);
+        let hashes = tokens.as_ref().map(|t| token_hash(t));
+        let id = self
+            .create_seated(spec, hashes, Some(&token_hash(&arbiter)), false)
+            .await?;
+        Ok(Created { id, tokens, arbiter })
+    }
+
+    /// A new game whose seats are held by the tokens with these hashes (an event's game: each
+    /// player's own event token), and its console by the arbiter's; returns its id. `started`:
+    /// its clocks run from now, as an event's round starts, so a player who does not come
+    /// loses by the ruleset's lateness rule; otherwise they start with the first move.
+    pub async fn create_seated(
+        &self,
+        spec: Spec,
+        hashes: BySide<String>,
+        arbiter_hash: Option<&str>,
+        started: bool,
+    ) -> Result<String, ApiError> {
         spec.validate()?;
         let id = random_id(8);
-        let tokens = BySide::new(|_| random_id(32));
-        let hashes = tokens.as_ref().map(|t| token_hash(t));
-        let arbiter = random_id(32);
-        self.db.create(&id, &spec, &hashes, Some(&token_hash(&arbiter))).await?;
+        self.db.create(&id, &spec, &hashes, arbiter_hash).await?;
+        if started {
+            let start = (Arc::from(id.as_str()), 0, 0, Side::First, "start".to_string());
+            self.db.append(vec![start]).await?;
+        }
         // Built the way a restart builds it, so a created game and a restored one cannot differ.
         self.game(&id).await?;
-        Ok(Created { id, tokens, arbiter })
+        Ok(id)
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.db
     }
 
     pub async fn game(&self, id: &str) -> Result<Arc<Table>, ApiError> {

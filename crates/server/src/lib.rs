@@ -6,6 +6,8 @@
 //! - [`view`]: each event as the NDJSON line streams show.
 //! - [`api`]: the routes; [`error`]: JSON errors with 4xx statuses.
 //! - [`console`]: the arbiter's routes, with the game's arbiter token.
+//! - [`event`]: events run on the server: their routes, rounds played as live games, results
+//!   entered as games end.
 //! - [`review`]: a game record in, its moves and the judge's verdict out.
 //! - [`openapi`]: the API described (OpenAPI 3.1), served at `/api/openapi.json`.
 //! - [`web`]: the page (lobby and board), embedded in the binary.
@@ -16,6 +18,7 @@ pub mod codec;
 pub mod console;
 pub mod db;
 pub mod error;
+pub mod event;
 pub mod limits;
 pub mod live;
 pub mod openapi;
@@ -62,6 +65,7 @@ pub async fn serve(
     let db = Db::connect(db_url).await?;
     let app = Arc::new(App::with_limits(db, limits));
     let restored = app.restore_all().await?;
+    event::reconcile(&app).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     ready(listener.local_addr()?, restored);
     let janitor = app.clone();

@@ -1,9 +1,9 @@
 //! The API described: an OpenAPI 3.1 document written by hand (`crates/server/openapi.json`),
 //! embedded and served at `GET /api/openapi.json`.
 //!
-//! The routes are declared once, in the routers (`api.rs`, `console.rs`, `review.rs`, this file); the test
-//! below reads those declarations and checks that the document describes exactly them, each
-//! with its method.
+//! The routes are declared once, in the routers (`api.rs`, `console.rs`, `event/routes.rs`,
+//! `review.rs`, this file); the test below reads those declarations and checks that the
+//! document describes exactly them, each with its method.
 
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -30,9 +30,10 @@ mod tests {
     use super::DOCUMENT;
 
     /// The sources that declare the API's routes.
-    const ROUTERS: [&str; 4] = [
+    const ROUTERS: [&str; 5] = [
         include_str!("api.rs"),
         include_str!("console.rs"),
+        include_str!("event/routes.rs"),
         include_str!("review.rs"),
         include_str!("openapi.rs"),
     ];

@@ -96,30 +96,9 @@ impl Store {
     /// Stores a new state of the event read at version `read`, with what changed; returns
     /// the new version. Refused, changing nothing, when the event has moved on since `read`.
     pub async fn save_event(&self, name: &str, read: u64, body: &str, action: &str) -> Result<u64, EventError> {
-        let tx = self.pool.begin().await?;
-        let query = sqlx::query(
-            "UPDATE events SET body = $1, version = version + 1 WHERE name = $2 AND version = $3 RETURNING version",
-        )
-        .bind(body)
-        .bind(name)
-        .bind(read as i64);
-        let (mut tx, row) = versioned::update(tx, query, "events", name, |stale| match stale {
-            Stale::Missing => EventError::NoEvent(name.into()),
-            Stale::MovedOn => EventError::Changed {
-                name: name.into(),
-                read,
-            },
-        })
-        .await?;
-        let version: i64 = row.try_get(0)?;
-        sqlx::query("INSERT INTO changes (event, version, action) VALUES ($1, $2, $3)")
-            .bind(name)
-            .bind(version)
-            .bind(action)
-            .execute(&mut *tx)
-            .await?;
+        let (tx, version) = save_in(self.pool.begin().await?, name, read, body, action).await?;
         tx.commit().await?;
-        Ok(version as u64)
+        Ok(version)
     }
 
     /// The event's changes, oldest first.
@@ -161,6 +140,9 @@ impl Store {
     pub async fn delete_event(&self, name: &str) -> Result<(), EventError> {
         let mut tx = self.pool.begin().await?;
         for sql in [
+            "DELETE FROM event_games WHERE event = $1",
+            "DELETE FROM event_tokens WHERE event = $1",
+            "DELETE FROM served_events WHERE event = $1",
             "DELETE FROM changes WHERE event = $1",
             "DELETE FROM events WHERE name = $1",
         ] {
@@ -169,4 +151,38 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// [`Store::save_event`] inside a transaction, for changes that must be saved with the event's
+/// (the server's tokens and game links): the transaction, to go on with, and the new version;
+/// or the error, the transaction rolled back.
+pub(crate) async fn save_in(
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    name: &str,
+    read: u64,
+    body: &str,
+    action: &str,
+) -> Result<(sqlx::Transaction<'static, sqlx::Any>, u64), EventError> {
+    let query = sqlx::query(
+        "UPDATE events SET body = $1, version = version + 1 WHERE name = $2 AND version = $3 RETURNING version",
+    )
+    .bind(body)
+    .bind(name)
+    .bind(read as i64);
+    let (mut tx, row) = versioned::update(tx, query, "events", name, |stale| match stale {
+        Stale::Missing => EventError::NoEvent(name.into()),
+        Stale::MovedOn => EventError::Changed {
+            name: name.into(),
+            read,
+        },
+    })
+    .await?;
+    let version: i64 = row.try_get(0)?;
+    sqlx::query("INSERT INTO changes (event, version, action) VALUES ($1, $2, $3)")
+        .bind(name)
+        .bind(version)
+        .bind(action)
+        .execute(&mut *tx)
+        .await?;
+    Ok((tx, version as u64))
 }

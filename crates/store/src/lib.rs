@@ -10,6 +10,8 @@
 //!   changes.
 //! - [`games`]: a game is its row and its command log; the log is written before a command is
 //!   acknowledged, many games' commands sharing one commit.
+//! - [`served`]: what the server keeps of the events it runs beside their documents: the
+//!   games' settings, token hashes, and which live game each pairing's game is.
 //! - [`ratings`]: rating lists: each player's standing under one system, a version every
 //!   update raises and the history of what each update changed.
 //!
@@ -28,12 +30,14 @@ pub mod games;
 pub mod ratings;
 #[cfg(feature = "scratch")]
 pub mod scratch;
+pub mod served;
 pub mod target;
 mod versioned;
 
 pub use events::{Change, EventError};
 pub use games::{CommandLog, Entry, NewGame, StoredGame};
 pub use ratings::RatingError;
+pub use served::{Also, EventGame, ServedEvent};
 pub use sqlx;
 pub use target::{resolve, Resolved, Target};
 

@@ -112,6 +112,10 @@ pub struct Settings {
     /// or lots (false).
     #[serde(default = "yes")]
     pub qualifying_playoffs: bool,
+    /// A Swiss of players alone kept as the general model's document (its stage holding the
+    /// TRF) instead of as the TRF alone: how the server keeps one, beside its other formats.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub general: bool,
 }
 
 fn yes() -> bool {
@@ -131,6 +135,7 @@ impl Default for Settings {
             seeding: Seeding::Rating,
             game_points_first: false,
             qualifying_playoffs: true,
+            general: false,
         }
     }
 }
@@ -223,10 +228,13 @@ impl Event {
         self.stages.first().and_then(|s| s.trf.as_deref())
     }
 
-    /// Whether the event is a Swiss of players run on its TRF alone (a Swiss of teams, or one
-    /// feeding a final, is a stage of the general model).
+    /// Whether the event is a Swiss of players run on its TRF alone (a Swiss of teams, one
+    /// feeding a final, or one kept as [`Settings::general`], is a stage of the general model).
     pub fn is_swiss(&self) -> bool {
-        self.plan.len() == 1 && matches!(self.plan[0].format, Format::Swiss { .. }) && !self.teams()
+        self.plan.len() == 1
+            && matches!(self.plan[0].format, Format::Swiss { .. })
+            && !self.teams()
+            && !self.settings.general
     }
 
     /// The event's points as a TRF counts them (tenths), a pairing-allocated bye worth a win.

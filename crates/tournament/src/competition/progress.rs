@@ -104,6 +104,15 @@ impl Event {
             .map_or(0, |s| self.open_pairings(s).len())
     }
 
+    /// The ids of the current stage's pairings still without a verdict (their games, or the
+    /// next games of their matches, still to play).
+    pub fn open_pairing_ids(&self) -> Vec<String> {
+        self.stages
+            .len()
+            .checked_sub(1)
+            .map_or_else(Vec::new, |s| self.open_pairings(s))
+    }
+
     /// The ids of the stage's pairings still without a verdict.
     pub(crate) fn open_pairings(&self, s: usize) -> Vec<String> {
         let stage = &self.stages[s];

@@ -116,6 +116,14 @@ impl Event {
         Ok(Entered { id, verdict, lot })
     }
 
+    /// What pairing `id` has come to so far, under its stage's rules (a match still to play
+    /// is [`Verdict::Pending`]); `None` when there is no such pairing.
+    pub fn verdict(&self, id: &str) -> Option<Verdict> {
+        let (s, id) = self.locate(id)?;
+        let p = self.pairing(&id)?;
+        Some(p.verdict(rule(self, s, p)))
+    }
+
     /// The stage of pairing `id` and its id as written.
     fn locate(&self, id: &str) -> Option<(usize, String)> {
         self.stages.iter().enumerate().find_map(|(s, st)| {

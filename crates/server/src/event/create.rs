@@ -1,0 +1,166 @@
+//! What an event is created from: the command line's `tournament create` options, and the
+//! games' settings as `POST /api/game` takes them; checked as the command line checks them.
+
+use game::Kind;
+use serde::Deserialize;
+use store::ServedEvent;
+use tournament::competition::{Draw, Event, Format, Plan, Seeding};
+
+use super::model_error;
+use crate::error::ApiError;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CreateEvent {
+    name: String,
+    /// As `arbiter tournament create` names it.
+    format: String,
+    rounds: Option<u32>,
+    groups: Option<u32>,
+    /// Games a pairing plays (best of N in a knockout; default 3 there, else 1).
+    games: Option<u32>,
+    playoff: Option<u32>,
+    playoff_time: Option<String>,
+    /// A knockout's draw: `seeded` or `cards`.
+    draw: Option<String>,
+    third_place: Option<bool>,
+    #[serde(rename = "final")]
+    final_format: Option<String>,
+    final_draw: Option<String>,
+    advance: Option<u32>,
+    separate: Option<bool>,
+    /// `W/D/L`, e.g. `1/0.5/0` or `3/1/0`.
+    points: Option<String>,
+    tiebreaks: Option<String>,
+    seeding: Option<String>,
+    seed: Option<u64>,
+    /// The games: as `POST /api/game` takes them.
+    kind: String,
+    ruleset: Option<String>,
+    rules: Option<String>,
+    clock: Option<Clock>,
+    /// Anyone with the event's id may join with a name.
+    open_registration: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Clock {
+    limit: f64,
+    increment: f64,
+}
+
+fn draw_of(s: Option<&str>) -> Result<Draw, ApiError> {
+    match s.unwrap_or("seeded") {
+        "seeded" => Ok(Draw::Seeded),
+        "cards" => Ok(Draw::Cards),
+        other => Err(ApiError::BadRequest(format!(
+            "a knockout's draw is seeded or cards, not {other:?}"
+        ))),
+    }
+}
+
+/// The event and its games' settings from a create request, checked as the command line
+/// checks them.
+pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
+    let bad = |m: String| Err(ApiError::BadRequest(m));
+    let name = req.name.trim();
+    if name.is_empty() || name.len() > 200 {
+        return bad("name: 1 to 200 characters".into());
+    }
+    let third = req.third_place.unwrap_or(false);
+    let first = Format::parse(
+        &req.format,
+        req.rounds.unwrap_or(0),
+        req.groups.unwrap_or(0),
+        draw_of(req.draw.as_deref())?,
+        third,
+    )
+    .map_err(model_error)?;
+    let mut plan = vec![Plan::new(first)];
+    plan[0].separate = req.separate.unwrap_or(false);
+    match (first, req.rounds) {
+        (Format::Swiss { .. }, None) => return bad("a Swiss needs rounds".into()),
+        (Format::Swiss { .. }, Some(r)) if r == 0 || r > 99 => return bad("rounds: 1 to 99".into()),
+        (Format::Swiss { .. }, _) | (_, None) => {}
+        (_, Some(_)) => {
+            return bad(format!(
+                "rounds are for a Swiss; a {} pairs as many as it takes",
+                first.name()
+            ))
+        }
+    }
+    if let Format::Groups { groups, .. } = first {
+        if groups < 2 {
+            return bad("groups need groups (2 or more)".into());
+        }
+    }
+    let advance = req.advance.unwrap_or(0);
+    match &req.final_format {
+        Some(f) => {
+            let last = Format::parse(f, 0, 0, draw_of(req.final_draw.as_deref())?, third).map_err(model_error)?;
+            if matches!(last, Format::Swiss { .. } | Format::Groups { .. }) {
+                return bad("the final stage is a round robin or a knockout".into());
+            }
+            if advance == 0 {
+                return bad("final needs advance (how many go on; per group for groups)".into());
+            }
+            plan[0].advance = advance;
+            plan.push(Plan::new(last));
+        }
+        None if advance > 0 => return bad("advance needs final (the stage they advance to)".into()),
+        None => {}
+    }
+    let mut e = Event::new(name, plan);
+    // A Swiss alone too is a stage of the general model here, so every format is run alike.
+    e.settings.general = matches!(first, Format::Swiss { .. }) && e.plan.len() == 1;
+    e.seed = req.seed.unwrap_or_else(rand::random);
+    e.settings.games = req.games.unwrap_or(if first.needs_winner() { 3 } else { 1 });
+    if e.settings.games == 0 || e.settings.games > 99 {
+        return bad("games: 1 to 99".into());
+    }
+    if let Some(p) = req.playoff {
+        if p > 99 {
+            return bad("playoff: 0 to 99".into());
+        }
+        e.settings.playoff = p;
+    }
+    e.settings.playoff_time = req.playoff_time.clone();
+    if let Some(p) = &req.points {
+        let ps = tournament::event::parse_points(p).map_err(|e| ApiError::BadRequest(format!("points: {e}")))?;
+        e.settings.points = [ps.win, ps.draw, ps.loss].map(|t| f64::from(t) / 10.0);
+    }
+    if let Some(t) = &req.tiebreaks {
+        e.settings.tiebreaks = t
+            .split([',', ' '])
+            .filter(|c| !c.is_empty())
+            .map(str::to_string)
+            .collect();
+        e.tiebreak_order().map_err(model_error)?;
+    }
+    e.settings.seeding = match req.seeding.as_deref().unwrap_or("rating") {
+        "rating" => Seeding::Rating,
+        "registration" => Seeding::Registration,
+        other => return bad(format!("seeding is rating or registration, not {other:?}")),
+    };
+    let kind: Kind = req.kind.parse().map_err(ApiError::BadRequest)?;
+    let clock = match &req.clock {
+        Some(c) if !(0.0..=86_400.0).contains(&c.limit) || !(0.0..=3_600.0).contains(&c.increment) => {
+            return bad("clock: limit 0 to 86400 s, increment 0 to 3600 s".into())
+        }
+        Some(c) => Some(((c.limit * 1000.0).round() as u64, (c.increment * 1000.0).round() as u64)),
+        None => None,
+    };
+    let served = ServedEvent {
+        kind,
+        ruleset: req.ruleset.clone().unwrap_or_else(|| "online".into()),
+        rules: req
+            .rules
+            .clone()
+            .unwrap_or_else(|| if kind == Kind::Xiangqi { "cxa" } else { "fide" }.into()),
+        clock,
+        open_registration: req.open_registration.unwrap_or(false),
+    };
+    super::spec_of(&served).validate()?;
+    Ok((e, served))
+}

@@ -1,0 +1,247 @@
+//! Results into the event: when an event's live game ends, its result is entered into the
+//! pairing — as its scoresheet reads, red's (white's) side first, which the model turns to the
+//! first-named's — and the pairing's next game is made if the match goes on (the model
+//! decides: clinched, tied into a play-off game, or lots). A game whose result was not yet
+//! entered when the server stopped is entered at startup ([`reconcile`]).
+
+use std::sync::Arc;
+
+use game::{Kind, Side};
+use serde_json::Value;
+use store::EventGame;
+use tournament::competition::Verdict;
+
+use super::rounds::{make_games, make_missing};
+use super::{change_locked, event_error, load, Done, Extra};
+use crate::app::App;
+use crate::error::ApiError;
+
+/// What a finished game comes to on the scoresheet (`1-0`, `0-1`, `1/2`, a forfeit `+-` or
+/// `-+`), from the `state` of its `gameFull` line; `aborted_by` is the side whose abort ended
+/// it, if one did.
+pub fn scoresheet(kind: Kind, state: &Value, aborted_by: Option<Side>) -> Option<&'static str> {
+    let winner = state["winner"].as_str();
+    let first = Side::First.name(kind);
+    let second = Side::Second.name(kind);
+    match (state["reason"].as_str()?, winner) {
+        // The referee's lateness rule: the absent side forfeits (not a game played).
+        ("lateness", Some(w)) if w == first => Some("+-"),
+        ("lateness", Some(w)) if w == second => Some("-+"),
+        // Aborted before both sides moved: by a player, who refused to play, or by the server
+        // for the side to move, who did not come (its abort is logged as theirs).
+        ("aborted", _) => match aborted_by? {
+            Side::First => Some("-+"),
+            Side::Second => Some("+-"),
+        },
+        (_, Some(w)) if w == first => Some("1-0"),
+        (_, Some(w)) if w == second => Some("0-1"),
+        (_, None) => Some("1/2"),
+        _ => None,
+    }
+}
+
+/// Follows an event's live game until it ends, then enters its result. A failure (the event
+/// changed by the command line at that moment, the database away) is tried again a few times;
+/// a result still not entered is entered at the next start.
+pub fn follow(app: Arc<App>, g: EventGame) {
+    tokio::spawn(async move {
+        for attempt in 1..=TRIES {
+            match await_and_enter(&app, &g).await {
+                Ok(()) => return,
+                Err(e) if attempt == TRIES => eprintln!(
+                    "event {}: the result of {} game {} (live game {}) was not entered: {e}",
+                    g.event, g.pairing, g.game, g.game_id
+                ),
+                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200 * attempt)).await,
+            }
+        }
+    });
+}
+
+/// How many times a finished game's result is tried before it waits for the next start.
+const TRIES: u64 = 4;
+
+async fn await_and_enter(app: &Arc<App>, g: &EventGame) -> Result<(), ApiError> {
+    let table = app.game(&g.game_id).await?;
+    let mut rx = table.watch();
+    let mut closing = app.closing();
+    tokio::select! {
+        r = rx.wait_for(|(_, over)| *over) => { r.map_err(|_| ApiError::Gone)?; }
+        // The server stops: the result is entered at the next start.
+        _ = closing.wait_for(|c| *c) => return Ok(()),
+    }
+    drop(rx);
+    let (full, _) = table.full().await?;
+    drop(table);
+    enter_finished(app, g, &full).await
+}
+
+/// Enters the result of `g`, finished as its `gameFull` line `full` says.
+async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(), ApiError> {
+    let full: Value = serde_json::from_str(full).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let kind: Kind = full["kind"]
+        .as_str()
+        .unwrap_or("")
+        .parse()
+        .map_err(ApiError::BadRequest)?;
+    let aborted_by = match full["state"]["reason"].as_str() {
+        Some("aborted") => app.db().load(&g.game_id).await?.and_then(|stored| {
+            stored
+                .commands
+                .iter()
+                .rev()
+                .find(|(_, _, c)| c == "abort")
+                .map(|(_, side, _)| *side)
+        }),
+        _ => None,
+    };
+    let result = scoresheet(kind, &full["state"], aborted_by)
+        .ok_or_else(|| ApiError::BadRequest(format!("game {} has no result", g.game_id)))?;
+    let reason = full["state"]["reason"].as_str().unwrap_or("").to_string();
+    let lock = app.events.lock(&g.event);
+    let held = lock.lock().await;
+    // Entered already, or not wanted: the pairing was decided meanwhile (a withdrawal, the
+    // organiser's entry) or it has moved past this game.
+    let (event, _, _) = load(app, &g.event).await?;
+    let wanted = event
+        .pairing(&g.pairing)
+        .is_some_and(|p| p.games.len() as u32 + 1 == g.game)
+        && event.verdict(&g.pairing) == Some(Verdict::Pending);
+    if !wanted {
+        app.db()
+            .store()
+            .mark_entered(&g.event, &g.pairing, g.game)
+            .await
+            .map_err(event_error)?;
+        return Ok(());
+    }
+    let (event, _, ()) = change_locked(app, &g.event, &held, |e, _| {
+        let entered = e.result(&g.pairing, &[result], false).map_err(super::model_error)?;
+        let mut action = format!(
+            "result {} {result} (game {}, live game {}: {reason})",
+            entered.id, g.game, g.game_id
+        );
+        if let Some(lot) = &entered.lot {
+            action.push_str(&format!("; {}", lot.how));
+        }
+        Ok(Done::new(action, ()).with(Extra::Entered {
+            pairing: g.pairing.clone(),
+            game: g.game,
+        }))
+    })
+    .await?;
+    make_games(app, &g.event, &event).await?;
+    Ok(())
+}
+
+/// At startup: every event game whose result is not entered is entered now if it is over, or
+/// followed until it is; then every served event gets the games it should have.
+pub async fn reconcile(app: &Arc<App>) -> Result<usize, ApiError> {
+    let store = app.db().store();
+    let open = store.unentered_event_games().await.map_err(event_error)?;
+    let mut entered = 0;
+    for g in open {
+        let table = app.game(&g.game_id).await?;
+        let over = table.watch().borrow().1;
+        if over {
+            let (full, _) = table.full().await?;
+            drop(table);
+            enter_finished(app, &g, &full).await?;
+            entered += 1;
+        } else {
+            drop(table);
+            follow(app.clone(), g);
+        }
+    }
+    for id in store.served_events().await.map_err(event_error)? {
+        make_missing(app, &id).await?;
+    }
+    Ok(entered)
+}
+
+/// The organiser enters or corrects a pairing's results, with a reason for the change log.
+pub async fn organiser_result(
+    app: &Arc<App>,
+    id: &str,
+    pairing: &str,
+    results: &[String],
+    replace: bool,
+    reason: &str,
+) -> Result<(Value, u64), ApiError> {
+    if reason.trim().is_empty() {
+        return Err(ApiError::BadRequest(
+            "a reason is needed (it goes in the change log)".into(),
+        ));
+    }
+    let lock = app.events.lock(id);
+    let held = lock.lock().await;
+    let (event, version, entered) = change_locked(app, id, &held, |e, _| {
+        let results: Vec<&str> = results.iter().map(String::as_str).collect();
+        let entered = e.result(pairing, &results, replace).map_err(super::model_error)?;
+        let mut action = format!(
+            "result {} {}{} by the organiser: {}",
+            entered.id,
+            results.join(" "),
+            if replace { " (replacing)" } else { "" },
+            reason.trim()
+        );
+        if let Some(lot) = &entered.lot {
+            action.push_str(&format!("; {}", lot.how));
+        }
+        Ok(Done::new(action, entered))
+    })
+    .await?;
+    make_games(app, id, &event).await?;
+    let answer = serde_json::json!({
+        "pairing": entered.id,
+        "verdict": entered.verdict,
+        "lot": entered.lot.map(|l| serde_json::json!({"winner": l.winner, "how": l.how})),
+        "version": version,
+    });
+    Ok((answer, version))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn outcomes_read_as_scoresheets() {
+        let x = Kind::Xiangqi;
+        let sheet = |state: Value| scoresheet(x, &state, None);
+        assert_eq!(sheet(json!({"reason": "checkmate", "winner": "red"})), Some("1-0"));
+        assert_eq!(sheet(json!({"reason": "resignation", "winner": "black"})), Some("0-1"));
+        assert_eq!(sheet(json!({"reason": "agreement", "winner": null})), Some("1/2"));
+        assert_eq!(sheet(json!({"reason": "lateness", "winner": "black"})), Some("-+"));
+        let white_on_time = json!({"reason": "lateness", "winner": "white"});
+        assert_eq!(scoresheet(Kind::Chess, &white_on_time, None), Some("+-"));
+        let aborted = json!({"reason": "aborted", "winner": null});
+        assert_eq!(scoresheet(x, &aborted, Some(Side::First)), Some("-+"));
+        assert_eq!(scoresheet(x, &aborted, Some(Side::Second)), Some("+-"));
+        assert_eq!(sheet(json!({"reason": null})), None, "not over");
+    }
+
+    /// A no-show under a ruleset with a lateness limit (`cxa`: 15 minutes): the game started
+    /// with the round, the side to move never moved, the referee rules lateness when the server
+    /// ticks, and the scoresheet reads a forfeit against them.
+    #[test]
+    fn a_no_show_forfeits_by_the_lateness_rule() {
+        use crate::live::{Live, Spec};
+        use referee::Command;
+        let spec = Spec {
+            kind: Kind::Xiangqi,
+            ruleset: "cxa".into(),
+            rules: "cxa".into(),
+            clock: None,
+        };
+        let mut live = Live::new(&spec).unwrap();
+        live.apply(0, Side::First, Command::Start);
+        let wake = live.wake_at().expect("the lateness limit wakes the server");
+        assert_eq!(wake, 900_000);
+        live.apply(wake + 1, Side::First, Command::Tick);
+        let end = live.ending().expect("ruled late");
+        let state = json!({"reason": referee::rule_code(end), "winner": end.result.name(Kind::Xiangqi)});
+        assert_eq!(scoresheet(Kind::Xiangqi, &state, None), Some("-+"), "{state}");
+    }
+}

@@ -1,0 +1,130 @@
+//! A round on the server: the event pairs it (or draws the bracket), and every game still to
+//! play in it becomes a live refereed game, its seats held by the two entrants' own tokens,
+//! its clocks running from then (a player who does not come loses by the ruleset's lateness
+//! rule, where it has one).
+//!
+//! Which games should exist is read from the event itself: every open pairing of the current
+//! stage needs a live game for its next game (`games entered + 1`, colours alternating as the
+//! model gives them). So making them is one idempotent step, taken after a round is paired,
+//! after each result (the next game of a match, a play-off game) and at startup (a round
+//! paired just before a crash whose games were not all made).
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use game::BySide;
+use tournament::competition::{Event, Round, Side};
+
+use super::{change_locked, event_error, load, model_error, spec_of, Done};
+use crate::app::App;
+use crate::error::ApiError;
+
+/// Pairs the next round of event `id` and makes its games; returns the round.
+pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
+    let lock = app.events.lock(id);
+    let held = lock.lock().await;
+    let (event, version, round) = change_locked(app, id, &held, |e, _| {
+        if !e.open_pairing_ids().is_empty() {
+            return Err(ApiError::BadRequest(format!(
+                "the round is not over: {} still to play",
+                e.open_pairing_ids().join(", ")
+            )));
+        }
+        let round = e.pair().map_err(model_error)?;
+        let stage = e.stages.len();
+        let playoff = e.stages[stage - 1].playoffs.last() == Some(&round);
+        let what = if playoff { "play-off" } else { "round" };
+        let action = if e.plan.len() > 1 {
+            format!("pair {what} {} of stage {stage}", round.number)
+        } else {
+            format!("pair {what} {}", round.number)
+        };
+        Ok(Done::new(action, round))
+    })
+    .await?;
+    make_games(app, id, &event).await?;
+    drop(held);
+    Ok((round, version))
+}
+
+/// Makes a live game for the next game of every open pairing that has none yet. The caller
+/// holds the event's lock.
+pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize, ApiError> {
+    let store = app.db().store();
+    let served = store
+        .served_event(id)
+        .await
+        .map_err(event_error)?
+        .ok_or_else(super::not_found)?;
+    let linked: HashSet<(String, u32)> = store
+        .event_games(id)
+        .await
+        .map_err(event_error)?
+        .into_iter()
+        .map(|g| (g.pairing, g.game))
+        .collect();
+    // The organiser is the arbiter of every game of the event: their token opens its console.
+    let organiser = store
+        .entrant_token_hash(id, super::tokens::ORGANISER)
+        .await
+        .map_err(event_error)?;
+    let mut made = 0;
+    for pid in event.open_pairing_ids() {
+        let Some(p) = event.pairing(&pid) else { continue };
+        let Some(second) = p.second else { continue };
+        let game = p.games.len() as u32 + 1;
+        if linked.contains(&(p.id.clone(), game)) {
+            continue;
+        }
+        // The first-named has red (white) in games 1, 3, 5 … of a match, as the model says.
+        let (red, black) = match p.next_first_colour() {
+            Side::First => (p.first, second),
+            Side::Second => (second, p.first),
+        };
+        let mut hashes = Vec::with_capacity(2);
+        for entrant in [red, black] {
+            let hash = store
+                .entrant_token_hash(id, entrant)
+                .await
+                .map_err(event_error)?
+                .ok_or_else(|| ApiError::BadRequest(format!("entrant {entrant} of {id} holds no token")))?;
+            hashes.push(hash);
+        }
+        let [red_hash, black_hash]: [String; 2] = hashes.try_into().expect("two entrants");
+        let gid = app
+            .create_seated(
+                spec_of(&served),
+                BySide {
+                    first: red_hash,
+                    second: black_hash,
+                },
+                organiser.as_deref(),
+                true,
+            )
+            .await?;
+        store
+            .link_event_game(id, &p.id, game, &gid)
+            .await
+            .map_err(event_error)?;
+        super::results::follow(
+            app.clone(),
+            store::EventGame {
+                event: id.to_string(),
+                pairing: p.id.clone(),
+                game,
+                game_id: gid,
+                entered: false,
+            },
+        );
+        made += 1;
+    }
+    Ok(made)
+}
+
+/// Makes the missing games of event `id` under its lock (startup).
+pub async fn make_missing(app: &Arc<App>, id: &str) -> Result<usize, ApiError> {
+    let lock = app.events.lock(id);
+    let _held = lock.lock().await;
+    let (event, _, _) = load(app, id).await?;
+    make_games(app, id, &event).await
+}

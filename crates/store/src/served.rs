@@ -1,0 +1,313 @@
+//! Events the server runs: beside each event's document, what the document does not hold —
+//! how its games are played, its bearer tokens (hashes only) and which live game each game of
+//! a pairing is, with whether its result has been entered. Whatever must change with the
+//! document changes in the same transaction as it ([`Store::save_event_with`]).
+
+use game::Kind;
+use sqlx::Row;
+
+use crate::events::{save_in, EventError};
+use crate::Store;
+
+/// How an event's games are played, and whether it takes registrations from anyone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServedEvent {
+    pub kind: Kind,
+    /// The referee's rules.
+    pub ruleset: String,
+    /// The judge's rules.
+    pub rules: String,
+    /// Main time and increment, milliseconds; `None` keeps the ruleset's own.
+    pub clock: Option<(u64, u64)>,
+    pub open_registration: bool,
+}
+
+/// A game of a pairing, played as live game `game_id`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventGame {
+    pub event: String,
+    pub pairing: String,
+    /// Its number in the pairing's match, from 1 (play-off games follow the match's).
+    pub game: u32,
+    pub game_id: String,
+    pub entered: bool,
+}
+
+/// What is saved with a new state of an event, in its transaction.
+#[derive(Debug, Clone)]
+pub enum Also<'a> {
+    /// A bearer token's hash for entrant `entrant` (0: the organiser).
+    Token { hash: &'a str, entrant: u32 },
+    /// The result of this game of the pairing is in the event now.
+    Entered { pairing: &'a str, game: u32 },
+}
+
+impl Store {
+    /// A new event run by the server, at version 1, with its organiser's token hash.
+    pub async fn create_served_event(
+        &self,
+        name: &str,
+        body: &str,
+        served: &ServedEvent,
+        organiser_hash: &str,
+    ) -> Result<(), EventError> {
+        let mut tx = self.pool.begin().await?;
+        let made =
+            sqlx::query("INSERT INTO events (name, body, version) VALUES ($1, $2, 1) ON CONFLICT (name) DO NOTHING")
+                .bind(name)
+                .bind(body)
+                .execute(&mut *tx)
+                .await?;
+        if made.rows_affected() == 0 {
+            return Err(EventError::Exists(name.into()));
+        }
+        sqlx::query("INSERT INTO changes (event, version, action) VALUES ($1, 1, 'create')")
+            .bind(name)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO served_events (event, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
+             open_registration) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(name)
+        .bind(served.kind.name())
+        .bind(&served.ruleset)
+        .bind(&served.rules)
+        .bind(served.clock.map(|c| c.0 as i64))
+        .bind(served.clock.map(|c| c.1 as i64))
+        .bind(i64::from(served.open_registration))
+        .execute(&mut *tx)
+        .await?;
+        insert_token(&mut tx, name, organiser_hash, 0).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// How a served event's games are played; `None` for an event the server does not run.
+    pub async fn served_event(&self, name: &str) -> Result<Option<ServedEvent>, EventError> {
+        let Some(row) = sqlx::query(
+            "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, open_registration \
+             FROM served_events WHERE event = $1",
+        )
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let kind: String = row.try_get(0)?;
+        let kind = kind
+            .parse::<Kind>()
+            .map_err(|e| EventError::Database(sqlx::Error::Decode(e.into())))?;
+        let limit: Option<i64> = row.try_get(3)?;
+        let increment: Option<i64> = row.try_get(4)?;
+        Ok(Some(ServedEvent {
+            kind,
+            ruleset: row.try_get(1)?,
+            rules: row.try_get(2)?,
+            clock: limit.zip(increment).map(|(l, i)| (l.max(0) as u64, i.max(0) as u64)),
+            open_registration: row.try_get::<i64, _>(5)? != 0,
+        }))
+    }
+
+    /// Every served event's name.
+    pub async fn served_events(&self) -> Result<Vec<String>, EventError> {
+        let rows = sqlx::query("SELECT event FROM served_events ORDER BY event")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+    }
+
+    /// Whose token of event `name` this hash is: the entrant's number, 0 for the organiser.
+    pub async fn event_token(&self, name: &str, hash: &str) -> Result<Option<u32>, EventError> {
+        let row = sqlx::query("SELECT entrant FROM event_tokens WHERE event = $1 AND hash = $2")
+            .bind(name)
+            .bind(hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get::<i64, _>(0)? as u32),
+            None => None,
+        })
+    }
+
+    /// The hash of entrant `entrant`'s token in event `name`.
+    pub async fn entrant_token_hash(&self, name: &str, entrant: u32) -> Result<Option<String>, EventError> {
+        let row = sqlx::query("SELECT hash FROM event_tokens WHERE event = $1 AND entrant = $2")
+            .bind(name)
+            .bind(i64::from(entrant))
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get(0)?),
+            None => None,
+        })
+    }
+
+    /// [`Store::save_event`] with `also` in the same transaction: all saved, or nothing.
+    pub async fn save_event_with(
+        &self,
+        name: &str,
+        read: u64,
+        body: &str,
+        action: &str,
+        also: &[Also<'_>],
+    ) -> Result<u64, EventError> {
+        let (mut tx, version) = save_in(self.pool.begin().await?, name, read, body, action).await?;
+        for a in also {
+            match a {
+                Also::Token { hash, entrant } => insert_token(&mut tx, name, hash, *entrant).await?,
+                Also::Entered { pairing, game } => mark_entered(&mut tx, name, pairing, *game).await?,
+            }
+        }
+        tx.commit().await?;
+        Ok(version)
+    }
+
+    /// Marks a game of a pairing entered without changing the event (its result was not
+    /// needed: the pairing was decided otherwise, e.g. by a withdrawal).
+    pub async fn mark_entered(&self, name: &str, pairing: &str, game: u32) -> Result<(), EventError> {
+        let mut tx = self.pool.begin().await?;
+        mark_entered(&mut tx, name, pairing, game).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records that game `game` of pairing `pairing` is played as live game `game_id`.
+    pub async fn link_event_game(&self, name: &str, pairing: &str, game: u32, game_id: &str) -> Result<(), EventError> {
+        sqlx::query("INSERT INTO event_games (event, pairing, game, game_id, entered) VALUES ($1, $2, $3, $4, 0)")
+            .bind(name)
+            .bind(pairing)
+            .bind(i64::from(game))
+            .bind(game_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The event's live games, by pairing and game.
+    pub async fn event_games(&self, name: &str) -> Result<Vec<EventGame>, EventError> {
+        let rows = sqlx::query(
+            "SELECT event, pairing, game, game_id, entered FROM event_games WHERE event = $1 ORDER BY pairing, game",
+        )
+        .bind(name)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(event_game).collect()
+    }
+
+    /// Every event game, of any event, whose result is not entered yet.
+    pub async fn unentered_event_games(&self) -> Result<Vec<EventGame>, EventError> {
+        let rows = sqlx::query(
+            "SELECT event, pairing, game, game_id, entered FROM event_games WHERE entered = 0 \
+             ORDER BY event, pairing, game",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(event_game).collect()
+    }
+}
+
+fn event_game(r: &sqlx::any::AnyRow) -> Result<EventGame, EventError> {
+    Ok(EventGame {
+        event: r.try_get(0)?,
+        pairing: r.try_get(1)?,
+        game: r.try_get::<i64, _>(2)? as u32,
+        game_id: r.try_get(3)?,
+        entered: r.try_get::<i64, _>(4)? != 0,
+    })
+}
+
+async fn insert_token(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    name: &str,
+    hash: &str,
+    entrant: u32,
+) -> Result<(), EventError> {
+    sqlx::query("INSERT INTO event_tokens (hash, event, entrant) VALUES ($1, $2, $3)")
+        .bind(hash)
+        .bind(name)
+        .bind(i64::from(entrant))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+async fn mark_entered(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    name: &str,
+    pairing: &str,
+    game: u32,
+) -> Result<(), EventError> {
+    sqlx::query("UPDATE event_games SET entered = 1 WHERE event = $1 AND pairing = $2 AND game = $3")
+        .bind(name)
+        .bind(pairing)
+        .bind(i64::from(game))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A served event's token and its entered game are saved with the document, or not at
+    /// all when the document's version has moved on.
+    #[tokio::test]
+    async fn saved_with_the_event_or_not_at_all() {
+        let store = Store::memory().await.unwrap();
+        let served = ServedEvent {
+            kind: Kind::Xiangqi,
+            ruleset: "online".into(),
+            rules: "cxa".into(),
+            clock: Some((60_000, 1_000)),
+            open_registration: true,
+        };
+        store.create_served_event("E", "{}", &served, "org").await.unwrap();
+        assert_eq!(store.served_event("E").await.unwrap(), Some(served));
+        assert_eq!(store.event_token("E", "org").await.unwrap(), Some(0));
+        let v = store
+            .save_event_with("E", 1, "{1}", "register 1 A", &[Also::Token { hash: "a", entrant: 1 }])
+            .await
+            .unwrap();
+        assert_eq!(v, 2);
+        assert_eq!(store.entrant_token_hash("E", 1).await.unwrap().as_deref(), Some("a"));
+        // Stale: nothing saved, the token neither.
+        let stale = store
+            .save_event_with("E", 1, "{x}", "register 2 B", &[Also::Token { hash: "b", entrant: 2 }])
+            .await;
+        assert!(matches!(stale, Err(EventError::Changed { .. })), "{stale:?}");
+        assert_eq!(store.event_token("E", "b").await.unwrap(), None);
+        store
+            .create_game(&crate::NewGame {
+                id: "g1",
+                kind: Kind::Xiangqi,
+                ruleset: "online",
+                rules: "cxa",
+                clock: None,
+                token_hashes: &["a".into(), "b".into()],
+                arbiter_hash: None,
+                created_unix_ms: 0,
+            })
+            .await
+            .unwrap();
+        store.link_event_game("E", "1.1", 1, "g1").await.unwrap();
+        assert_eq!(store.unentered_event_games().await.unwrap().len(), 1);
+        store
+            .save_event_with(
+                "E",
+                2,
+                "{2}",
+                "result 1.1 1-0",
+                &[Also::Entered {
+                    pairing: "1.1",
+                    game: 1,
+                }],
+            )
+            .await
+            .unwrap();
+        assert!(store.unentered_event_games().await.unwrap().is_empty());
+        assert!(store.event_games("E").await.unwrap()[0].entered);
+    }
+}
