@@ -65,6 +65,9 @@ export function organiserPanel(view, refresh) {
       $("reg-name").focus();
     });
   });
+  $("res-pairing").addEventListener("change", (evt) => {
+    evt.target.dataset.chosen = evt.target.value;
+  });
   $("org-start").addEventListener("click", () => run(() => post("round/start")));
   $("org-result").addEventListener("submit", (evt) => {
     evt.preventDefault();
@@ -77,7 +80,9 @@ export function organiserPanel(view, refresh) {
         reason: $("res-reason").value,
       }),
     ).then((ok) => {
-      if (ok) $("res-results").value = $("res-reason").value = "";
+      if (!ok) return;
+      $("res-results").value = $("res-reason").value = "";
+      delete $("res-pairing").dataset.chosen;
     });
   });
   $("org-withdraw").addEventListener("submit", (evt) => {
@@ -94,7 +99,8 @@ export function organiserUpdate(view) {
   const ev = view.ev;
   const who = new Map(ev.entrants.map((e) => [e.id, e.name]));
   const pairing = $("res-pairing");
-  const chosen = pairing.value;
+  // What the organiser picked stays picked; else the first pairing still open.
+  const chosen = pairing.dataset.chosen;
   pairing.replaceChildren();
   for (const stage of ev.stages || []) {
     for (const round of [...(stage.rounds || []), ...(stage.playoffs || [])]) {
@@ -108,8 +114,7 @@ export function organiserUpdate(view) {
       }
     }
   }
-  // The first still open is the likeliest to enter; a choice made stays.
-  if ([...pairing.options].some((o) => o.value === chosen)) pairing.value = chosen;
+  if (chosen && [...pairing.options].some((o) => o.value === chosen)) pairing.value = chosen;
   else if (ev.open?.length) pairing.value = ev.open[0];
   $("org-result").hidden = !pairing.options.length;
   const wd = $("wd-entrant");

@@ -1,0 +1,222 @@
+//! Issue 28, the page: an organiser creates a four-player knockout (best of one) on
+//! `/event/new` and registers the players with the page's form; two players open their links in
+//! browsers of their own (one a phone), wait for the pairing, follow the page's link to their
+//! game and play it on the board; the other semi-final goes through the API with the players'
+//! tokens; the organiser enters the final's result with the page's form. A spectator's page
+//! on the plain event address shows the boards move and the bracket fill in without a reload.
+//! Screenshots go to `target/e2e-screenshots/event-*.png` (1280×900 and a 390×844 phone).
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use serde_json::{json, Value};
+
+mod common;
+mod web;
+use common::Server;
+use web::*;
+
+const PLAYERS: [(&str, u32); 4] = [
+    ("Li Wei", 2400),
+    ("Zhao Min", 2300),
+    ("Chen Hao", 2200),
+    ("Wang Fang", 2100),
+];
+
+async fn type_into(c: &Client, css: &str, text: &str) {
+    let e = c
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"));
+    e.clear().await.unwrap();
+    e.send_keys(text).await.unwrap();
+}
+
+async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.unwrap()
+}
+
+/// The page's width holds on this screen: nothing runs past the right edge.
+async fn fits(c: &Client, what: &str) {
+    let v = js(c, "return [innerWidth, document.documentElement.scrollWidth];").await;
+    let (w, sw) = (v[0].as_f64().unwrap(), v[1].as_f64().unwrap());
+    assert!(sw <= w + 1.0, "{what}: the page is {sw} wide in a {w} window");
+}
+
+async fn player_api(base: &str, event: &str, token: &str, path: &str) -> Value {
+    let http = reqwest::Client::new();
+    let r = if path == "me" {
+        http.get(format!("{base}/api/event/{event}/me"))
+    } else {
+        http.post(format!("{base}{path}"))
+    };
+    let r = r.bearer_auth(token).send().await.unwrap();
+    assert!(r.status().is_success(), "{path}: {}", r.status());
+    r.json().await.unwrap()
+}
+
+/// The text of the match box of `pairing` in the bracket.
+fn winner_js(pairing: &str, name: &str) -> String {
+    format!(
+        "const w = document.querySelector({}); return w && w.textContent.includes({});",
+        json!(format!("#table .match[data-pairing='{pairing}'] .winner")),
+        json!(name)
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
+    let dir = std::env::temp_dir().join(format!("arbiter-event-page-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch(dir);
+    let server = Server::start_with(&format!("sqlite://{}?mode=rwc", dir.0.join("e.db").display()), &[]);
+    let base = server.base.clone();
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        return;
+    };
+    let (_driver, url) = start_driver(&chromedriver);
+    let org = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
+    let first = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
+    let fourth = browser(&url, &chromium, Screen::Phone(390, 844)).await;
+    let watcher = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
+    let run = async {
+        // The organiser's form.
+        org.goto(&format!("{base}/event/new")).await.unwrap();
+        type_into(&org, "#ev-name", "Spring Cup").await;
+        org.find(Locator::Css("#ev-format"))
+            .await
+            .unwrap()
+            .select_by_value("knockout")
+            .await
+            .unwrap();
+        type_into(&org, "#ev-games", "1").await;
+        click(&org, "#ev-create").await;
+        let link = until(&org, "the organiser link", "return document.getElementById('org-link')?.value;").await;
+        let link = link.as_str().unwrap().to_string();
+        let (page, token) = link.split_once("#organiser=").expect("the token in the fragment");
+        let event = page.rsplit('/').next().unwrap().to_string();
+        // The token left the address bar, and a new tab on the plain address is still the organiser's.
+        let href = js(&org, "return location.href;").await;
+        assert!(!href.as_str().unwrap().contains(token), "{href}");
+        org.goto(page).await.unwrap();
+        until(&org, "the organiser panel again", "return !document.getElementById('org').hidden;").await;
+
+        for (i, (name, rating)) in PLAYERS.iter().enumerate() {
+            type_into(&org, "#reg-name", name).await;
+            type_into(&org, "#reg-rating", &rating.to_string()).await;
+            click(&org, "#reg-add").await;
+            until(
+                &org,
+                &format!("{} player links", i + 1),
+                &format!("return document.querySelectorAll('.player-link').length === {};", i + 1),
+            )
+            .await;
+        }
+        let links: Vec<String> = serde_json::from_value(
+            js(&org, "return [...document.querySelectorAll('.player-link')].map((e) => e.value);").await,
+        )
+        .unwrap();
+        assert!(links.iter().all(|l| l.contains("#player=")), "{links:?}");
+        let tokens: Vec<String> = links.iter().map(|l| l.split("#player=").nth(1).unwrap().to_string()).collect();
+        shot(&org, "event-organiser-registered").await;
+
+        // Two players on their own links; a spectator on the plain address.
+        first.goto(&links[0]).await.unwrap();
+        fourth.goto(&links[3]).await.unwrap();
+        for p in [&first, &fourth] {
+            wait_text(p, "#me-pairing", "not paired yet").await;
+        }
+        wait_text(&first, "#me-name", "Li Wei").await;
+        watcher.goto(page).await.unwrap();
+        wait_text(&watcher, "#ev-summary", "4 players").await;
+        assert!(!visible(&watcher, "#org").await && !visible(&watcher, "#me").await);
+        js(&watcher, "window.notReloaded = true; return 1;").await;
+
+        // Round 1: seeded 1–4 and 2–3.
+        click(&org, "#org-start").await;
+        until(
+            &watcher,
+            "the two boards of round 1",
+            "return document.querySelectorAll('#boards .mini svg.board g.piece').length > 40;",
+        )
+        .await;
+        wait_text(&first, "#me-pairing", "Wang Fang").await;
+        wait_text(&fourth, "#me-pairing", "Li Wei").await;
+        until(&fourth, "the play link", "return !document.getElementById('me-play').hidden;").await;
+        shot(&fourth, "event-phone-player").await;
+        fits(&fourth, "the player's page on a phone").await;
+        click(&first, "#me-play").await;
+        click(&fourth, "#me-play").await;
+        for (p, side) in [(&first, "Red"), (&fourth, "Black")] {
+            until(p, "the game's board", "return document.querySelector('#board svg.board.xiangqi g.piece') !== null;").await;
+            wait_text(p, "#seat", &format!("You play {side}")).await;
+        }
+        let game = player_api(&base, &event, &tokens[0], "me").await["game"]["id"].as_str().unwrap().to_string();
+        let mini = format!("#boards .mini[data-game='{game}'] .mini-status");
+
+        // Moves on the page reach the spectator's small board live.
+        play_line(&first, &fourth, 0, &["h2e2", "h9g7", "h0g2", "i9h9"]).await;
+        wait_text(&watcher, &mini, "4 moves").await;
+        shot(&watcher, "event-desktop-round-1-live").await;
+        click(&fourth, "#resign").await;
+        wait_text(&first, "#status", "Red wins").await;
+        until(&watcher, "Li Wei through in the bracket", &winner_js("1.1", "Li Wei")).await;
+        wait_text(&watcher, &mini, "Red wins").await;
+
+        // The other semi-final through the API: Zhao Min resigns to Chen Hao.
+        let other = player_api(&base, &event, &tokens[1], "me").await;
+        assert_eq!(other["pairing"]["opponent"]["name"], "Chen Hao", "{other}");
+        let other_game = other["game"]["id"].as_str().unwrap();
+        player_api(&base, &event, &tokens[1], &format!("/api/board/game/{other_game}/resign")).await;
+        until(&watcher, "Chen Hao through in the bracket", &winner_js("1.2", "Chen Hao")).await;
+        assert_eq!(js(&watcher, "return window.notReloaded === true;").await, json!(true), "the page reloaded");
+
+        // The final: the organiser starts it and enters its result, with a reason, on the page.
+        until(&org, "the start button free again", "return !document.getElementById('org-start').disabled;").await;
+        click(&org, "#org-start").await;
+        until(
+            &watcher,
+            "the final in the bracket",
+            "return document.querySelector(\"#table .match[data-pairing='2.1']\") !== null;",
+        )
+        .await;
+        until(&watcher, "the final's board", "return document.querySelectorAll('#boards .mini').length === 1;").await;
+        until(&org, "the final to enter", "return document.getElementById('res-pairing').value === '2.1';").await;
+        type_into(&org, "#res-results", "1-0").await;
+        type_into(&org, "#res-reason", "Chen Hao did not come back after the break").await;
+        click(&org, "#res-enter").await;
+        until(&watcher, "Li Wei wins the final", &winner_js("2.1", "Li Wei")).await;
+        wait_text(&watcher, "#ev-summary", "finished").await;
+        wait_text(&watcher, "#standings tbody tr:first-child", "Li Wei").await;
+        assert_eq!(js(&watcher, "return window.notReloaded === true;").await, json!(true), "the page reloaded");
+        fits(&watcher, "the event page at 1280").await;
+        shot(&watcher, "event-desktop-final").await;
+        shot(&org, "event-desktop-organiser").await;
+
+        // On the phone: the player's page once more, the tables within the screen (they
+        // scroll sideways inside their box, not the page), in English and in Chinese.
+        fourth.goto(page).await.unwrap();
+        wait_text(&fourth, "#ev-summary", "finished").await;
+        fits(&fourth, "the event page on a phone").await;
+        shot(&fourth, "event-phone-final").await;
+        fourth
+            .find(Locator::Css("#lang"))
+            .await
+            .unwrap()
+            .select_by_value("zh")
+            .await
+            .unwrap();
+        wait_text(&fourth, "#table-title", "对阵图").await;
+        fits(&fourth, "the event page on a phone, in Chinese").await;
+        shot(&fourth, "event-phone-final-zh").await;
+    };
+    tokio::time::timeout(Duration::from_secs(240), run)
+        .await
+        .expect("the event page test took over 240 s");
+    for c in [org, first, fourth, watcher] {
+        c.close().await.unwrap();
+    }
+}
