@@ -200,6 +200,8 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         // scroll sideways inside their box, not the page), in English and in Chinese.
         fourth.goto(page).await.unwrap();
         wait_text(&fourth, "#ev-summary", "finished").await;
+        wait_text(&fourth, "#me-pairing", "Round 1: you play Li Wei (you 0–1) — you lost").await;
+        assert!(!visible(&fourth, "#me-play").await, "a link to a game decided");
         fits(&fourth, "the event page on a phone").await;
         shot(&fourth, "event-phone-final").await;
         fourth

@@ -94,6 +94,17 @@ function draw() {
   drawMe();
 }
 
+// The pairing `id` in the event: its entrants in order.
+function findPairing(ev, id) {
+  for (const stage of ev?.stages || []) {
+    for (const round of [...(stage.rounds || []), ...(stage.playoffs || [])]) {
+      const p = round.pairings.find((q) => q.id === id);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
 function drawMe() {
   const me = view.me;
   $("me").hidden = !me;
@@ -102,10 +113,16 @@ function drawMe() {
   const p = me.pairing;
   let text = t("notPaired");
   if (p && p.id) {
+    // Scores and verdicts name the first-named's side first: turned round for the second.
+    const second = findPairing(view.ev, p.id)?.second === me.entrant.id;
+    const parts = String(p.score || "").split("-");
+    const score = parts.length === 2 && parts[0] && parts[1] ? (second ? parts.reverse() : parts).join("–") : "";
     text = p.opponent
-      ? t("yourPairing", { round: p.round, opponent: p.opponent.name, score: p.score })
+      ? t(score ? "yourPairingScore" : "yourPairing", { round: p.round, opponent: p.opponent.name, score })
       : t("yourBye", { round: p.round });
-    if (p.verdict !== "pending") text += ` — ${verdictText(p.verdict)}`;
+    const v = p.verdict;
+    if (v && v.won) text += ` — ${t((v.won === "second") === second ? "youWon" : "youLost")}`;
+    else if (v === "drawn") text += ` — ${t("drawn")}`;
   }
   $("me-pairing").textContent = text;
   const g = me.game;
@@ -115,14 +132,6 @@ function drawMe() {
     $("me-play").href = g.url;
     $("me-play").textContent = t("playYourGame", { side: sideName(g.side) });
   }
-}
-
-export function verdictText(v) {
-  if (v === "pending") return t("pending");
-  if (v === "bye") return t("bye");
-  if (v === "drawn") return t("drawn");
-  if (v && v.won) return t(v.won === "first" ? "firstWon" : "secondWon");
-  return JSON.stringify(v);
 }
 
 async function refresh() {
