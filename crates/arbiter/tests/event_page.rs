@@ -191,6 +191,7 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         until(&watcher, "Li Wei wins the final", &winner_js("2.1", "Li Wei")).await;
         wait_text(&watcher, "#ev-summary", "finished").await;
         wait_text(&watcher, "#standings tbody tr:first-child", "Li Wei").await;
+        wait_text(&watcher, "#boards .mini-status", "Result entered: 1–0").await;
         assert_eq!(js(&watcher, "return window.notReloaded === true;").await, json!(true), "the page reloaded");
         fits(&watcher, "the event page at 1280").await;
         shot(&watcher, "event-desktop-final").await;
@@ -204,6 +205,8 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         assert!(!visible(&fourth, "#me-play").await, "a link to a game decided");
         fits(&fourth, "the event page on a phone").await;
         shot(&fourth, "event-phone-final").await;
+        js(&fourth, "document.getElementById('table').scrollIntoView(); return 1;").await;
+        shot(&fourth, "event-phone-final-tables").await;
         fourth
             .find(Locator::Css("#lang"))
             .await

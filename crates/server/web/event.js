@@ -9,7 +9,7 @@ import { api } from "./api.js";
 import { setupLanguage, sideName, t } from "./i18n.js";
 import { MiniBoards } from "./minis.js";
 import { organiserPanel, organiserUpdate } from "./eventorg.js";
-import { bracket, crosstable, standings } from "./eventtables.js";
+import { bracket, crosstable, matchScore, standings } from "./eventtables.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -88,7 +88,7 @@ function draw() {
   const live = round ? round.pairings.filter((p) => (p.liveGames || []).length) : [];
   $("boards-box").hidden = !live.length;
   if (round) $("boards-title").textContent = t("boardsOfRound", { n: round.number });
-  minis.show(live, who);
+  minis.show(live, who, (p) => matchScore(p) || t(p.verdict === "bye" ? "bye" : "drawn"));
   $("join").hidden = !(ev.openRegistration && !view.player && !view.organiser && !currentRound(ev));
   if (view.organiser) organiserUpdate(view);
   drawMe();

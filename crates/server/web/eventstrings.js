@@ -66,6 +66,7 @@ export const EVENT_STRINGS = {
     drawn: "drawn",
     notStarted: "Not started yet.",
     nMoves: "{n} moves",
+    resultEntered: "Result entered: {score}",
   },
   zh: {
     newEventLink: "新比赛",
@@ -132,5 +133,6 @@ export const EVENT_STRINGS = {
     drawn: "和",
     notStarted: "尚未开始。",
     nMoves: "{n}步",
+    resultEntered: "已录入结果：{score}",
   },
 };

@@ -22,7 +22,7 @@ function points(score) {
 const half = (x) => String(x).replace(/\.5$/, "½").replace(/^0½$/, "½");
 
 // A pairing's score as `1½–½`, or "" before any game is scored.
-function matchScore(p) {
+export function matchScore(p) {
   const games = p.games || [];
   if (!games.length) return "";
   const a = games.reduce((s, g) => s + points(g.score), 0);

@@ -25,8 +25,11 @@ class Mini {
     this.follow();
   }
 
-  label(first, second) {
+  /// `decided`: the pairing's result when the event has one while the game still runs (the
+  /// organiser entered it), else "".
+  label(first, second, decided) {
     this.names.textContent = `${first} – ${second}`;
+    this.decided = decided;
   }
 
   onLine(ev) {
@@ -60,7 +63,9 @@ class Mini {
     });
     const live = g.status === "started" || g.status === "created";
     this.root.classList.toggle("over", !live);
-    if (live) {
+    if (live && this.decided) {
+      this.status.textContent = t("resultEntered", { score: this.decided });
+    } else if (live) {
       this.status.textContent = t("nMoves", { n: g.moves.length });
     } else {
       const outcome = g.winner ? t("wins", { side: sideName(g.winner) }) : g.status === "aborted" ? t("aborted") : t("draw");
@@ -114,7 +119,7 @@ export class MiniBoards {
   }
 
   /// One board per pairing: the pairing's latest game (a match's next game replaces the last).
-  show(pairings, who) {
+  show(pairings, who, scoreOf) {
     const wanted = new Map();
     for (const p of pairings) {
       const latest = p.liveGames.reduce((a, b) => (b.game > a.game ? b : a));
@@ -136,7 +141,7 @@ export class MiniBoards {
       // The first-named has red (white) in odd games.
       const game = p.liveGames.find((g) => g.id === id).game;
       const [a, b] = game % 2 === 1 ? [p.first, p.second] : [p.second, p.first];
-      mini.label(name(a), name(b));
+      mini.label(name(a), name(b), p.verdict === "pending" ? "" : scoreOf(p));
       mini.redraw();
     }
   }
