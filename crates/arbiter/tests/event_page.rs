@@ -225,3 +225,98 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         c.close().await.unwrap();
     }
 }
+
+async fn organiser_post(base: &str, event: &str, token: &str, path: &str, body: Value) -> Value {
+    let r = reqwest::Client::new()
+        .post(format!("{base}/api/event/{event}/{path}"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{path}: {}", r.status());
+    r.json().await.unwrap()
+}
+
+/// A round robin with open registration: a player joins with the public page's form, and the
+/// crosstable (on a phone and at 1280) shows every result the organiser enters, live.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_joins_a_round_robin_and_the_crosstable_fills_in() {
+    let dir = std::env::temp_dir().join(format!("arbiter-event-page-rr-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch(dir);
+    let server = Server::start_with(&format!("sqlite://{}?mode=rwc", dir.0.join("e.db").display()), &[]);
+    let base = server.base.clone();
+    let made: Value = reqwest::Client::new()
+        .post(format!("{base}/api/event"))
+        .json(&json!({"name": "Club Championship 2026", "format": "round-robin", "kind": "xiangqi", "openRegistration": true}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let (event, token) = (made["id"].as_str().unwrap(), made["organiserToken"].as_str().unwrap());
+    for name in ["Huang Jie", "Xu Yinchuan-Longname"] {
+        organiser_post(&base, event, token, "register", json!({"name": name, "rating": 1900})).await;
+    }
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        return;
+    };
+    let (_driver, url) = start_driver(&chromedriver);
+    let phone = browser(&url, &chromium, Screen::Phone(390, 844)).await;
+    let desk = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
+    let page = format!("{base}/event/{event}");
+    let run = async {
+        phone.goto(&page).await.unwrap();
+        until(&phone, "the join form", "return !document.getElementById('join').hidden;").await;
+        type_into(&phone, "#join-name", "Sun Li").await;
+        click(&phone, "#join-go").await;
+        wait_text(&phone, "#me-name", "Sun Li").await;
+        wait_text(&phone, "#me-pairing", "not paired yet").await;
+        assert!(!visible(&phone, "#join").await, "the join form after joining");
+        desk.goto(&page).await.unwrap();
+        wait_text(&desk, "#ev-summary", "3 players").await;
+        js(&desk, "window.notReloaded = true; return 1;").await;
+
+        // Every round: the first-named wins, but draws in the last.
+        let mut expected = Vec::new();
+        for round in 1..=3 {
+            let paired = organiser_post(&base, event, token, "round/start", json!({})).await;
+            for p in paired["pairings"].as_array().unwrap() {
+                let Some(second) = p["second"].as_u64() else { continue };
+                let first = p["first"].as_u64().unwrap();
+                let (result, a, b) = if round == 3 { ("1/2", "½", "½") } else { ("1-0", "1", "0") };
+                organiser_post(
+                    &base,
+                    event,
+                    token,
+                    "result",
+                    json!({"pairing": p["id"], "results": [result], "reason": "scoresheet"}),
+                )
+                .await;
+                expected.push((first, second, a));
+                expected.push((second, first, b));
+            }
+        }
+        assert_eq!(expected.len(), 6);
+        for c in [&phone, &desk] {
+            wait_text(c, "#ev-summary", "finished").await;
+            for (a, b, want) in &expected {
+                wait_text(c, &format!("#table td[data-a='{a}'][data-b='{b}']"), want).await;
+            }
+            wait_text(c, "#table-title", "Crosstable").await;
+            fits(c, "the round robin's page").await;
+        }
+        assert_eq!(js(&desk, "return window.notReloaded === true;").await, json!(true), "the page reloaded");
+        shot(&desk, "event-desktop-round-robin").await;
+        js(&phone, "document.getElementById('table-title').scrollIntoView(); return 1;").await;
+        shot(&phone, "event-phone-round-robin").await;
+    };
+    tokio::time::timeout(Duration::from_secs(120), run)
+        .await
+        .expect("the round robin page test took over 120 s");
+    phone.close().await.unwrap();
+    desk.close().await.unwrap();
+}

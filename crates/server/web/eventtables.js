@@ -37,15 +37,18 @@ export function standings(ev) {
   }
   for (const table of ev.standings) {
     if (ev.standings.length > 1) el("h3", {}, box, table.title);
+    // A bracket's places come from how far one went: it has no points to show.
+    const scored = !/knockout/.test(table.title || "");
     const tab = el("table", { class: "standings" }, box);
     const head = el("tr", {}, el("thead", {}, tab));
-    for (const h of [t("place"), t("player"), t("points"), ...(table.columns || []), t("note")]) el("th", {}, head, h);
+    const heads = [t("place"), t("player"), ...(scored ? [t("points")] : []), ...(table.columns || []), t("note")];
+    for (const h of heads) el("th", {}, head, h);
     const body = el("tbody", {}, tab);
     for (const line of table.lines) {
       const tr = el("tr", {}, body);
       el("td", {}, tr, String(line.place));
       el("td", {}, tr, line.name);
-      el("td", {}, tr, half(line.points));
+      if (scored) el("td", {}, tr, half(line.points));
       for (const tb of line.tiebreaks || []) el("td", {}, tr, half(tb));
       el("td", { class: "note" }, tr, line.note || "");
     }
@@ -105,7 +108,8 @@ export function crosstable(ev, who) {
       el("td", {}, tr, who.get(a) || `#${a}`);
       for (const b of ids) {
         const v = cell.get(`${a}-${b}`);
-        el("td", { class: a === b ? "self" : "" }, tr, a === b ? "×" : v === undefined ? "" : half(v));
+        const td = el("td", { class: a === b ? "self" : "", "data-a": a, "data-b": b }, tr);
+        td.textContent = a === b ? "×" : v === undefined ? "" : half(v);
       }
     });
   }
