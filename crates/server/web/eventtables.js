@@ -41,7 +41,8 @@ export function standings(ev) {
     const scored = !/knockout/.test(table.title || "");
     const tab = el("table", { class: "standings" }, box);
     const head = el("tr", {}, el("thead", {}, tab));
-    const heads = [t("place"), t("player"), ...(scored ? [t("points")] : []), ...(table.columns || []), t("note")];
+    const noted = table.lines.some((l) => l.note);
+    const heads = [t("place"), t("player"), ...(scored ? [t("points")] : []), ...(table.columns || []), ...(noted ? [t("note")] : [])];
     for (const h of heads) el("th", {}, head, h);
     const body = el("tbody", {}, tab);
     for (const line of table.lines) {
@@ -50,7 +51,7 @@ export function standings(ev) {
       el("td", {}, tr, line.name);
       if (scored) el("td", {}, tr, half(line.points));
       for (const tb of line.tiebreaks || []) el("td", {}, tr, half(tb));
-      el("td", { class: "note" }, tr, line.note || "");
+      if (noted) el("td", { class: "note" }, tr, line.note || "");
     }
   }
   return box;
