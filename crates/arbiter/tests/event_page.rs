@@ -120,6 +120,8 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         )
         .unwrap();
         assert!(links.iter().all(|l| l.contains("#player=")), "{links:?}");
+        wait_text(&org, "#table tbody tr:first-child", "Li Wei").await;
+        wait_text(&org, "#table tbody tr:last-child", "2100").await;
         let tokens: Vec<String> = links.iter().map(|l| l.split("#player=").nth(1).unwrap().to_string()).collect();
         shot(&org, "event-organiser-registered").await;
 

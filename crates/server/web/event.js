@@ -9,7 +9,7 @@ import { api } from "./api.js";
 import { setupLanguage, sideName, t } from "./i18n.js";
 import { MiniBoards } from "./minis.js";
 import { organiserPanel, organiserUpdate } from "./eventorg.js";
-import { bracket, crosstable, matchScore, standings } from "./eventtables.js";
+import { bracket, crosstable, entrantsTable, matchScore, standings } from "./eventtables.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -81,10 +81,16 @@ function draw() {
     .filter(Boolean)
     .join(" · ");
   const knockout = ev.plan.some((p) => p.format.includes("knockout"));
-  $("table-title").textContent = t(knockout ? "bracket" : "crosstable");
-  $("table").replaceChildren(knockout ? bracket(ev, who) : crosstable(ev, who));
-  $("standings").replaceChildren(standings(ev));
   const round = currentRound(ev);
+  if (round) {
+    $("table-title").textContent = t(knockout ? "bracket" : "crosstable");
+    $("table").replaceChildren(knockout ? bracket(ev, who) : crosstable(ev, who));
+  } else {
+    $("table-title").textContent = t("players");
+    $("table").replaceChildren(entrantsTable(ev));
+  }
+  $("standings-box").hidden = !round;
+  $("standings").replaceChildren(standings(ev));
   const live = round ? round.pairings.filter((p) => (p.liveGames || []).length) : [];
   $("boards-box").hidden = !live.length;
   if (round) $("boards-title").textContent = t("boardsOfRound", { n: round.number });

@@ -116,3 +116,19 @@ export function crosstable(ev, who) {
   }
   return box;
 }
+
+// Before the first round: who has registered, by rating.
+export function entrantsTable(ev) {
+  const tab = el("table", { class: "standings entrants" });
+  const head = el("tr", {}, el("thead", {}, tab));
+  for (const h of [t("place"), t("player"), t("rating")]) el("th", {}, head, h);
+  const body = el("tbody", {}, tab);
+  const sorted = [...ev.entrants].sort((a, b) => b.rating - a.rating || a.id - b.id);
+  sorted.forEach((e, i) => {
+    const tr = el("tr", {}, body);
+    el("td", {}, tr, String(i + 1));
+    el("td", {}, tr, e.name + (e.withdrawn ? ` (${t("withdrawn")})` : ""));
+    el("td", {}, tr, e.rating ? String(e.rating) : "");
+  });
+  return tab;
+}
