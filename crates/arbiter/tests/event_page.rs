@@ -93,6 +93,7 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
             .await
             .unwrap();
         type_into(&org, "#ev-games", "1").await;
+        shot(&org, "event-desktop-new").await;
         click(&org, "#ev-create").await;
         let link = until(&org, "the organiser link", "return document.getElementById('org-link')?.value;").await;
         let link = link.as_str().unwrap().to_string();
@@ -271,8 +272,17 @@ async fn a_player_joins_a_round_robin_and_the_crosstable_fills_in() {
     let desk = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
     let page = format!("{base}/event/{event}");
     let run = async {
+        // The creation form on a phone.
+        phone.goto(&format!("{base}/event/new")).await.unwrap();
+        until(&phone, "the creation form", "return !document.getElementById('new').hidden;").await;
+        fits(&phone, "the creation form on a phone").await;
+        // A knockout asks for no rounds and no groups.
+        assert!(!visible(&phone, "#ev-rounds").await && !visible(&phone, "#ev-groups").await);
+        shot(&phone, "event-phone-new").await;
+
         phone.goto(&page).await.unwrap();
         until(&phone, "the join form", "return !document.getElementById('join').hidden;").await;
+        shot(&phone, "event-phone-join").await;
         type_into(&phone, "#join-name", "Sun Li").await;
         click(&phone, "#join-go").await;
         wait_text(&phone, "#me-name", "Sun Li").await;
