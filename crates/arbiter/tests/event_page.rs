@@ -95,7 +95,12 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         type_into(&org, "#ev-games", "1").await;
         shot(&org, "event-desktop-new").await;
         click(&org, "#ev-create").await;
-        let link = until(&org, "the organiser link", "return document.getElementById('org-link')?.value;").await;
+        let link = until(
+            &org,
+            "the organiser link",
+            "return document.getElementById('org-link')?.value;",
+        )
+        .await;
         let link = link.as_str().unwrap().to_string();
         let (page, token) = link.split_once("#organiser=").expect("the token in the fragment");
         let event = page.rsplit('/').next().unwrap().to_string();
@@ -103,7 +108,12 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         let href = js(&org, "return location.href;").await;
         assert!(!href.as_str().unwrap().contains(token), "{href}");
         org.goto(page).await.unwrap();
-        until(&org, "the organiser panel again", "return !document.getElementById('org').hidden;").await;
+        until(
+            &org,
+            "the organiser panel again",
+            "return !document.getElementById('org').hidden;",
+        )
+        .await;
 
         for (i, (name, rating)) in PLAYERS.iter().enumerate() {
             type_into(&org, "#reg-name", name).await;
@@ -117,13 +127,20 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
             .await;
         }
         let links: Vec<String> = serde_json::from_value(
-            js(&org, "return [...document.querySelectorAll('.player-link')].map((e) => e.value);").await,
+            js(
+                &org,
+                "return [...document.querySelectorAll('.player-link')].map((e) => e.value);",
+            )
+            .await,
         )
         .unwrap();
         assert!(links.iter().all(|l| l.contains("#player=")), "{links:?}");
         wait_text(&org, "#table tbody tr:first-child", "Li Wei").await;
         wait_text(&org, "#table tbody tr:last-child", "2100").await;
-        let tokens: Vec<String> = links.iter().map(|l| l.split("#player=").nth(1).unwrap().to_string()).collect();
+        let tokens: Vec<String> = links
+            .iter()
+            .map(|l| l.split("#player=").nth(1).unwrap().to_string())
+            .collect();
         shot(&org, "event-organiser-registered").await;
 
         // Two players on their own links; a spectator on the plain address.
@@ -148,16 +165,29 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         .await;
         wait_text(&first, "#me-pairing", "Wang Fang").await;
         wait_text(&fourth, "#me-pairing", "Li Wei").await;
-        until(&fourth, "the play link", "return !document.getElementById('me-play').hidden;").await;
+        until(
+            &fourth,
+            "the play link",
+            "return !document.getElementById('me-play').hidden;",
+        )
+        .await;
         shot(&fourth, "event-phone-player").await;
         fits(&fourth, "the player's page on a phone").await;
         click(&first, "#me-play").await;
         click(&fourth, "#me-play").await;
         for (p, side) in [(&first, "Red"), (&fourth, "Black")] {
-            until(p, "the game's board", "return document.querySelector('#board svg.board.xiangqi g.piece') !== null;").await;
+            until(
+                p,
+                "the game's board",
+                "return document.querySelector('#board svg.board.xiangqi g.piece') !== null;",
+            )
+            .await;
             wait_text(p, "#seat", &format!("You play {side}")).await;
         }
-        let game = player_api(&base, &event, &tokens[0], "me").await["game"]["id"].as_str().unwrap().to_string();
+        let game = player_api(&base, &event, &tokens[0], "me").await["game"]["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
         let mini = format!("#boards .mini[data-game='{game}'] .mini-status");
 
         // Moves on the page reach the spectator's small board live.
@@ -173,12 +203,32 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         let other = player_api(&base, &event, &tokens[1], "me").await;
         assert_eq!(other["pairing"]["opponent"]["name"], "Chen Hao", "{other}");
         let other_game = other["game"]["id"].as_str().unwrap();
-        player_api(&base, &event, &tokens[1], &format!("/api/board/game/{other_game}/resign")).await;
-        until(&watcher, "Chen Hao through in the bracket", &winner_js("1.2", "Chen Hao")).await;
-        assert_eq!(js(&watcher, "return window.notReloaded === true;").await, json!(true), "the page reloaded");
+        player_api(
+            &base,
+            &event,
+            &tokens[1],
+            &format!("/api/board/game/{other_game}/resign"),
+        )
+        .await;
+        until(
+            &watcher,
+            "Chen Hao through in the bracket",
+            &winner_js("1.2", "Chen Hao"),
+        )
+        .await;
+        assert_eq!(
+            js(&watcher, "return window.notReloaded === true;").await,
+            json!(true),
+            "the page reloaded"
+        );
 
         // The final: the organiser starts it and enters its result, with a reason, on the page.
-        until(&org, "the start button free again", "return !document.getElementById('org-start').disabled;").await;
+        until(
+            &org,
+            "the start button free again",
+            "return !document.getElementById('org-start').disabled;",
+        )
+        .await;
         click(&org, "#org-start").await;
         until(
             &watcher,
@@ -186,8 +236,18 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
             "return document.querySelector(\"#table .match[data-pairing='2.1']\") !== null;",
         )
         .await;
-        until(&watcher, "the final's board", "return document.querySelectorAll('#boards .mini').length === 1;").await;
-        until(&org, "the final to enter", "return document.getElementById('res-pairing').value === '2.1';").await;
+        until(
+            &watcher,
+            "the final's board",
+            "return document.querySelectorAll('#boards .mini').length === 1;",
+        )
+        .await;
+        until(
+            &org,
+            "the final to enter",
+            "return document.getElementById('res-pairing').value === '2.1';",
+        )
+        .await;
         type_into(&org, "#res-results", "1-0").await;
         type_into(&org, "#res-reason", "Chen Hao did not come back after the break").await;
         click(&org, "#res-enter").await;
@@ -195,7 +255,11 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         wait_text(&watcher, "#ev-summary", "finished").await;
         wait_text(&watcher, "#standings tbody tr:first-child", "Li Wei").await;
         wait_text(&watcher, "#boards .mini-status", "Result entered: 1–0").await;
-        assert_eq!(js(&watcher, "return window.notReloaded === true;").await, json!(true), "the page reloaded");
+        assert_eq!(
+            js(&watcher, "return window.notReloaded === true;").await,
+            json!(true),
+            "the page reloaded"
+        );
         fits(&watcher, "the event page at 1280").await;
         shot(&watcher, "event-desktop-final").await;
         shot(&org, "event-desktop-organiser").await;
@@ -274,14 +338,24 @@ async fn a_player_joins_a_round_robin_and_the_crosstable_fills_in() {
     let run = async {
         // The creation form on a phone.
         phone.goto(&format!("{base}/event/new")).await.unwrap();
-        until(&phone, "the creation form", "return !document.getElementById('new').hidden;").await;
+        until(
+            &phone,
+            "the creation form",
+            "return !document.getElementById('new').hidden;",
+        )
+        .await;
         fits(&phone, "the creation form on a phone").await;
         // A knockout asks for no rounds and no groups.
         assert!(!visible(&phone, "#ev-rounds").await && !visible(&phone, "#ev-groups").await);
         shot(&phone, "event-phone-new").await;
 
         phone.goto(&page).await.unwrap();
-        until(&phone, "the join form", "return !document.getElementById('join').hidden;").await;
+        until(
+            &phone,
+            "the join form",
+            "return !document.getElementById('join').hidden;",
+        )
+        .await;
         shot(&phone, "event-phone-join").await;
         type_into(&phone, "#join-name", "Sun Li").await;
         click(&phone, "#join-go").await;
@@ -299,7 +373,11 @@ async fn a_player_joins_a_round_robin_and_the_crosstable_fills_in() {
             for p in paired["pairings"].as_array().unwrap() {
                 let Some(second) = p["second"].as_u64() else { continue };
                 let first = p["first"].as_u64().unwrap();
-                let (result, a, b) = if round == 3 { ("1/2", "½", "½") } else { ("1-0", "1", "0") };
+                let (result, a, b) = if round == 3 {
+                    ("1/2", "½", "½")
+                } else {
+                    ("1-0", "1", "0")
+                };
                 organiser_post(
                     &base,
                     event,
@@ -321,9 +399,17 @@ async fn a_player_joins_a_round_robin_and_the_crosstable_fills_in() {
             wait_text(c, "#table-title", "Crosstable").await;
             fits(c, "the round robin's page").await;
         }
-        assert_eq!(js(&desk, "return window.notReloaded === true;").await, json!(true), "the page reloaded");
+        assert_eq!(
+            js(&desk, "return window.notReloaded === true;").await,
+            json!(true),
+            "the page reloaded"
+        );
         shot(&desk, "event-desktop-round-robin").await;
-        js(&phone, "document.getElementById('table-title').scrollIntoView(); return 1;").await;
+        js(
+            &phone,
+            "document.getElementById('table-title').scrollIntoView(); return 1;",
+        )
+        .await;
         shot(&phone, "event-phone-round-robin").await;
     };
     tokio::time::timeout(Duration::from_secs(120), run)
