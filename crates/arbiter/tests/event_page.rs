@@ -305,8 +305,9 @@ async fn organiser_post(base: &str, event: &str, token: &str, path: &str, body: 
     r.json().await.unwrap()
 }
 
-/// A round robin with open registration: a player joins with the public page's form, and the
-/// crosstable (on a phone and at 1280) shows every result the organiser enters, live.
+/// A round robin with open registration: a player joins with the public page's form, the
+/// organiser withdraws another and corrects a result with the organiser's page, and the
+/// crosstable (on a phone and at 1280) shows every result, live.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_joins_a_round_robin_and_the_crosstable_fills_in() {
     let dir = std::env::temp_dir().join(format!("arbiter-event-page-rr-{}", std::process::id()));
@@ -325,7 +326,7 @@ async fn a_player_joins_a_round_robin_and_the_crosstable_fills_in() {
         .await
         .unwrap();
     let (event, token) = (made["id"].as_str().unwrap(), made["organiserToken"].as_str().unwrap());
-    for name in ["Huang Jie", "Xu Yinchuan-Longname"] {
+    for name in ["Huang Jie", "Xu Yinchuan-Longname", "Wu Qiang"] {
         organiser_post(&base, event, token, "register", json!({"name": name, "rating": 1900})).await;
     }
     let Some((chromium, chromedriver)) = browser_programs() else {
@@ -362,17 +363,33 @@ async fn a_player_joins_a_round_robin_and_the_crosstable_fills_in() {
         wait_text(&phone, "#me-name", "Sun Li").await;
         wait_text(&phone, "#me-pairing", "not paired yet").await;
         assert!(!visible(&phone, "#join").await, "the join form after joining");
-        desk.goto(&page).await.unwrap();
-        wait_text(&desk, "#ev-summary", "3 players").await;
-        js(&desk, "window.notReloaded = true; return 1;").await;
+        js(&phone, "window.notReloaded = true; return 1;").await;
+
+        // The organiser, on the desktop, withdraws Wu Qiang (entrant 3) with the page's form.
+        desk.goto(&format!("{page}#organiser={token}")).await.unwrap();
+        wait_text(&desk, "#ev-summary", "4 players").await;
+        desk.find(Locator::Css("#wd-entrant"))
+            .await
+            .unwrap()
+            .select_by_value("3")
+            .await
+            .unwrap();
+        click(&desk, "#wd-go").await;
+        desk.accept_alert().await.unwrap();
+        wait_text(&phone, "#table", "Wu Qiang (withdrawn)").await;
 
         // Every round: the first-named wins, but draws in the last.
         let mut expected = Vec::new();
+        let mut last = Value::Null;
         for round in 1..=3 {
             let paired = organiser_post(&base, event, token, "round/start", json!({})).await;
             for p in paired["pairings"].as_array().unwrap() {
                 let Some(second) = p["second"].as_u64() else { continue };
                 let first = p["first"].as_u64().unwrap();
+                if first == 3 || second == 3 {
+                    continue;
+                }
+                last = p.clone();
                 let (result, a, b) = if round == 3 {
                     ("1/2", "½", "½")
                 } else {
@@ -391,6 +408,28 @@ async fn a_player_joins_a_round_robin_and_the_crosstable_fills_in() {
             }
         }
         assert_eq!(expected.len(), 6);
+        // The organiser corrects the last round's draw to a win for the second-named.
+        let pid = last["id"].as_str().unwrap();
+        until(
+            &desk,
+            "the last pairing among the organiser's choices",
+            &format!("return document.querySelector(\"#res-pairing option[value='{pid}']\") !== null;"),
+        )
+        .await;
+        desk.find(Locator::Css("#res-pairing"))
+            .await
+            .unwrap()
+            .select_by_value(last["id"].as_str().unwrap())
+            .await
+            .unwrap();
+        type_into(&desk, "#res-results", "0-1").await;
+        type_into(&desk, "#res-reason", "the scoresheet was misread").await;
+        click(&desk, "#res-replace").await;
+        click(&desk, "#res-enter").await;
+        let (first, second) = (last["first"].as_u64().unwrap(), last["second"].as_u64().unwrap());
+        expected.truncate(4);
+        expected.push((first, second, "0"));
+        expected.push((second, first, "1"));
         for c in [&phone, &desk] {
             wait_text(c, "#ev-summary", "finished").await;
             for (a, b, want) in &expected {
@@ -400,7 +439,7 @@ async fn a_player_joins_a_round_robin_and_the_crosstable_fills_in() {
             fits(c, "the round robin's page").await;
         }
         assert_eq!(
-            js(&desk, "return window.notReloaded === true;").await,
+            js(&phone, "return window.notReloaded === true;").await,
             json!(true),
             "the page reloaded"
         );
