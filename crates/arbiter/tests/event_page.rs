@@ -282,6 +282,7 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
             .await
             .unwrap();
         wait_text(&fourth, "#table-title", "对阵图").await;
+        wait_text(&fourth, "#standings tbody tr:first-child", "冠军").await;
         fits(&fourth, "the event page on a phone, in Chinese").await;
         shot(&fourth, "event-phone-final-zh").await;
     };

@@ -82,6 +82,7 @@ export function organiserPanel(view, refresh) {
     ).then((ok) => {
       if (!ok) return;
       $("res-results").value = $("res-reason").value = "";
+      $("res-replace").checked = false;
       delete $("res-pairing").dataset.chosen;
     });
   });

@@ -29,6 +29,24 @@ export function matchScore(p) {
   return `${half(a)}–${half(games.length - a)}`;
 }
 
+// The competition model's notes are English words: these are said in the page's language.
+const NOTES = [
+  [/^champion$/, "noteChampion"],
+  [/^runner-up$/, "noteRunnerUp"],
+  [/^place (\d+)$/, "notePlace"],
+  [/^won round (\d+)$/, "noteWon"],
+  [/^out in round (\d+)$/, "noteOut"],
+  [/^playing round (\d+)$/, "notePlaying"],
+];
+
+function noteText(note) {
+  for (const [re, key] of NOTES) {
+    const m = re.exec(note);
+    if (m) return t(key, { n: m[1] });
+  }
+  return note;
+}
+
 export function standings(ev) {
   const box = el("div");
   if (!Array.isArray(ev.standings)) {
@@ -51,7 +69,7 @@ export function standings(ev) {
       el("td", {}, tr, line.name);
       if (scored) el("td", {}, tr, half(line.points));
       for (const tb of line.tiebreaks || []) el("td", {}, tr, half(tb));
-      if (noted) el("td", { class: "note" }, tr, line.note || "");
+      if (noted) el("td", { class: "note" }, tr, noteText(line.note || ""));
     }
   }
   return box;
