@@ -1,6 +1,14 @@
-// The current round's boards, small, each following its game's stream as the game page does:
-// the event page shows them all live. A board stays (and keeps its stream) while its game is
-// among those shown; a game that leaves the round's list has its stream closed.
+// The current round's boards, small, following their games' streams as the game page does: the
+// event page shows them all live. A browser opens at most six connections to a server over
+// HTTP/1.1, and the event's stream and the page's own requests need theirs: so only the first
+// few boards hold a stream, and the others are read in turn, a snapshot each (the stream's first
+// line) every few seconds, until a stream frees up as a game ends. A board stays while its game
+// is among those shown; one that leaves the list has its connection closed.
+
+/// Streams held at once by the boards.
+const STREAMS = 3;
+/// Pause between two rounds of snapshots of the boards without a stream.
+const POLL_MS = 3000;
 
 import { Board } from "./board.js";
 import { reasonName, sideName, t } from "./i18n.js";
@@ -22,7 +30,18 @@ class Mini {
     this.board = new Board(this.boardHost, () => {});
     this.game = { kind: "xiangqi", fen: "", moves: [], status: "created", version: -1 };
     this.abort = new AbortController();
-    this.follow();
+    this.mode = null;
+  }
+
+  /// "stream", "poll", or "done" (the game is over or the board gone); shown on the board's
+  /// element for whoever inspects the page.
+  set mode(m) {
+    this._mode = m;
+    this.root.dataset.mode = m || "";
+  }
+
+  get mode() {
+    return this._mode;
   }
 
   /// `decided`: the pairing's result when the event has one while the game still runs (the
@@ -77,36 +96,61 @@ class Mini {
     this.draw();
   }
 
-  async follow() {
+  get live() {
+    return this.game.status === "started" || this.game.status === "created";
+  }
+
+  // NDJSON lines of `res` to `onLine` until it ends, or only the first when `once`.
+  async read(res, once) {
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buf = "";
     for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buf += decoder.decode(value, { stream: true });
+      let nl;
+      while ((nl = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, nl).trim();
+        buf = buf.slice(nl + 1);
+        if (!line) continue;
+        this.onLine(JSON.parse(line));
+        if (once) {
+          reader.cancel().catch(() => {});
+          return;
+        }
+      }
+    }
+  }
+
+  /// Follows the game's stream until it ends with the game (or the board goes).
+  async follow() {
+    while (!this.abort.signal.aborted && this.live) {
       try {
         const since = this.game.version >= 0 ? `?since=${this.game.version}` : "";
         const res = await fetch(`/api/board/game/stream/${this.id}${since}`, { signal: this.abort.signal });
         if (!res.ok) throw new Error(`${res.status}`);
-        const reader = res.body.getReader();
-        const decoder = new TextDecoder();
-        let buf = "";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += decoder.decode(value, { stream: true });
-          let nl;
-          while ((nl = buf.indexOf("\n")) >= 0) {
-            const line = buf.slice(0, nl).trim();
-            buf = buf.slice(nl + 1);
-            if (line) this.onLine(JSON.parse(line));
-          }
-        }
+        await this.read(res, false);
       } catch {
-        if (this.abort.signal.aborted) return;
+        // Dropped: tried again below while the game goes on.
       }
-      if (this.abort.signal.aborted) return;
-      if (this.game.status !== "started" && this.game.status !== "created") return;
+      if (this.abort.signal.aborted || !this.live) return;
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
 
+  /// The game as it is now: the stream's first line, then the connection closed.
+  async snapshot() {
+    try {
+      const res = await fetch(`/api/board/game/stream/${this.id}`, { signal: this.abort.signal });
+      if (res.ok) await this.read(res, true);
+    } catch {
+      // Tried again on the next round.
+    }
+  }
+
   close() {
+    this.mode = "done";
     this.abort.abort();
     this.root.remove();
   }
@@ -116,9 +160,12 @@ export class MiniBoards {
   constructor(host) {
     this.host = host;
     this.boards = new Map();
+    this.streams = 0;
+    this.polling = false;
   }
 
   /// One board per pairing: the pairing's latest game (a match's next game replaces the last).
+  /// `scoreOf(pairing)` is its result when decided.
   show(pairings, who, scoreOf) {
     const wanted = new Map();
     for (const p of pairings) {
@@ -144,5 +191,40 @@ export class MiniBoards {
       mini.label(name(a), name(b), p.verdict === "pending" ? "" : scoreOf(p));
       mini.redraw();
     }
+    this.assign();
+  }
+
+  // Streams to the first boards still live, within the budget; the rest are polled.
+  assign() {
+    for (const mini of this.boards.values()) {
+      if (mini.mode === "stream" || mini.mode === "done") continue;
+      if (this.streams < STREAMS) {
+        mini.mode = "stream";
+        this.streams += 1;
+        mini.follow().finally(() => {
+          this.streams -= 1;
+          mini.mode = "done";
+          this.assign();
+        });
+      } else {
+        mini.mode = "poll";
+      }
+    }
+    if (!this.polling && [...this.boards.values()].some((m) => m.mode === "poll")) this.poll();
+  }
+
+  async poll() {
+    this.polling = true;
+    for (;;) {
+      const waiting = [...this.boards.values()].filter((m) => m.mode === "poll");
+      if (!waiting.length) break;
+      for (const mini of waiting) {
+        if (mini.mode !== "poll") continue;
+        await mini.snapshot();
+        if (!mini.live) mini.mode = "done";
+      }
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+    this.polling = false;
   }
 }
