@@ -316,6 +316,12 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         click(&org, "#res-enter").await;
         until(&watcher, "Li Wei wins the final", &winner_js(final_id, "Li Wei")).await;
         wait_text(&watcher, "#ev-summary", "finished").await;
+        let heads = js(
+            &watcher,
+            "return [...document.querySelectorAll('.bracket-round h3')].map((h) => h.textContent).join(' | ');",
+        )
+        .await;
+        assert_eq!(heads, json!("Quarter-finals | Semi-finals | Final"));
         wait_text(&watcher, "#standings tbody tr:first-child", "Li Wei").await;
         wait_text(&watcher, "#boards .mini-status", "Result entered: 1–0").await;
         assert_eq!(

@@ -78,12 +78,17 @@ export function standings(ev) {
 // Each stage's rounds as columns, each pairing a box: the winner in bold, the score beside.
 export function bracket(ev, who) {
   const box = el("div", { class: "bracket-host" });
-  for (const stage of ev.stages || []) {
+  (ev.stages || []).forEach((stage, s) => {
     const b = el("div", { class: "bracket" }, box);
     const rounds = [...(stage.rounds || []), ...(stage.playoffs || [])];
+    // A single knockout's last rounds have their names.
+    const single = ev.plan[s]?.format === "knockout";
+    const total = Math.ceil(Math.log2(Math.max(2, (stage.entrants || []).length)));
+    const names = { 0: "final", 1: "semiFinals", 2: "quarterFinals" };
     for (const round of rounds) {
       const col = el("div", { class: "bracket-round" }, b);
-      el("h3", {}, col, t("roundN", { n: round.number }));
+      const named = single && (stage.rounds || []).includes(round) && names[total - round.number];
+      el("h3", {}, col, named ? t(named) : t("roundN", { n: round.number }));
       for (const p of round.pairings) {
         const m = el("div", { class: "match", "data-pairing": p.id }, col);
         const won = p.verdict?.won;
@@ -96,7 +101,7 @@ export function bracket(ev, who) {
       }
     }
     if (!rounds.length) el("p", {}, b, t("notStarted"));
-  }
+  });
   return box;
 }
 
