@@ -129,4 +129,3 @@ pub async fn rate_into(
     }
     unreachable!("the last attempt returns")
 }
-

@@ -232,11 +232,7 @@ pub fn levels_game(a: Points, b: Points, score: f64) -> (Points, Points) {
 
 /// The standings after an event's `games`, from `before` (which holds every player of the
 /// games, and under Glicko-2 the rest of the list too): every player whose standing changed.
-pub fn rate(
-    system: System,
-    before: &BTreeMap<String, State>,
-    games: &[Game],
-) -> Result<BTreeMap<String, State>> {
+pub fn rate(system: System, before: &BTreeMap<String, State>, games: &[Game]) -> Result<BTreeMap<String, State>> {
     for g in games {
         for name in [&g.first, &g.second] {
             match before.get(name) {

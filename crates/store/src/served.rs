@@ -20,6 +20,11 @@ pub struct ServedEvent {
     /// Main time and increment, milliseconds; `None` keeps the ruleset's own.
     pub clock: Option<(u64, u64)>,
     pub open_registration: bool,
+    /// The rating list its games are rated into when it ends, and the system to start the
+    /// list with if there is none of that name by then.
+    pub rating_list: Option<(String, Option<String>)>,
+    /// The event's version whose standings the organiser published.
+    pub published: Option<u64>,
 }
 
 /// A game of a pairing, played as live game `game_id`.
@@ -67,7 +72,7 @@ impl Store {
             .await?;
         sqlx::query(
             "INSERT INTO served_events (event, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
-             open_registration) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+             open_registration, rating_list, rating_system) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(name)
         .bind(served.kind.name())
@@ -76,6 +81,8 @@ impl Store {
         .bind(served.clock.map(|c| c.0 as i64))
         .bind(served.clock.map(|c| c.1 as i64))
         .bind(i64::from(served.open_registration))
+        .bind(served.rating_list.as_ref().map(|l| l.0.clone()))
+        .bind(served.rating_list.as_ref().and_then(|l| l.1.clone()))
         .execute(&mut *tx)
         .await?;
         insert_token(&mut tx, name, organiser_hash, 0).await?;
@@ -86,8 +93,8 @@ impl Store {
     /// How a served event's games are played; `None` for an event the server does not run.
     pub async fn served_event(&self, name: &str) -> Result<Option<ServedEvent>, EventError> {
         let Some(row) = sqlx::query(
-            "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, open_registration \
-             FROM served_events WHERE event = $1",
+            "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, open_registration, \
+             rating_list, rating_system, published_version FROM served_events WHERE event = $1",
         )
         .bind(name)
         .fetch_optional(&self.pool)
@@ -107,7 +114,25 @@ impl Store {
             rules: row.try_get(2)?,
             clock: limit.zip(increment).map(|(l, i)| (l.max(0) as u64, i.max(0) as u64)),
             open_registration: row.try_get::<i64, _>(5)? != 0,
+            rating_list: row
+                .try_get::<Option<String>, _>(6)?
+                .map(|l| Ok::<_, sqlx::Error>((l, row.try_get(7)?)))
+                .transpose()?,
+            published: row.try_get::<Option<i64>, _>(8)?.map(|v| v.max(0) as u64),
         }))
+    }
+
+    /// Publishes the standings of event `name` as they are at its version `version`.
+    pub async fn publish_event(&self, name: &str, version: u64) -> Result<(), EventError> {
+        let done = sqlx::query("UPDATE served_events SET published_version = $1 WHERE event = $2")
+            .bind(version as i64)
+            .bind(name)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(EventError::NoEvent(name.into()));
+        }
+        Ok(())
     }
 
     /// Every served event's name.
@@ -263,6 +288,8 @@ mod tests {
             rules: "cxa".into(),
             clock: Some((60_000, 1_000)),
             open_registration: true,
+            rating_list: Some(("L".into(), Some("elo".into()))),
+            published: None,
         };
         store.create_served_event("E", "{}", &served, "org").await.unwrap();
         assert_eq!(store.served_event("E").await.unwrap(), Some(served));

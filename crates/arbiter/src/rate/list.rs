@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::io::Write;
 
 use anyhow::{bail, Result};
-use serde_json::json;
 use rating_lists::{Game, Report, State};
+use serde_json::json;
 use store::ratings::{Origin, System};
 
 use crate::db::Blocking;

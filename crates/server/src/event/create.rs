@@ -41,6 +41,10 @@ pub struct CreateEvent {
     clock: Option<Clock>,
     /// Anyone with the event's id may join with a name.
     open_registration: Option<bool>,
+    /// The rating list (`arbiter rate --list`) its games are rated into when it ends.
+    pub rating_list: Option<String>,
+    /// `levels`, `elo` or `glicko2`: the list's system, to start it if there is none by then.
+    pub rating_system: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -160,7 +164,26 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
             .unwrap_or_else(|| if kind == Kind::Xiangqi { "cxa" } else { "fide" }.into()),
         clock,
         open_registration: req.open_registration.unwrap_or(false),
+        rating_list: rating_list(req)?,
+        published: None,
     };
     super::spec_of(&served).validate()?;
     Ok((e, served))
+}
+
+/// The rating list named, checked as far as it can be without the store.
+fn rating_list(req: &CreateEvent) -> Result<Option<(String, Option<String>)>, ApiError> {
+    let system = req
+        .rating_system
+        .as_deref()
+        .map(|s| s.parse::<store::ratings::System>().map_err(ApiError::BadRequest))
+        .transpose()?;
+    match req.rating_list.as_deref().map(str::trim) {
+        None if system.is_some() => Err(ApiError::BadRequest(
+            "ratingSystem is the system of ratingList: name the list".into(),
+        )),
+        None => Ok(None),
+        Some(l) if l.is_empty() || l.len() > 100 => Err(ApiError::BadRequest("ratingList: 1 to 100 characters".into())),
+        Some(l) => Ok(Some((l.to_string(), system.map(|s| s.as_str().to_string())))),
+    }
 }

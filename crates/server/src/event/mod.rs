@@ -6,6 +6,7 @@
 //! - [`routes`]: the API; [`create`]: what an event is created from.
 //! - [`rounds`]: pairing a round and making every game of it a live game.
 //! - [`results`]: a finished game's result into its event, at once or at startup.
+//! - [`rating`]: a finished event's games into its rating list, once.
 //!
 //! Every change is one step under the event's lock: load, apply, save with the version read
 //! (so the command line's changes, made meanwhile, are never overwritten) — the document and
@@ -23,6 +24,7 @@ use crate::error::ApiError;
 use crate::live::Spec;
 
 mod create;
+mod rating;
 mod results;
 mod rounds;
 mod routes;

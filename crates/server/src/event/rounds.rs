@@ -47,8 +47,8 @@ pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
     Ok((round, version))
 }
 
-/// Makes a live game for the next game of every open pairing that has none yet. The caller
-/// holds the event's lock.
+/// Makes a live game for the next game of every open pairing that has none yet, and rates
+/// the event if it is over. The caller holds the event's lock.
 pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize, ApiError> {
     let store = app.db().store();
     let served = store
@@ -117,6 +117,13 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
             },
         );
         made += 1;
+    }
+    // The same step rates the event once it is over: after its last result, or at startup
+    // for one that ended as the server stopped. A rating that fails (the list's system
+    // changed meanwhile, the database away) leaves the results as they are and is tried again
+    // at the next change or start.
+    if let Err(e) = super::rating::rate_if_finished(app, id, event, &served).await {
+        eprintln!("event {id}: not rated: {e}");
     }
     Ok(made)
 }

@@ -57,6 +57,7 @@ async fn create(
     app.may_create(client.ip())?;
     let req = json_body(body)?;
     let (event, served) = event_of(&req)?;
+    super::rating::check_list(&app, &served).await?;
     let id = random_id(8);
     let token = random_id(32);
     app.db()
@@ -202,10 +203,25 @@ async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Jso
             }
         }
     }
-    let standings = match event.standings() {
+    let mut standings = match event.standings() {
         Ok(t) => json!(t),
         Err(e) => json!({"error": e.0}),
     };
+    // Each player's rating before and after the event, on their lines, once it is rated.
+    let rated = super::rating::changes(&app, &id, &served).await?;
+    let mut entrants = serde_json::to_value(&event.entrants).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    for line in entrants.as_array_mut().into_iter().flatten().chain(
+        standings
+            .as_array_mut()
+            .into_iter()
+            .flatten()
+            .flat_map(|t| t["lines"].as_array_mut().into_iter().flatten()),
+    ) {
+        let name = line["id"].as_u64().map(|n| event.name_of(n as u32)).unwrap_or_default();
+        if let Some(r) = rated.get(&name) {
+            line["rating"] = r.clone();
+        }
+    }
     Ok(Json(json!({
         "id": id,
         "name": event.name,
@@ -217,7 +233,9 @@ async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Jso
         "rules": served.rules,
         "clock": served.clock.map(|(l, i)| json!({"initial": l, "increment": i})),
         "openRegistration": served.open_registration,
-        "entrants": event.entrants,
+        "entrants": entrants,
+        "ratingList": served.rating_list.as_ref().map(|l| &l.0),
+        "rated": !rated.is_empty(),
         "stages": stages,
         "open": event.open_pairing_ids(),
         "finished": event.finished(),
