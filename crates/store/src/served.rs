@@ -23,8 +23,8 @@ pub struct ServedEvent {
     /// The rating list its games are rated into when it ends, and the system to start the
     /// list with if there is none of that name by then.
     pub rating_list: Option<(String, Option<String>)>,
-    /// The event's version whose standings the organiser published.
-    pub published: Option<u64>,
+    /// The public sees the standings only as the organiser publishes them (else live).
+    pub publish_standings: bool,
 }
 
 /// A game of a pairing, played as live game `game_id`.
@@ -45,6 +45,8 @@ pub enum Also<'a> {
     Token { hash: &'a str, entrant: u32 },
     /// The result of this game of the pairing is in the event now.
     Entered { pairing: &'a str, game: u32 },
+    /// The standings (JSON) of the event at `version` are published.
+    Published { version: u64, standings: &'a str },
 }
 
 impl Store {
@@ -72,7 +74,8 @@ impl Store {
             .await?;
         sqlx::query(
             "INSERT INTO served_events (event, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
-             open_registration, rating_list, rating_system) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+             open_registration, rating_list, rating_system, publish_standings) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(name)
         .bind(served.kind.name())
@@ -83,6 +86,7 @@ impl Store {
         .bind(i64::from(served.open_registration))
         .bind(served.rating_list.as_ref().map(|l| l.0.clone()))
         .bind(served.rating_list.as_ref().and_then(|l| l.1.clone()))
+        .bind(i64::from(served.publish_standings))
         .execute(&mut *tx)
         .await?;
         insert_token(&mut tx, name, organiser_hash, 0).await?;
@@ -94,7 +98,7 @@ impl Store {
     pub async fn served_event(&self, name: &str) -> Result<Option<ServedEvent>, EventError> {
         let Some(row) = sqlx::query(
             "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, open_registration, \
-             rating_list, rating_system, published_version FROM served_events WHERE event = $1",
+             rating_list, rating_system, publish_standings FROM served_events WHERE event = $1",
         )
         .bind(name)
         .fetch_optional(&self.pool)
@@ -118,21 +122,24 @@ impl Store {
                 .try_get::<Option<String>, _>(6)?
                 .map(|l| Ok::<_, sqlx::Error>((l, row.try_get(7)?)))
                 .transpose()?,
-            published: row.try_get::<Option<i64>, _>(8)?.map(|v| v.max(0) as u64),
+            publish_standings: row.try_get::<i64, _>(8)? != 0,
         }))
     }
 
-    /// Publishes the standings of event `name` as they are at its version `version`.
-    pub async fn publish_event(&self, name: &str, version: u64) -> Result<(), EventError> {
-        let done = sqlx::query("UPDATE served_events SET published_version = $1 WHERE event = $2")
-            .bind(version as i64)
-            .bind(name)
-            .execute(&self.pool)
-            .await?;
-        if done.rows_affected() == 0 {
-            return Err(EventError::NoEvent(name.into()));
-        }
-        Ok(())
+    /// The standings the organiser of event `name` last published, and the event's version
+    /// they are of.
+    pub async fn published_standings(&self, name: &str) -> Result<Option<(u64, String)>, EventError> {
+        let row = sqlx::query(
+            "SELECT published_version, published_standings FROM served_events \
+             WHERE event = $1 AND published_version IS NOT NULL",
+        )
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(r) => Some((r.try_get::<i64, _>(0)?.max(0) as u64, r.try_get(1)?)),
+            None => None,
+        })
     }
 
     /// Every served event's name.
@@ -183,6 +190,16 @@ impl Store {
             match a {
                 Also::Token { hash, entrant } => insert_token(&mut tx, name, hash, *entrant).await?,
                 Also::Entered { pairing, game } => mark_entered(&mut tx, name, pairing, *game).await?,
+                Also::Published { version, standings } => {
+                    sqlx::query(
+                        "UPDATE served_events SET published_version = $1, published_standings = $2 WHERE event = $3",
+                    )
+                    .bind(*version as i64)
+                    .bind(*standings)
+                    .bind(name)
+                    .execute(&mut *tx)
+                    .await?;
+                }
             }
         }
         tx.commit().await?;
@@ -289,7 +306,7 @@ mod tests {
             clock: Some((60_000, 1_000)),
             open_registration: true,
             rating_list: Some(("L".into(), Some("elo".into()))),
-            published: None,
+            publish_standings: true,
         };
         store.create_served_event("E", "{}", &served, "org").await.unwrap();
         assert_eq!(store.served_event("E").await.unwrap(), Some(served));

@@ -183,3 +183,30 @@ pub fn sqlite(test: &str) -> (std::path::PathBuf, String) {
     let db = format!("sqlite://{}?mode=rwc", dir.join("e.db").display());
     (dir, db)
 }
+
+/// The game's `gameFull` line, as its stream opens with it (the clocks as they are now).
+pub async fn full(c: &Client, s: &Server, game: &str) -> Value {
+    let mut r = c
+        .get(format!("{}/api/board/game/stream/{game}", s.base))
+        .send()
+        .await
+        .unwrap();
+    let mut buf = Vec::new();
+    while !buf.contains(&b'\n') {
+        match tokio::time::timeout(Duration::from_secs(10), r.chunk()).await {
+            Ok(Ok(Some(bytes))) => buf.extend_from_slice(&bytes),
+            other => panic!("no gameFull line: {other:?}"),
+        }
+    }
+    let nl = buf.iter().position(|&b| b == b'\n').unwrap();
+    serde_json::from_slice(&buf[..nl]).unwrap()
+}
+
+/// Red's and black's time left now, milliseconds.
+pub async fn clocks(c: &Client, s: &Server, game: &str) -> (u64, u64) {
+    let f = full(c, s, game).await;
+    (
+        f["state"]["wtime"].as_u64().unwrap(),
+        f["state"]["btime"].as_u64().unwrap(),
+    )
+}

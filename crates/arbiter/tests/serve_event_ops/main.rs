@@ -7,5 +7,6 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+mod control;
 mod http;
 mod ratings;

@@ -41,6 +41,8 @@ pub struct CreateEvent {
     clock: Option<Clock>,
     /// Anyone with the event's id may join with a name.
     open_registration: Option<bool>,
+    /// The public sees the standings only as the organiser publishes them.
+    publish_standings: Option<bool>,
     /// The rating list (`arbiter rate --list`) its games are rated into when it ends.
     pub rating_list: Option<String>,
     /// `levels`, `elo` or `glicko2`: the list's system, to start it if there is none by then.
@@ -165,7 +167,7 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
         clock,
         open_registration: req.open_registration.unwrap_or(false),
         rating_list: rating_list(req)?,
-        published: None,
+        publish_standings: req.publish_standings.unwrap_or(false),
     };
     super::spec_of(&served).validate()?;
     Ok((e, served))

@@ -7,6 +7,7 @@
 //! - [`rounds`]: pairing a round and making every game of it a live game.
 //! - [`results`]: a finished game's result into its event, at once or at startup.
 //! - [`rating`]: a finished event's games into its rating list, once.
+//! - [`control`]: pausing and resuming the round in play, publishing standings.
 //!
 //! Every change is one step under the event's lock: load, apply, save with the version read
 //! (so the command line's changes, made meanwhile, are never overwritten) — the document and
@@ -23,6 +24,7 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::live::Spec;
 
+mod control;
 mod create;
 mod rating;
 mod results;
@@ -76,6 +78,7 @@ impl Events {
 enum Extra {
     Token { hash: String, entrant: u32 },
     Entered { pairing: String, game: u32 },
+    Published { version: u64, standings: String },
 }
 
 impl Extra {
@@ -86,6 +89,10 @@ impl Extra {
                 entrant: *entrant,
             },
             Extra::Entered { pairing, game } => Also::Entered { pairing, game: *game },
+            Extra::Published { version, standings } => Also::Published {
+                version: *version,
+                standings,
+            },
         }
     }
 }

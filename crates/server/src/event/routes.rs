@@ -38,6 +38,9 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/event/{id}/register", post(register))
         .route("/api/event/{id}/join", post(join))
         .route("/api/event/{id}/round/start", post(start_round))
+        .route("/api/event/{id}/round/pause", post(pause_round))
+        .route("/api/event/{id}/round/resume", post(resume_round))
+        .route("/api/event/{id}/publish", post(publish))
         .route("/api/event/{id}/me", get(me))
         .route("/api/event/{id}/result", post(result))
         .route("/api/event/{id}/withdraw", post(withdraw))
@@ -177,10 +180,50 @@ async fn start_round(
     })))
 }
 
+async fn pause_round(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    load(&app, &id).await?;
+    tokens::organiser(&app, &id, &headers).await?;
+    Ok(Json(super::control::pause(&app, &id, true).await?))
+}
+
+async fn resume_round(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    load(&app, &id).await?;
+    tokens::organiser(&app, &id, &headers).await?;
+    Ok(Json(super::control::pause(&app, &id, false).await?))
+}
+
+async fn publish(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    load(&app, &id).await?;
+    tokens::organiser(&app, &id, &headers).await?;
+    Ok(Json(super::control::publish(&app, &id).await?))
+}
+
 /// The event for anyone: its plan, entrants, every round's pairings with their live games
-/// and verdicts, and the standings as the competition model gives them.
-async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+/// and verdicts, and the standings as the competition model gives them — for an event whose
+/// standings are published, as last published, except to its organiser (their token as
+/// bearer), who sees them live and as published.
+async fn show(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let (event, version, served) = load(&app, &id).await?;
+    // Any other token, or none, sees what the public sees.
+    let organiser = headers.contains_key(header::AUTHORIZATION)
+        && tokens::role(&app, &id, &headers).await.ok() == Some(tokens::Role::Organiser);
+    let published = app.db().store().published_standings(&id).await.map_err(event_error)?;
     let links = app.db().store().event_games(&id).await.map_err(event_error)?;
     let mut stages = serde_json::to_value(&event.stages).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     for stage in stages.as_array_mut().into_iter().flatten() {
@@ -203,9 +246,18 @@ async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Jso
             }
         }
     }
-    let mut standings = match event.standings() {
+    let live = match event.standings() {
         Ok(t) => json!(t),
         Err(e) => json!({"error": e.0}),
+    };
+    let as_published = published
+        .as_ref()
+        .map(|(_, text)| serde_json::from_str::<Value>(text).map_err(|e| ApiError::BadRequest(e.to_string())))
+        .transpose()?;
+    let mut standings = if served.publish_standings && !organiser {
+        as_published.clone().unwrap_or(Value::Null)
+    } else {
+        live
     };
     // Each player's rating before and after the event, on their lines, once it is rated.
     let rated = super::rating::changes(&app, &id, &served).await?;
@@ -236,10 +288,14 @@ async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Jso
         "entrants": entrants,
         "ratingList": served.rating_list.as_ref().map(|l| &l.0),
         "rated": !rated.is_empty(),
+        "paused": super::control::paused(&app, &id).await?,
+        "publishStandings": served.publish_standings,
+        "published": published.as_ref().map(|(v, _)| v),
         "stages": stages,
         "open": event.open_pairing_ids(),
         "finished": event.finished(),
         "standings": standings,
+        "publishedStandings": if organiser { as_published.unwrap_or(Value::Null) } else { Value::Null },
     })))
 }
 

@@ -4,5 +4,8 @@
 -- own transaction, so an event is rated once whatever stops the server.
 ALTER TABLE served_events ADD COLUMN rating_list TEXT;
 ALTER TABLE served_events ADD COLUMN rating_system TEXT;
--- The event's version whose standings the organiser published (none: not published).
+-- Standings the public sees only as the organiser publishes them (0: live, as results come),
+-- and the last published: the event's version then and its standings (JSON).
+ALTER TABLE served_events ADD COLUMN publish_standings INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE served_events ADD COLUMN published_version INTEGER;
+ALTER TABLE served_events ADD COLUMN published_standings TEXT;
