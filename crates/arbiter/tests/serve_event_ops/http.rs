@@ -210,3 +210,28 @@ pub async fn clocks(c: &Client, s: &Server, game: &str) -> (u64, u64) {
         f["state"]["btime"].as_u64().unwrap(),
     )
 }
+
+/// Every line of the game's stream since its start (`?since=0`), as many as it has.
+pub async fn history(c: &Client, s: &Server, game: &str) -> Vec<Value> {
+    let n = full(c, s, game).await["version"].as_u64().unwrap() as usize;
+    let mut r = c
+        .get(format!("{}/api/board/game/stream/{game}?since=0", s.base))
+        .send()
+        .await
+        .unwrap();
+    let mut buf = Vec::new();
+    let mut out = Vec::new();
+    while out.len() < n {
+        match tokio::time::timeout(Duration::from_secs(10), r.chunk()).await {
+            Ok(Ok(Some(bytes))) => buf.extend_from_slice(&bytes),
+            other => panic!("{} of {n} lines, then {other:?}", out.len()),
+        }
+        while let Some(nl) = buf.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = buf.drain(..=nl).collect();
+            if line.len() > 1 {
+                out.push(serde_json::from_slice(&line).unwrap());
+            }
+        }
+    }
+    out
+}

@@ -7,6 +7,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+mod console;
 mod control;
 mod http;
 mod ratings;
