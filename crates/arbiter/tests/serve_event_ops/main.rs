@@ -11,3 +11,4 @@ mod console;
 mod control;
 mod http;
 mod ratings;
+mod teams;

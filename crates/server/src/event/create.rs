@@ -19,6 +19,8 @@ pub struct CreateEvent {
     groups: Option<u32>,
     /// Games a pairing plays (best of N in a knockout; default 3 there, else 1).
     games: Option<u32>,
+    /// A team event: each team pairing is played on this many boards.
+    boards: Option<u32>,
     playoff: Option<u32>,
     playoff_time: Option<String>,
     /// A knockout's draw: `seeded` or `cards`.
@@ -124,6 +126,17 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     e.settings.games = req.games.unwrap_or(if first.needs_winner() { 3 } else { 1 });
     if e.settings.games == 0 || e.settings.games > 99 {
         return bad("games: 1 to 99".into());
+    }
+    if let Some(b) = req.boards {
+        if b > 20 {
+            return bad("boards: 0 to 20".into());
+        }
+        if b > 0 && e.plan.iter().any(|p| p.format.needs_winner()) {
+            // A tied team pairing of a knockout goes on to play-off games the server does not
+            // make yet.
+            return bad("a team event on the server has no knockout stage".into());
+        }
+        e.settings.boards = b;
     }
     if let Some(p) = req.playoff {
         if p > 99 {

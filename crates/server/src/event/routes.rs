@@ -85,6 +85,8 @@ struct Registration {
     name: String,
     rating: Option<u32>,
     club: Option<String>,
+    /// A team's players in board order (reserves after the boards).
+    members: Option<Vec<String>>,
 }
 
 /// Registers an entrant and gives them their token (returned once; its hash is kept).
@@ -108,7 +110,7 @@ async fn add_entrant(app: &App, id: &str, reg: Registration, open_only: bool) ->
                 &reg.name,
                 reg.rating.unwrap_or(0),
                 reg.club.as_deref().unwrap_or(""),
-                &[],
+                reg.members.as_deref().unwrap_or_default(),
             )
             .map_err(model_error)?;
         let how = if open_only { "joined" } else { "registered" };
