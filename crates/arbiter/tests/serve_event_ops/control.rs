@@ -67,6 +67,11 @@ async fn pause_and_publish(db: &str) {
     assert_eq!(clocks(&c, &s, &g.id).await, before, "red's clock stopped");
     let log = full(&c, &s, &g.id).await;
     assert_eq!(log["state"]["moves"], "h2e2 h9g7", "the game stands where it was");
+    // Nothing is played on an adjourned board.
+    let (st, v) = board(&c, &s, &g, "move/h0g2", &g.red).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "a move while adjourned: {v}");
+    assert!(v["error"].as_str().unwrap_or("").contains("adjourned"), "{v}");
+    assert_eq!(full(&c, &s, &g.id).await["state"]["moves"], "h2e2 h9g7");
 
     // Paused across a kill -9; resumed after it.
     s.kill9();
