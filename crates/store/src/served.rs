@@ -25,6 +25,8 @@ pub struct ServedEvent {
     pub rating_list: Option<(String, Option<String>)>,
     /// The public sees the standings only as the organiser publishes them (else live).
     pub publish_standings: bool,
+    /// The round in play is paused: its games adjourned.
+    pub paused: bool,
 }
 
 /// A game of a pairing, played as live game `game_id`.
@@ -47,6 +49,8 @@ pub enum Also<'a> {
     Entered { pairing: &'a str, game: u32 },
     /// The standings (JSON) of the event at `version` are published.
     Published { version: u64, standings: &'a str },
+    /// The round in play is paused (or no longer).
+    Paused(bool),
 }
 
 impl Store {
@@ -98,7 +102,7 @@ impl Store {
     pub async fn served_event(&self, name: &str) -> Result<Option<ServedEvent>, EventError> {
         let Some(row) = sqlx::query(
             "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, open_registration, \
-             rating_list, rating_system, publish_standings FROM served_events WHERE event = $1",
+             rating_list, rating_system, publish_standings, paused FROM served_events WHERE event = $1",
         )
         .bind(name)
         .fetch_optional(&self.pool)
@@ -123,6 +127,7 @@ impl Store {
                 .map(|l| Ok::<_, sqlx::Error>((l, row.try_get(7)?)))
                 .transpose()?,
             publish_standings: row.try_get::<i64, _>(8)? != 0,
+            paused: row.try_get::<i64, _>(9)? != 0,
         }))
     }
 
@@ -190,6 +195,13 @@ impl Store {
             match a {
                 Also::Token { hash, entrant } => insert_token(&mut tx, name, hash, *entrant).await?,
                 Also::Entered { pairing, game } => mark_entered(&mut tx, name, pairing, *game).await?,
+                Also::Paused(paused) => {
+                    sqlx::query("UPDATE served_events SET paused = $1 WHERE event = $2")
+                        .bind(i64::from(*paused))
+                        .bind(name)
+                        .execute(&mut *tx)
+                        .await?;
+                }
                 Also::Published { version, standings } => {
                     sqlx::query(
                         "UPDATE served_events SET published_version = $1, published_standings = $2 WHERE event = $3",
@@ -307,6 +319,7 @@ mod tests {
             open_registration: true,
             rating_list: Some(("L".into(), Some("elo".into()))),
             publish_standings: true,
+            paused: false,
         };
         store.create_served_event("E", "{}", &served, "org").await.unwrap();
         assert_eq!(store.served_event("E").await.unwrap(), Some(served));

@@ -177,11 +177,43 @@ async fn live_standings(db: &str) {
     assert_eq!(points(&public["standings"])[&u64::from(b)], 1.0);
 }
 
+/// A match's next game made while the round is paused (the organiser entered game 1's result)
+/// is adjourned with the round, and resumed with it.
+async fn paused_match(db: &str) {
+    let s = Server::start_with(db, &[]);
+    let c = Client::new();
+    let body = json!({"name": "Final", "format": "knockout", "kind": "xiangqi", "games": 3,
+        "clock": {"limit": 600, "increment": 0}});
+    let ev = create(&c, &s, body, 2).await;
+    let pairings = start_round(&c, &s, &ev).await;
+    let (pid, a, b) = pairings[0].clone();
+    let (st, v) = organiser_post(&c, &s, &ev, "round/pause").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let body = json!({"pairing": pid, "results": ["1-0"], "reason": "the scoresheet, signed"});
+    ok(
+        &c,
+        &s,
+        "POST",
+        &format!("/api/event/{}/result", ev.id),
+        Some(&ev.organiser),
+        Some(body),
+    )
+    .await;
+    let g = seats(&c, &s, &ev, a, b).await;
+    let (st, v) = board(&c, &s, &g, "move/h2e2", &g.red).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "game 2 is adjourned with the round: {v}");
+    let (st, v) = organiser_post(&c, &s, &ev, "round/resume").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["games"].as_array().unwrap().len(), 1, "{v}");
+    plies(&c, &s, &g, 0, 2).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pause_resume_and_publish_on_sqlite() {
     let (dir, db) = sqlite("pause");
     pause_and_publish(&db).await;
     live_standings(&db).await;
+    paused_match(&db).await;
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -191,4 +223,5 @@ async fn pause_resume_and_publish_on_postgresql() {
         return;
     };
     pause_and_publish(&db.url).await;
+    paused_match(&db.url).await;
 }

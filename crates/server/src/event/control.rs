@@ -5,7 +5,9 @@
 //! lateness limit); resuming resumes them (`Resume`). The pause is a change of the event, in
 //! its log and on its stream, made before the games are adjourned: a server stopped half way
 //! leaves a paused event whose remaining games the organiser's repeated pause adjourns (an
-//! adjourned game's `Adjourn` is nothing to the referee).
+//! adjourned game's `Adjourn` is nothing to the referee). A game made while the round is
+//! paused (a match's next game, after the organiser entered a result) is adjourned as it is
+//! made; a new round cannot start before the paused one is over.
 //!
 //! Publishing standings keeps them as they are at the event's version then: an event created
 //! with `publishStandings` shows the public those, and its pairings and results live; the
@@ -21,24 +23,6 @@ use tournament::competition::Event;
 use super::{change_locked, event_error, load, Done, Extra};
 use crate::app::App;
 use crate::error::ApiError;
-
-/// Whether the last pause or resume in the event's log was a pause.
-pub async fn paused(app: &App, id: &str) -> Result<bool, ApiError> {
-    let log = app.db().store().event_log(id).await.map_err(event_error)?;
-    Ok(log
-        .iter()
-        .rev()
-        .find_map(|c| {
-            if c.action.starts_with("pause round") {
-                Some(true)
-            } else if c.action.starts_with("resume round") {
-                Some(false)
-            } else {
-                None
-            }
-        })
-        .unwrap_or(false))
-}
 
 /// The number of the round in play (of the current stage, play-offs included).
 fn round_in_play(e: &Event) -> Option<u32> {
@@ -57,20 +41,26 @@ fn round_in_play(e: &Event) -> Option<u32> {
 pub async fn pause(app: &Arc<App>, id: &str, pause: bool) -> Result<Value, ApiError> {
     let lock = app.events.lock(id);
     let held = lock.lock().await;
-    let was = paused(app, id).await?;
-    let (event, version, round) = change_locked(app, id, &held, |e, _| {
+    let (event, version, round) = change_locked(app, id, &held, |e, served| {
         let round = round_in_play(e).ok_or_else(|| ApiError::BadRequest("no round is in play".into()))?;
-        if !pause && !was {
+        if !pause && !served.paused {
             return Err(ApiError::BadRequest(format!("round {round} is not paused")));
         }
         let what = if pause { "pause" } else { "resume" };
-        Ok(Done::new(format!("{what} round {round}"), round))
+        Ok(Done::new(format!("{what} round {round}"), round).with(Extra::Paused(pause)))
     })
     .await?;
     let open = event.open_pairing_ids();
     let links = app.db().store().event_games(id).await.map_err(event_error)?;
     let mut games = Vec::new();
-    for g in links.iter().filter(|g| !g.entered && open.contains(&g.pairing)) {
+    // The games still to be played: a match's current game, a team pairing's boards not in
+    // yet (an earlier game whose result the organiser entered is no longer played).
+    let teams = event.settings.boards > 0;
+    let current = |g: &&store::EventGame| {
+        let next = event.pairing(&g.pairing).map_or(0, |p| p.games.len() as u32 + 1);
+        !g.entered && open.contains(&g.pairing) && if teams { g.game >= next } else { g.game == next }
+    };
+    for g in links.iter().filter(current) {
         let table = app.game(&g.game_id).await?;
         // Over, its result on its way into the event: nothing to adjourn.
         if table.watch().borrow().1 {

@@ -181,6 +181,7 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
         open_registration: req.open_registration.unwrap_or(false),
         rating_list: rating_list(req)?,
         publish_standings: req.publish_standings.unwrap_or(false),
+        paused: false,
     };
     super::spec_of(&served).validate()?;
     Ok((e, served))

@@ -79,6 +79,7 @@ enum Extra {
     Token { hash: String, entrant: u32 },
     Entered { pairing: String, game: u32 },
     Published { version: u64, standings: String },
+    Paused(bool),
 }
 
 impl Extra {
@@ -89,6 +90,7 @@ impl Extra {
                 entrant: *entrant,
             },
             Extra::Entered { pairing, game } => Also::Entered { pairing, game: *game },
+            Extra::Paused(p) => Also::Paused(*p),
             Extra::Published { version, standings } => Also::Published {
                 version: *version,
                 standings,

@@ -39,7 +39,8 @@ pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
         } else {
             format!("pair {what} {}", round.number)
         };
-        Ok(Done::new(action, round))
+        // A round paused and then decided (the organiser's results) is over: the new one plays.
+        Ok(Done::new(action, round).with(super::Extra::Paused(false)))
     })
     .await?;
     make_games(app, id, &event).await?;
@@ -116,6 +117,13 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
                 .link_event_game(id, &p.id, game, &gid)
                 .await
                 .map_err(event_error)?;
+            if served.paused {
+                // The round is paused: its new game too, until the organiser resumes it.
+                app.game(&gid)
+                    .await?
+                    .act(game::Side::First, referee::Command::Adjourn, 0)
+                    .await?;
+            }
             super::results::follow(
                 app.clone(),
                 store::EventGame {

@@ -290,7 +290,7 @@ async fn show(
         "entrants": entrants,
         "ratingList": served.rating_list.as_ref().map(|l| &l.0),
         "rated": !rated.is_empty(),
-        "paused": super::control::paused(&app, &id).await?,
+        "paused": served.paused,
         "publishStandings": served.publish_standings,
         "published": published.as_ref().map(|(v, _)| v),
         "stages": stages,

@@ -9,3 +9,5 @@ ALTER TABLE served_events ADD COLUMN rating_system TEXT;
 ALTER TABLE served_events ADD COLUMN publish_standings INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE served_events ADD COLUMN published_version INTEGER;
 ALTER TABLE served_events ADD COLUMN published_standings TEXT;
+-- The organiser paused the round in play (its games adjourned) and has not resumed it.
+ALTER TABLE served_events ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
