@@ -366,5 +366,21 @@ mod tests {
             .unwrap();
         assert!(store.unentered_event_games().await.unwrap().is_empty());
         assert!(store.event_games("E").await.unwrap()[0].entered);
+        // Published standings and the pause go with the document, or not at all.
+        assert_eq!(store.published_standings("E").await.unwrap(), None);
+        let also = [
+            Also::Published {
+                version: 3,
+                standings: "[]",
+            },
+            Also::Paused(true),
+        ];
+        let stale = store.save_event_with("E", 2, "{2}", "publish", &also).await;
+        assert!(matches!(stale, Err(EventError::Changed { .. })), "{stale:?}");
+        assert_eq!(store.published_standings("E").await.unwrap(), None);
+        assert!(!store.served_event("E").await.unwrap().unwrap().paused);
+        store.save_event_with("E", 3, "{2}", "publish", &also).await.unwrap();
+        assert_eq!(store.published_standings("E").await.unwrap(), Some((3, "[]".into())));
+        assert!(store.served_event("E").await.unwrap().unwrap().paused);
     }
 }

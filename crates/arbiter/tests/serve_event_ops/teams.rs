@@ -94,6 +94,34 @@ async fn team_round_robin(db: &str) {
                 .collect();
             assert_eq!(games.len(), 2, "a live game a board: {p}");
             let result = boards(first.min(second), first.max(second));
+            // The second-named team's captain sees both boards: black on 1, red on 2, and who
+            // sits there (the roster's first two).
+            let me = ok(
+                &c,
+                &s,
+                "GET",
+                &format!("/api/event/{}/me", ev.id),
+                Some(&ev.tokens[&second]),
+                None,
+            )
+            .await;
+            let seats: Vec<(&str, &str, &str)> = me["pairing"]["boards"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{me}"))
+                .iter()
+                .map(|b| {
+                    (
+                        b["id"].as_str().unwrap(),
+                        b["side"].as_str().unwrap(),
+                        b["player"].as_str().unwrap(),
+                    )
+                })
+                .collect();
+            let (p1, p2) = (format!("T{second}P1"), format!("T{second}P2"));
+            assert_eq!(
+                seats,
+                [(games[0], "black", p1.as_str()), (games[1], "red", p2.as_str())]
+            );
             let mut first_points = 0.0;
             // Board 2 ends first; board 1 after it.
             for n in [2usize, 1] {

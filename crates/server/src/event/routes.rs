@@ -329,6 +329,29 @@ async fn me(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Header
             "score": render::score(&event, s, p),
         });
         let links = app.db().store().event_games(&id).await.map_err(event_error)?;
+        if event.settings.boards > 0 {
+            // A team's token seats its players on every board: each board's game and side.
+            let boards: Vec<Value> = links
+                .iter()
+                .filter(|g| g.pairing == p.id)
+                .map(|g| {
+                    let us_red = (p.first == n) == (g.game % 2 == 1);
+                    let side = if us_red { game::Side::First } else { game::Side::Second }.name(served.kind);
+                    let player = event.board_player(
+                        p,
+                        if p.first == n {
+                            tournament::competition::Side::First
+                        } else {
+                            tournament::competition::Side::Second
+                        },
+                        g.game as usize - 1,
+                    );
+                    json!({"board": g.game, "id": g.game_id, "side": side, "player": player,
+                        "url": format!("/game/{}#seat={token}&side={side}", g.game_id), "resultEntered": g.entered})
+                })
+                .collect();
+            pairing["boards"] = boards.into();
+        }
         if let Some(g) = links.iter().filter(|g| g.pairing == p.id).max_by_key(|g| g.game) {
             // The first-named has red (white) in odd games.
             let first_red = g.game % 2 == 1;
