@@ -294,8 +294,45 @@ async fn point_10_long_verdict_keeps_board_size() {
             (after[2] - after[0] - width).abs() < 1.0,
             "the board was {width} wide, now {after:?}"
         );
-        // The longest texts the referee writes (a repetition ruling quoting its rules) are many
-        // moves from the start position the server plays from: one is set in place here.
+        // A ruling the server writes itself: both sides shuffle their horses until the position
+        // has stood four times (12 plies), and red claims the draw (不变作和): the judge's
+        // explanation names the plies, each side's moves and the rule.
+        let g2 = api_game(&base, "xiangqi").await;
+        let id2 = g2["id"].as_str().unwrap();
+        let s2 = &g2["seats"][0];
+        let link2 = format!(
+            "{base}/game/{id2}#seat={}&side={}",
+            s2["token"].as_str().unwrap(),
+            s2["side"].as_str().unwrap()
+        );
+        open_board(&desk, &link2, "xiangqi").await;
+        let shuffle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+        for ply in 0..12 {
+            let (st, v) = api_act(&base, &g2, ply % 2, &format!("move/{}", shuffle[ply % 4])).await;
+            assert_eq!(st, 200, "{v}");
+        }
+        let (st, ended) = api_act(&base, &g2, 0, "claim-draw").await;
+        assert_eq!(st, 200, "{ended}");
+        assert_eq!(ended["status"], "draw", "{ended}");
+        println!("repetition ruled: {ended}");
+        until(
+            &desk,
+            "the repetition's verdict",
+            "return !document.getElementById('explanation').hidden;",
+        )
+        .await;
+        let explanation = text(&desk, "#explanation").await;
+        println!("explanation: {explanation}");
+        assert!(explanation.len() > 80, "a ruling in words: {explanation}");
+        let after = rect(&desk, "#board svg").await;
+        assert!(
+            (after[2] - after[0] - width).abs() < 1.0,
+            "the board was {width} wide, now {after:?} beside {explanation:?}"
+        );
+        shot(&desk, "point-10-desktop-repetition-verdict").await;
+
+        // The worst case: a ruling as long as the referee's longest (a perpetual check quoting
+        // its rule) with an unbreakable word in it, set in place.
         desk.execute(
             "document.getElementById('explanation').textContent = arguments[0]; \
              document.getElementById('message').textContent = arguments[0];",

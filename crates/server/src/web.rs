@@ -1,7 +1,8 @@
 //! The web page, served by the binary itself: the files of `web/`, embedded at build time, so
 //! `arbiter serve` needs nothing beside it. The page is one document for the lobby (`/`) and
 //! for every game (`/game/ID`); it draws itself from the game's stream. The review page
-//! (`/review`) posts a record to `/api/review` and steps through the game it gets back.
+//! (`/review`) posts a record to `/api/review` and steps through the game it gets back. The
+//! event page (`/event/new`, `/event/ID`) creates, runs and shows an event.
 
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
@@ -14,6 +15,8 @@ use crate::error::ApiError;
 const INDEX: &str = include_str!("../web/index.html");
 /// The review page (`/review`): a record in, the game stepped through with the judge's verdict.
 const REVIEW: &str = include_str!("../web/review.html");
+/// The event pages: `/event/new` to create one, `/event/ID` to follow, run or play in it.
+const EVENT: &str = include_str!("../web/event.html");
 
 /// Name, media type, contents.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -42,6 +45,32 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../web/board.js"),
     ),
+    (
+        "event.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/event.js"),
+    ),
+    (
+        "eventorg.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/eventorg.js"),
+    ),
+    (
+        "eventtables.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/eventtables.js"),
+    ),
+    (
+        "eventstrings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/eventstrings.js"),
+    ),
+    (
+        "minis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/minis.js"),
+    ),
+    ("event.css", "text/css; charset=utf-8", include_str!("../web/event.css")),
     ("style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
     (
         "review.js",
@@ -55,11 +84,16 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/review", get(review))
+        .route("/event/{id}", get(event))
         .route("/static/{file}", get(asset))
 }
 
 async fn index() -> Response {
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX).into_response()
+}
+
+async fn event() -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], EVENT).into_response()
 }
 
 async fn review() -> Response {

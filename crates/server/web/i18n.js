@@ -1,6 +1,8 @@
 // The page's two languages, English and Chinese: the browser's language at first, then the
 // choice made in the header's select, remembered in localStorage.
 
+import { EVENT_STRINGS } from "./eventstrings.js";
+
 const $ = (id) => document.getElementById(id);
 
 const STRINGS = {
@@ -187,6 +189,8 @@ const STRINGS = {
     },
   },
 };
+for (const l of Object.keys(EVENT_STRINGS)) Object.assign(STRINGS[l], EVENT_STRINGS[l]);
+
 // Chess's stalemate is a draw, not Xiangqi's 困毙.
 const CHESS_REASONS = { zh: { stalemate: "逼和" } };
 

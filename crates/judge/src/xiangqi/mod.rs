@@ -334,11 +334,11 @@ impl XiangqiJudge {
                 "{} must vary (应变着，不变判负): if the position comes again unchanged, {} loses. {}",
                 side.name(Kind::Xiangqi),
                 side.name(Kind::Xiangqi),
-                v.explanation
+                sentence(&v.explanation)
             ),
             None => format!(
                 "a draw may be claimed or ruled (不变作和); play may go on. {}",
-                v.explanation
+                sentence(&v.explanation)
             ),
         };
         v.claim = loser.is_none();
@@ -540,4 +540,12 @@ impl Judge for XiangqiJudge {
             .map(|(p, _)| p.clone());
         repetition.or_else(|| self.move_limit(true))
     }
+}
+
+/// `text` as a sentence of its own: its first letter capitalised.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

@@ -1,0 +1,232 @@
+// The event pages: `/event/new` creates an event; `/event/ID` shows it to anyone (standings,
+// the crosstable or bracket, the current round's boards live), and more to whoever holds a
+// token in the fragment: `#organiser=T` (register, start rounds, results, withdrawals) or
+// `#player=T` (their pairing and a link to their game with their seat). A token is kept in
+// localStorage per event, as the game page keeps seats, and leaves the address bar.
+// The event's NDJSON stream says when something changed; the page then reads the event again.
+
+import { api } from "./api.js";
+import { setupLanguage, sideName, t } from "./i18n.js";
+import { MiniBoards } from "./minis.js";
+import { organiserPanel, organiserUpdate } from "./eventorg.js";
+import { bracket, crosstable, entrantsTable, matchScore, standings } from "./eventtables.js";
+
+const $ = (id) => document.getElementById(id);
+
+const view = { id: null, ev: null, organiser: null, player: null, me: null, version: 0 };
+
+// A token from the fragment (kept for this browser), else the one kept before.
+function tokenFromUrl(name) {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const key = `${name}:${view.id}`;
+  const fresh = params.get(name);
+  if (fresh) localStorage.setItem(key, fresh);
+  return fresh || localStorage.getItem(key);
+}
+
+function createForm() {
+  $("new").hidden = false;
+  const shown = () => {
+    const f = $("ev-format").value;
+    $("ev-rounds-box").hidden = !f.includes("swiss");
+    $("ev-groups-box").hidden = f !== "groups";
+  };
+  $("ev-format").addEventListener("change", shown);
+  shown();
+  $("create-event").addEventListener("submit", async (evt) => {
+    evt.preventDefault();
+    const f = new FormData(evt.target);
+    const format = f.get("format");
+    const body = {
+      name: f.get("name"),
+      format,
+      games: Number(f.get("games")),
+      kind: f.get("kind"),
+      clock: { limit: Number(f.get("minutes")) * 60, increment: Number(f.get("increment")) },
+      openRegistration: $("ev-open").checked,
+    };
+    if (format.includes("swiss")) body.rounds = Number(f.get("rounds"));
+    if (format === "groups") body.groups = Number(f.get("groups"));
+    if (f.get("ruleset")) body.ruleset = f.get("ruleset");
+    try {
+      const made = await api("POST", "/api/event", body);
+      location.assign(made.url);
+    } catch (e) {
+      $("ev-create-error").textContent = e.message;
+    }
+  });
+}
+
+const names = () => new Map((view.ev?.entrants || []).map((e) => [e.id, e.name]));
+
+// The current round: the last one paired in the last stage that has any.
+export function currentRound(ev) {
+  for (const stage of [...(ev.stages || [])].reverse()) {
+    const rounds = [...(stage.rounds || []), ...(stage.playoffs || [])];
+    if (rounds.length) return rounds[rounds.length - 1];
+  }
+  return null;
+}
+
+function draw() {
+  const ev = view.ev;
+  if (!ev) return;
+  const who = names();
+  $("ev-title").textContent = ev.name;
+  document.title = `arbiter · ${ev.name}`;
+  const plan = ev.plan.map((p) => t(`fmt:${p.format}`)).join(" → ");
+  const clock = ev.clock ? `${ev.clock.initial / 60000}′ + ${ev.clock.increment / 1000}″` : "";
+  const state = ev.finished ? t("finished") : currentRound(ev) ? t("roundN", { n: currentRound(ev).number }) : t("registering");
+  $("ev-summary").textContent = [plan, t(ev.kind), ev.ruleset, clock, t("nPlayers", { n: ev.entrants.length }), state]
+    .filter(Boolean)
+    .join(" · ");
+  const knockout = ev.plan.some((p) => p.format.includes("knockout"));
+  const round = currentRound(ev);
+  if (round) {
+    $("table-title").textContent = t(knockout ? "bracket" : "crosstable");
+    $("table").replaceChildren(knockout ? bracket(ev, who) : crosstable(ev, who));
+  } else {
+    $("table-title").textContent = t("players");
+    $("table").replaceChildren(entrantsTable(ev));
+  }
+  $("standings-box").hidden = !round;
+  $("standings").replaceChildren(standings(ev));
+  const live = round ? round.pairings.filter((p) => (p.liveGames || []).length) : [];
+  $("boards-box").hidden = !live.length;
+  if (round) $("boards-title").textContent = t("boardsOfRound", { n: round.number });
+  minis.show(live, who, (p) => matchScore(p) || t(p.verdict === "bye" ? "bye" : "drawn"));
+  $("join").hidden = !(ev.openRegistration && !view.player && !view.organiser && !currentRound(ev));
+  if (view.organiser) organiserUpdate(view);
+  drawMe();
+}
+
+// The pairing `id` in the event: its entrants in order.
+function findPairing(ev, id) {
+  for (const stage of ev?.stages || []) {
+    for (const round of [...(stage.rounds || []), ...(stage.playoffs || [])]) {
+      const p = round.pairings.find((q) => q.id === id);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+function drawMe() {
+  const me = view.me;
+  $("me").hidden = !me;
+  if (!me) return;
+  $("me-name").textContent = me.entrant.name + (me.entrant.withdrawn ? ` (${t("withdrawn")})` : "");
+  const p = me.pairing;
+  let text = t("notPaired");
+  if (p && p.id) {
+    // Scores and verdicts name the first-named's side first: turned round for the second.
+    const second = findPairing(view.ev, p.id)?.second === me.entrant.id;
+    const parts = String(p.score || "").split("-");
+    const score = parts.length === 2 && parts[0] && parts[1] ? (second ? parts.reverse() : parts).join("–") : "";
+    text = p.opponent
+      ? t(score ? "yourPairingScore" : "yourPairing", { round: p.round, opponent: p.opponent.name, score })
+      : t("yourBye", { round: p.round });
+    const v = p.verdict;
+    if (v && v.won) text += ` — ${t((v.won === "second") === second ? "youWon" : "youLost")}`;
+    else if (v === "drawn") text += ` — ${t("drawn")}`;
+  }
+  $("me-pairing").textContent = text;
+  const g = me.game;
+  const playing = g && !g.resultEntered && p && p.verdict === "pending";
+  $("me-play").hidden = !playing;
+  if (playing) {
+    $("me-play").href = g.url;
+    $("me-play").textContent = t("playYourGame", { side: sideName(g.side) });
+  }
+}
+
+async function refresh() {
+  try {
+    view.ev = await api("GET", `/api/event/${view.id}`);
+    view.version = view.ev.version;
+    if (view.player) {
+      view.me = await api("GET", `/api/event/${view.id}/me`, undefined, view.player).catch((e) => {
+        $("ev-connection").textContent = e.message;
+        return null;
+      });
+    }
+    draw();
+  } catch (e) {
+    $("ev-connection").textContent = e.message;
+  }
+}
+
+// Many changes at once (a round paired, its games made) are read once.
+let pending = null;
+function refreshSoon() {
+  clearTimeout(pending);
+  pending = setTimeout(refresh, 150);
+}
+
+async function follow() {
+  for (;;) {
+    try {
+      const res = await fetch(`/api/event/${view.id}/stream?since=${view.version}`);
+      if (!res.ok) throw new Error(`${res.status}`);
+      $("ev-connection").textContent = "";
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let buf = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += decoder.decode(value, { stream: true });
+        let nl;
+        while ((nl = buf.indexOf("\n")) >= 0) {
+          const line = buf.slice(0, nl).trim();
+          buf = buf.slice(nl + 1);
+          if (!line) continue;
+          const change = JSON.parse(line);
+          view.version = Math.max(view.version, change.version);
+          refreshSoon();
+        }
+      }
+    } catch (e) {
+      $("ev-connection").textContent = t("reconnecting", { error: e.message });
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+let minis = null;
+
+async function eventPage(id) {
+  view.id = id;
+  view.organiser = tokenFromUrl("organiser");
+  view.player = tokenFromUrl("player");
+  if (/(organiser|player)=/.test(location.hash)) history.replaceState(null, "", location.pathname);
+  addEventListener("hashchange", () => {
+    if (/(organiser|player)=/.test(location.hash)) location.reload();
+  });
+  $("event").hidden = false;
+  minis = new MiniBoards($("boards"));
+  if (view.organiser) organiserPanel(view, refresh);
+  $("join-form").addEventListener("submit", async (evt) => {
+    evt.preventDefault();
+    try {
+      const joined = await api("POST", `/api/event/${id}/join`, { name: $("join-name").value });
+      localStorage.setItem(`player:${id}`, joined.token);
+      view.player = joined.token;
+      $("join-error").textContent = "";
+      await refresh();
+    } catch (e) {
+      $("join-error").textContent = e.message;
+    }
+  });
+  await refresh();
+  follow();
+}
+
+const m = /^\/event\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
+if (m && m[1] !== "new") {
+  setupLanguage(draw);
+  eventPage(m[1]);
+} else {
+  setupLanguage(() => {});
+  createForm();
+}

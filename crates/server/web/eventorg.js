@@ -1,0 +1,134 @@
+// The organiser's panel on the event page (`#organiser=TOKEN`): register players (their links
+// kept in this browser to hand out), start each round, enter or correct a result with its
+// reason, withdraw a player. Every action is one POST with the organiser's token; the event's
+// stream then redraws the page.
+
+import { api } from "./api.js";
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+const linksKey = (id) => `links:${id}`;
+
+function keptLinks(id) {
+  try {
+    return JSON.parse(localStorage.getItem(linksKey(id))) || [];
+  } catch {
+    return [];
+  }
+}
+
+function drawLinks(id) {
+  const list = $("org-links");
+  list.replaceChildren();
+  for (const { name, url } of keptLinks(id)) {
+    const li = document.createElement("li");
+    const label = document.createElement("span");
+    label.textContent = t("linkOf", { name });
+    const input = document.createElement("input");
+    input.readOnly = true;
+    input.className = "player-link";
+    input.dataset.name = name;
+    input.value = `${location.origin}${url}`;
+    li.append(label, " ", input);
+    list.appendChild(li);
+  }
+}
+
+export function organiserPanel(view, refresh) {
+  const id = view.id;
+  $("org").hidden = false;
+  $("org-link").value = `${location.origin}/event/${id}#organiser=${view.organiser}`;
+  drawLinks(id);
+  const run = async (what) => {
+    $("org-message").textContent = "";
+    try {
+      await what();
+      await refresh();
+      return true;
+    } catch (e) {
+      $("org-message").textContent = e.message;
+      return false;
+    }
+  };
+  const post = (path, body) => api("POST", `/api/event/${id}/${path}`, body, view.organiser);
+  $("org-register").addEventListener("submit", (evt) => {
+    evt.preventDefault();
+    const body = { name: $("reg-name").value };
+    if ($("reg-rating").value) body.rating = Number($("reg-rating").value);
+    run(async () => {
+      const reg = await post("register", body);
+      localStorage.setItem(linksKey(id), JSON.stringify([...keptLinks(id), { name: reg.name, url: reg.url }]));
+      drawLinks(id);
+      $("reg-name").value = "";
+      $("reg-rating").value = "";
+      $("reg-name").focus();
+    });
+  });
+  $("res-pairing").addEventListener("change", (evt) => {
+    evt.target.dataset.chosen = evt.target.value;
+  });
+  $("org-start").addEventListener("click", () => run(() => post("round/start")));
+  $("org-result").addEventListener("submit", (evt) => {
+    evt.preventDefault();
+    const results = $("res-results").value.split(/[\s,]+/).filter(Boolean);
+    run(() =>
+      post("result", {
+        pairing: $("res-pairing").value,
+        results,
+        replace: $("res-replace").checked,
+        reason: $("res-reason").value,
+      }),
+    ).then((ok) => {
+      if (!ok) return;
+      $("res-results").value = $("res-reason").value = "";
+      $("res-replace").checked = false;
+      delete $("res-pairing").dataset.chosen;
+    });
+  });
+  $("org-withdraw").addEventListener("submit", (evt) => {
+    evt.preventDefault();
+    const who = Number($("wd-entrant").value);
+    const name = $("wd-entrant").selectedOptions[0]?.textContent || "";
+    if (!confirm(t("confirmWithdraw", { name }))) return;
+    run(() => post("withdraw", { entrant: who }));
+  });
+}
+
+// The choices that follow the event: every pairing played or to play, every active player.
+export function organiserUpdate(view) {
+  const ev = view.ev;
+  const who = new Map(ev.entrants.map((e) => [e.id, e.name]));
+  const pairing = $("res-pairing");
+  // What the organiser picked stays picked; else the first pairing still open.
+  const chosen = pairing.dataset.chosen;
+  pairing.replaceChildren();
+  for (const stage of ev.stages || []) {
+    for (const round of [...(stage.rounds || []), ...(stage.playoffs || [])]) {
+      for (const p of round.pairings) {
+        if (p.second == null) continue;
+        const o = document.createElement("option");
+        o.value = p.id;
+        const open = (ev.open || []).includes(p.id);
+        o.textContent = `${p.id}: ${who.get(p.first)} – ${who.get(p.second)}${open ? "" : " ✓"}`;
+        pairing.appendChild(o);
+      }
+    }
+  }
+  if (chosen && [...pairing.options].some((o) => o.value === chosen)) pairing.value = chosen;
+  else if (ev.open?.length) pairing.value = ev.open[0];
+  $("org-result").hidden = !pairing.options.length;
+  const wd = $("wd-entrant");
+  const kept = wd.value;
+  wd.replaceChildren();
+  for (const e of ev.entrants.filter((e) => !e.withdrawn)) {
+    const o = document.createElement("option");
+    o.value = e.id;
+    o.textContent = e.name;
+    wd.appendChild(o);
+  }
+  if (kept) wd.value = kept;
+  $("org-withdraw").hidden = !wd.options.length;
+  $("org-start").disabled = ev.finished || (ev.open || []).length > 0;
+  $("org-register").hidden = ev.finished;
+}
