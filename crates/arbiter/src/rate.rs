@@ -7,12 +7,11 @@
 //! rating period, as its author intends for a tournament. With `--list` the list is kept in the
 //! database and the files are one event ([`list`]).
 //!
-//! - [`standing`]: a player's standing under each system, and rating an event.
+//! - [`rating_lists`]: a player's standing under each system, and rating an event into a list.
 //! - [`start`]: starting values for players new to a list (CSV).
-//! - [`list`]: lists in the database: rating an event into one, reading one.
+//! - [`list`]: lists in the database: rating an event into one, printing one.
 
 pub(crate) mod list;
-pub(crate) mod standing;
 pub(crate) mod start;
 
 use std::collections::BTreeMap;
@@ -27,20 +26,9 @@ use serde_json::json;
 use store::ratings::System;
 
 use crate::db::Blocking;
-// What other commands (an event's results) rate a list with; not all are used here.
-#[allow(unused_imports)]
-pub(crate) use list::{rate_games, rate_into, Report, Row};
-#[allow(unused_imports)]
-pub(crate) use standing::State;
+use rating_lists::{standing, Game};
 
-/// A rated game: the two players and the first's score.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Game {
-    pub first: String,
-    pub second: String,
-    /// 1, ½ or 0 for the first player.
-    pub score: f64,
-}
+use list::rate_games;
 
 /// What `arbiter rate` was asked.
 pub(crate) struct Options {

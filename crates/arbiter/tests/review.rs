@@ -279,8 +279,8 @@ async fn openapi(c: &Client, s: &Server) {
             ops.insert(format!("{method} {path}"));
         }
     }
-    // Games and board 11, the arbiter's console 13, events 9: every one answers.
-    assert_eq!(ops.len(), 33, "{ops:?}");
+    // Games and board 11, the arbiter's console 13, events 12: every one answers.
+    assert_eq!(ops.len(), 36, "{ops:?}");
     // The probe tells a route from none.
     let r = c.get(format!("{}/api/no/such/route", s.base)).send().await.unwrap();
     assert_eq!(r.status(), StatusCode::NOT_FOUND);

@@ -340,6 +340,28 @@ fn adjourning_stops_both_clocks() {
 }
 
 #[test]
+fn nothing_is_played_on_an_adjourned_board() {
+    let mut r = xiangqi(RefereeRules::online());
+    r.apply(1_000, R, mv("h2e2"));
+    r.apply(3_000, B, Command::Adjourn);
+    for c in [mv("h9g7"), Command::Touch(Touch::Own("h9".into())), Command::PressClock] {
+        let ev = kinds(&mut r, 4_000, B, c);
+        assert!(
+            matches!(&ev[..], [EventKind::Refused { reason, .. }] if reason.contains("adjourned")),
+            "{ev:?}"
+        );
+    }
+    assert_eq!(r.wake_at(), None, "no clock started");
+    r.apply(10_000, B, Command::Resume);
+    assert_eq!(r.clock().remaining(B, 10_000).main, 298_000);
+    let ev = kinds(&mut r, 11_000, B, mv("h9g7"));
+    assert!(
+        ev.iter().any(|e| matches!(e, EventKind::MoveAccepted { .. })),
+        "played once resumed: {ev:?}"
+    );
+}
+
+#[test]
 fn refusing_the_rules_loses_and_abort_has_no_result() {
     let mut r = xiangqi(RefereeRules::cxa());
     r.apply(1_000, B, Command::RefusesRules);

@@ -304,19 +304,31 @@ impl Store {
 
     /// The list's history, oldest update first, each update's players by name.
     pub async fn rating_history(&self, name: &str) -> Result<Vec<HistoryRow>, RatingError> {
+        self.history_where(name, None).await
+    }
+
+    /// The rows of the list's history that updates with source `source` made (an event's).
+    pub async fn rating_history_of(&self, name: &str, source: &str) -> Result<Vec<HistoryRow>, RatingError> {
+        self.history_where(name, Some(source)).await
+    }
+
+    async fn history_where(&self, name: &str, source: Option<&str>) -> Result<Vec<HistoryRow>, RatingError> {
         // SQLite keeps the time as it writes `datetime('now')`; PostgreSQL's is a timestamp.
         let at = if self.postgres {
             "to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
         } else {
             "at"
         };
-        let rows = sqlx::query(&format!(
+        let only = if source.is_some() { "AND source = $2" } else { "" };
+        let sql = format!(
             "SELECT version, player, source, origin, state_before, state_after, {at} \
-             FROM rating_history WHERE list = $1 ORDER BY version, player"
-        ))
-        .bind(name)
-        .fetch_all(&self.pool)
-        .await?;
+             FROM rating_history WHERE list = $1 {only} ORDER BY version, player"
+        );
+        let mut query = sqlx::query(&sql).bind(name);
+        if let Some(source) = source {
+            query = query.bind(source);
+        }
+        let rows = query.fetch_all(&self.pool).await?;
         rows.iter()
             .map(|r| {
                 Ok(HistoryRow {

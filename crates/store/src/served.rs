@@ -20,6 +20,13 @@ pub struct ServedEvent {
     /// Main time and increment, milliseconds; `None` keeps the ruleset's own.
     pub clock: Option<(u64, u64)>,
     pub open_registration: bool,
+    /// The rating list its games are rated into when it ends, and the system to start the
+    /// list with if there is none of that name by then.
+    pub rating_list: Option<(String, Option<String>)>,
+    /// The public sees the standings only as the organiser publishes them (else live).
+    pub publish_standings: bool,
+    /// The round in play is paused: its games adjourned.
+    pub paused: bool,
 }
 
 /// A game of a pairing, played as live game `game_id`.
@@ -40,6 +47,10 @@ pub enum Also<'a> {
     Token { hash: &'a str, entrant: u32 },
     /// The result of this game of the pairing is in the event now.
     Entered { pairing: &'a str, game: u32 },
+    /// The standings (JSON) of the event at `version` are published.
+    Published { version: u64, standings: &'a str },
+    /// The round in play is paused (or no longer).
+    Paused(bool),
 }
 
 impl Store {
@@ -67,7 +78,8 @@ impl Store {
             .await?;
         sqlx::query(
             "INSERT INTO served_events (event, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
-             open_registration) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+             open_registration, rating_list, rating_system, publish_standings) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(name)
         .bind(served.kind.name())
@@ -76,6 +88,9 @@ impl Store {
         .bind(served.clock.map(|c| c.0 as i64))
         .bind(served.clock.map(|c| c.1 as i64))
         .bind(i64::from(served.open_registration))
+        .bind(served.rating_list.as_ref().map(|l| l.0.clone()))
+        .bind(served.rating_list.as_ref().and_then(|l| l.1.clone()))
+        .bind(i64::from(served.publish_standings))
         .execute(&mut *tx)
         .await?;
         insert_token(&mut tx, name, organiser_hash, 0).await?;
@@ -86,8 +101,8 @@ impl Store {
     /// How a served event's games are played; `None` for an event the server does not run.
     pub async fn served_event(&self, name: &str) -> Result<Option<ServedEvent>, EventError> {
         let Some(row) = sqlx::query(
-            "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, open_registration \
-             FROM served_events WHERE event = $1",
+            "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, open_registration, \
+             rating_list, rating_system, publish_standings, paused FROM served_events WHERE event = $1",
         )
         .bind(name)
         .fetch_optional(&self.pool)
@@ -107,7 +122,29 @@ impl Store {
             rules: row.try_get(2)?,
             clock: limit.zip(increment).map(|(l, i)| (l.max(0) as u64, i.max(0) as u64)),
             open_registration: row.try_get::<i64, _>(5)? != 0,
+            rating_list: row
+                .try_get::<Option<String>, _>(6)?
+                .map(|l| Ok::<_, sqlx::Error>((l, row.try_get(7)?)))
+                .transpose()?,
+            publish_standings: row.try_get::<i64, _>(8)? != 0,
+            paused: row.try_get::<i64, _>(9)? != 0,
         }))
+    }
+
+    /// The standings the organiser of event `name` last published, and the event's version
+    /// they are of.
+    pub async fn published_standings(&self, name: &str) -> Result<Option<(u64, String)>, EventError> {
+        let row = sqlx::query(
+            "SELECT published_version, published_standings FROM served_events \
+             WHERE event = $1 AND published_version IS NOT NULL",
+        )
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(r) => Some((r.try_get::<i64, _>(0)?.max(0) as u64, r.try_get(1)?)),
+            None => None,
+        })
     }
 
     /// Every served event's name.
@@ -158,6 +195,23 @@ impl Store {
             match a {
                 Also::Token { hash, entrant } => insert_token(&mut tx, name, hash, *entrant).await?,
                 Also::Entered { pairing, game } => mark_entered(&mut tx, name, pairing, *game).await?,
+                Also::Paused(paused) => {
+                    sqlx::query("UPDATE served_events SET paused = $1 WHERE event = $2")
+                        .bind(i64::from(*paused))
+                        .bind(name)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                Also::Published { version, standings } => {
+                    sqlx::query(
+                        "UPDATE served_events SET published_version = $1, published_standings = $2 WHERE event = $3",
+                    )
+                    .bind(*version as i64)
+                    .bind(*standings)
+                    .bind(name)
+                    .execute(&mut *tx)
+                    .await?;
+                }
             }
         }
         tx.commit().await?;
@@ -263,6 +317,9 @@ mod tests {
             rules: "cxa".into(),
             clock: Some((60_000, 1_000)),
             open_registration: true,
+            rating_list: Some(("L".into(), Some("elo".into()))),
+            publish_standings: true,
+            paused: false,
         };
         store.create_served_event("E", "{}", &served, "org").await.unwrap();
         assert_eq!(store.served_event("E").await.unwrap(), Some(served));
@@ -309,5 +366,21 @@ mod tests {
             .unwrap();
         assert!(store.unentered_event_games().await.unwrap().is_empty());
         assert!(store.event_games("E").await.unwrap()[0].entered);
+        // Published standings and the pause go with the document, or not at all.
+        assert_eq!(store.published_standings("E").await.unwrap(), None);
+        let also = [
+            Also::Published {
+                version: 3,
+                standings: "[]",
+            },
+            Also::Paused(true),
+        ];
+        let stale = store.save_event_with("E", 2, "{2}", "publish", &also).await;
+        assert!(matches!(stale, Err(EventError::Changed { .. })), "{stale:?}");
+        assert_eq!(store.published_standings("E").await.unwrap(), None);
+        assert!(!store.served_event("E").await.unwrap().unwrap().paused);
+        store.save_event_with("E", 3, "{2}", "publish", &also).await.unwrap();
+        assert_eq!(store.published_standings("E").await.unwrap(), Some((3, "[]".into())));
+        assert!(store.served_event("E").await.unwrap().unwrap().paused);
     }
 }

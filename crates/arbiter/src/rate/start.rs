@@ -18,7 +18,7 @@ use ratings::glicko2::Rating;
 use ratings::levels::{self, Level};
 use store::ratings::System;
 
-use super::standing::{parse_level, parse_points, State};
+use rating_lists::standing::{parse_level, parse_points, State};
 
 /// The starting values in `path`, by player.
 pub(crate) fn read(path: &Path, system: System) -> Result<BTreeMap<String, State>> {

@@ -198,6 +198,30 @@ impl<J: Judge> Referee<J> {
             }
             return;
         }
+        // Adjourned, nothing is played at the board: no move, touch or clock until it resumes.
+        // A player may still resign or agree a draw, and the arbiter correct.
+        if self.phase == Phase::Adjourned
+            && matches!(
+                command,
+                Command::Move(_)
+                    | Command::MoveOfferingDraw(_)
+                    | Command::LaggedMove { .. }
+                    | Command::Touch(_)
+                    | Command::Straighten { .. }
+                    | Command::PressClock
+                    | Command::ClaimDraw
+                    | Command::ClaimTime
+            )
+        {
+            self.emit(
+                at,
+                EventKind::Refused {
+                    by: side,
+                    reason: "the game is adjourned".to_string(),
+                },
+            );
+            return;
+        }
         match command {
             Command::Start => self.start(at, side),
             Command::Tick => {}

@@ -19,6 +19,8 @@ pub struct CreateEvent {
     groups: Option<u32>,
     /// Games a pairing plays (best of N in a knockout; default 3 there, else 1).
     games: Option<u32>,
+    /// A team event: each team pairing is played on this many boards.
+    boards: Option<u32>,
     playoff: Option<u32>,
     playoff_time: Option<String>,
     /// A knockout's draw: `seeded` or `cards`.
@@ -41,6 +43,12 @@ pub struct CreateEvent {
     clock: Option<Clock>,
     /// Anyone with the event's id may join with a name.
     open_registration: Option<bool>,
+    /// The public sees the standings only as the organiser publishes them.
+    publish_standings: Option<bool>,
+    /// The rating list (`arbiter rate --list`) its games are rated into when it ends.
+    pub rating_list: Option<String>,
+    /// `levels`, `elo` or `glicko2`: the list's system, to start it if there is none by then.
+    pub rating_system: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -119,6 +127,17 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     if e.settings.games == 0 || e.settings.games > 99 {
         return bad("games: 1 to 99".into());
     }
+    if let Some(b) = req.boards {
+        if b > 20 {
+            return bad("boards: 0 to 20".into());
+        }
+        if b > 0 && e.plan.iter().any(|p| p.format.needs_winner()) {
+            // A tied team pairing of a knockout goes on to play-off games the server does not
+            // make yet.
+            return bad("a team event on the server has no knockout stage".into());
+        }
+        e.settings.boards = b;
+    }
     if let Some(p) = req.playoff {
         if p > 99 {
             return bad("playoff: 0 to 99".into());
@@ -160,7 +179,27 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
             .unwrap_or_else(|| if kind == Kind::Xiangqi { "cxa" } else { "fide" }.into()),
         clock,
         open_registration: req.open_registration.unwrap_or(false),
+        rating_list: rating_list(req)?,
+        publish_standings: req.publish_standings.unwrap_or(false),
+        paused: false,
     };
     super::spec_of(&served).validate()?;
     Ok((e, served))
+}
+
+/// The rating list named, checked as far as it can be without the store.
+fn rating_list(req: &CreateEvent) -> Result<Option<(String, Option<String>)>, ApiError> {
+    let system = req
+        .rating_system
+        .as_deref()
+        .map(|s| s.parse::<store::ratings::System>().map_err(ApiError::BadRequest))
+        .transpose()?;
+    match req.rating_list.as_deref().map(str::trim) {
+        None if system.is_some() => Err(ApiError::BadRequest(
+            "ratingSystem is the system of ratingList: name the list".into(),
+        )),
+        None => Ok(None),
+        Some(l) if l.is_empty() || l.len() > 100 => Err(ApiError::BadRequest("ratingList: 1 to 100 characters".into())),
+        Some(l) => Ok(Some((l.to_string(), system.map(|s| s.as_str().to_string())))),
+    }
 }

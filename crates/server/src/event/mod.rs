@@ -6,6 +6,8 @@
 //! - [`routes`]: the API; [`create`]: what an event is created from.
 //! - [`rounds`]: pairing a round and making every game of it a live game.
 //! - [`results`]: a finished game's result into its event, at once or at startup.
+//! - [`rating`]: a finished event's games into its rating list, once.
+//! - [`control`]: pausing and resuming the round in play, publishing standings.
 //!
 //! Every change is one step under the event's lock: load, apply, save with the version read
 //! (so the command line's changes, made meanwhile, are never overwritten) — the document and
@@ -22,7 +24,9 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::live::Spec;
 
+mod control;
 mod create;
+mod rating;
 mod results;
 mod rounds;
 mod routes;
@@ -74,6 +78,8 @@ impl Events {
 enum Extra {
     Token { hash: String, entrant: u32 },
     Entered { pairing: String, game: u32 },
+    Published { version: u64, standings: String },
+    Paused(bool),
 }
 
 impl Extra {
@@ -84,6 +90,11 @@ impl Extra {
                 entrant: *entrant,
             },
             Extra::Entered { pairing, game } => Also::Entered { pairing, game: *game },
+            Extra::Paused(p) => Also::Paused(*p),
+            Extra::Published { version, standings } => Also::Published {
+                version: *version,
+                standings,
+            },
         }
     }
 }

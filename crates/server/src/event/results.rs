@@ -1,7 +1,8 @@
 //! Results into the event: when an event's live game ends, its result is entered into the
 //! pairing — as its scoresheet reads, red's (white's) side first, which the model turns to the
 //! first-named's — and the pairing's next game is made if the match goes on (the model
-//! decides: clinched, tied into a play-off game, or lots). A game whose result was not yet
+//! decides: clinched, tied into a play-off game, or lots). A team pairing's boards go in in
+//! board order, from the first-named team's side. A game whose result was not yet
 //! entered when the server stopped is entered at startup ([`reconcile`]).
 
 use std::sync::Arc;
@@ -76,8 +77,9 @@ async fn await_and_enter(app: &Arc<App>, g: &EventGame) -> Result<(), ApiError> 
     enter_finished(app, g, &full).await
 }
 
-/// Enters the result of `g`, finished as its `gameFull` line `full` says.
-async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(), ApiError> {
+/// What finished live game `game_id` comes to on the scoresheet, and the referee's reason,
+/// from its `gameFull` line `full`.
+async fn sheet_of(app: &Arc<App>, game_id: &str, full: &str) -> Result<(&'static str, String), ApiError> {
     let full: Value = serde_json::from_str(full).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let kind: Kind = full["kind"]
         .as_str()
@@ -85,7 +87,7 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
         .parse()
         .map_err(ApiError::BadRequest)?;
     let aborted_by = match full["state"]["reason"].as_str() {
-        Some("aborted") => app.db().load(&g.game_id).await?.and_then(|stored| {
+        Some("aborted") => app.db().load(game_id).await?.and_then(|stored| {
             stored
                 .commands
                 .iter()
@@ -96,17 +98,39 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
         _ => None,
     };
     let result = scoresheet(kind, &full["state"], aborted_by)
-        .ok_or_else(|| ApiError::BadRequest(format!("game {} has no result", g.game_id)))?;
-    let reason = full["state"]["reason"].as_str().unwrap_or("").to_string();
+        .ok_or_else(|| ApiError::BadRequest(format!("game {game_id} has no result")))?;
+    Ok((result, full["state"]["reason"].as_str().unwrap_or("").to_string()))
+}
+
+/// A board's result as a team match sheet lists it, from the first-named team's side: its
+/// scoresheet turned on the boards where that team has black (2, 4, …).
+fn team_sheet(board: u32, sheet: &'static str) -> &'static str {
+    if board % 2 == 1 {
+        return sheet;
+    }
+    match sheet {
+        "1-0" => "0-1",
+        "0-1" => "1-0",
+        "+-" => "-+",
+        "-+" => "+-",
+        other => other,
+    }
+}
+
+/// Enters the result of `g`, finished as its `gameFull` line `full` says. A team pairing's
+/// boards go in in board order, as the match sheet lists them: a board that ends before the
+/// one above it waits for it, and goes in with it.
+async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(), ApiError> {
+    let (result, reason) = sheet_of(app, &g.game_id, full).await?;
     let lock = app.events.lock(&g.event);
     let held = lock.lock().await;
     // Entered already, or not wanted: the pairing was decided meanwhile (a withdrawal, the
     // organiser's entry) or it has moved past this game.
     let (event, _, _) = load(app, &g.event).await?;
-    let wanted = event
-        .pairing(&g.pairing)
-        .is_some_and(|p| p.games.len() as u32 + 1 == g.game)
-        && event.verdict(&g.pairing) == Some(Verdict::Pending);
+    let teams = event.settings.boards > 0;
+    let next = event.pairing(&g.pairing).map_or(0, |p| p.games.len() as u32 + 1);
+    let pending = event.verdict(&g.pairing) == Some(Verdict::Pending);
+    let wanted = pending && if teams { g.game >= next } else { g.game == next };
     if !wanted {
         app.db()
             .store()
@@ -115,19 +139,54 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
             .map_err(event_error)?;
         return Ok(());
     }
+    // (game, result, the referee's reason, live game): this game, or the boards from the
+    // next to go in down to the first still in play.
+    let mut sheet = Vec::new();
+    if !teams {
+        sheet.push((g.game, result, reason, g.game_id.clone()));
+    } else {
+        let links = app.db().store().event_games(&g.event).await.map_err(event_error)?;
+        for board in next..=event.settings.boards {
+            if board == g.game {
+                sheet.push((board, team_sheet(board, result), reason.clone(), g.game_id.clone()));
+                continue;
+            }
+            let Some(link) = links.iter().find(|l| l.pairing == g.pairing && l.game == board) else {
+                break;
+            };
+            let table = app.game(&link.game_id).await?;
+            if !table.watch().borrow().1 {
+                break;
+            }
+            let (full, _) = table.full().await?;
+            drop(table);
+            let (r, why) = sheet_of(app, &link.game_id, &full).await?;
+            sheet.push((board, team_sheet(board, r), why, link.game_id.clone()));
+        }
+        if !sheet.iter().any(|s| s.0 == g.game) {
+            // A board above is still in play: this one goes in with it.
+            return Ok(());
+        }
+    }
     let (event, _, ()) = change_locked(app, &g.event, &held, |e, _| {
-        let entered = e.result(&g.pairing, &[result], false).map_err(super::model_error)?;
-        let mut action = format!(
-            "result {} {result} (game {}, live game {}: {reason})",
-            entered.id, g.game, g.game_id
-        );
+        let results: Vec<&str> = sheet.iter().map(|s| s.1).collect();
+        let entered = e.result(&g.pairing, &results, false).map_err(super::model_error)?;
+        let games: Vec<String> = sheet
+            .iter()
+            .map(|(n, r, why, live)| format!("{r} (game {n}, live game {live}: {why})"))
+            .collect();
+        let mut action = format!("result {} {}", entered.id, games.join(", "));
         if let Some(lot) = &entered.lot {
             action.push_str(&format!("; {}", lot.how));
         }
-        Ok(Done::new(action, ()).with(Extra::Entered {
-            pairing: g.pairing.clone(),
-            game: g.game,
-        }))
+        let mut done = Done::new(action, ());
+        for (n, ..) in &sheet {
+            done = done.with(Extra::Entered {
+                pairing: g.pairing.clone(),
+                game: *n,
+            });
+        }
+        Ok(done)
     })
     .await?;
     make_games(app, &g.event, &event).await?;

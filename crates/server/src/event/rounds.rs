@@ -5,7 +5,7 @@
 //!
 //! Which games should exist is read from the event itself: every open pairing of the current
 //! stage needs a live game for its next game (`games entered + 1`, colours alternating as the
-//! model gives them). So making them is one idempotent step, taken after a round is paired,
+//! model gives them), a team pairing one for each board (colours alternating board by board). So making them is one idempotent step, taken after a round is paired,
 //! after each result (the next game of a match, a play-off game) and at startup (a round
 //! paired just before a crash whose games were not all made).
 
@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use game::BySide;
-use tournament::competition::{Event, Round, Side};
+use tournament::competition::{Event, Round};
 
 use super::{change_locked, event_error, load, model_error, spec_of, Done};
 use crate::app::App;
@@ -39,7 +39,8 @@ pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
         } else {
             format!("pair {what} {}", round.number)
         };
-        Ok(Done::new(action, round))
+        // A round paused and then decided (the organiser's results) is over: the new one plays.
+        Ok(Done::new(action, round).with(super::Extra::Paused(false)))
     })
     .await?;
     make_games(app, id, &event).await?;
@@ -47,8 +48,8 @@ pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
     Ok((round, version))
 }
 
-/// Makes a live game for the next game of every open pairing that has none yet. The caller
-/// holds the event's lock.
+/// Makes a live game for the next game of every open pairing that has none yet, and rates
+/// the event if it is over. The caller holds the event's lock.
 pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize, ApiError> {
     let store = app.db().store();
     let served = store
@@ -68,55 +69,80 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
         .entrant_token_hash(id, super::tokens::ORGANISER)
         .await
         .map_err(event_error)?;
+    let teams = event.settings.boards > 0;
     let mut made = 0;
     for pid in event.open_pairing_ids() {
         let Some(p) = event.pairing(&pid) else { continue };
         let Some(second) = p.second else { continue };
-        let game = p.games.len() as u32 + 1;
-        if linked.contains(&(p.id.clone(), game)) {
-            continue;
-        }
-        // The first-named has red (white) in games 1, 3, 5 … of a match, as the model says.
-        let (red, black) = match p.next_first_colour() {
-            Side::First => (p.first, second),
-            Side::Second => (second, p.first),
+        // A match's next game; a team pairing's every board at once.
+        let games = if teams {
+            (p.games.len() as u32 + 1..=event.settings.boards).collect::<Vec<_>>()
+        } else {
+            vec![p.games.len() as u32 + 1]
         };
-        let mut hashes = Vec::with_capacity(2);
-        for entrant in [red, black] {
-            let hash = store
-                .entrant_token_hash(id, entrant)
+        for game in games {
+            if linked.contains(&(p.id.clone(), game)) {
+                continue;
+            }
+            // The first-named has red (white) in games 1, 3, 5 … of a match, as the model says,
+            // and on boards 1, 3, 5 … of a team pairing (its team's token seats the board's
+            // player).
+            let (red, black) = if game % 2 == 1 {
+                (p.first, second)
+            } else {
+                (second, p.first)
+            };
+            let mut hashes = Vec::with_capacity(2);
+            for entrant in [red, black] {
+                let hash = store
+                    .entrant_token_hash(id, entrant)
+                    .await
+                    .map_err(event_error)?
+                    .ok_or_else(|| ApiError::BadRequest(format!("entrant {entrant} of {id} holds no token")))?;
+                hashes.push(hash);
+            }
+            let [red_hash, black_hash]: [String; 2] = hashes.try_into().expect("two entrants");
+            let gid = app
+                .create_seated(
+                    spec_of(&served),
+                    BySide {
+                        first: red_hash,
+                        second: black_hash,
+                    },
+                    organiser.as_deref(),
+                    true,
+                )
+                .await?;
+            store
+                .link_event_game(id, &p.id, game, &gid)
                 .await
-                .map_err(event_error)?
-                .ok_or_else(|| ApiError::BadRequest(format!("entrant {entrant} of {id} holds no token")))?;
-            hashes.push(hash);
-        }
-        let [red_hash, black_hash]: [String; 2] = hashes.try_into().expect("two entrants");
-        let gid = app
-            .create_seated(
-                spec_of(&served),
-                BySide {
-                    first: red_hash,
-                    second: black_hash,
+                .map_err(event_error)?;
+            if served.paused {
+                // The round is paused: its new game too, until the organiser resumes it.
+                app.game(&gid)
+                    .await?
+                    .act(game::Side::First, referee::Command::Adjourn, 0)
+                    .await?;
+            }
+            super::results::follow(
+                app.clone(),
+                store::EventGame {
+                    event: id.to_string(),
+                    pairing: p.id.clone(),
+                    game,
+                    game_id: gid,
+                    entered: false,
                 },
-                organiser.as_deref(),
-                true,
-            )
-            .await?;
-        store
-            .link_event_game(id, &p.id, game, &gid)
-            .await
-            .map_err(event_error)?;
-        super::results::follow(
-            app.clone(),
-            store::EventGame {
-                event: id.to_string(),
-                pairing: p.id.clone(),
-                game,
-                game_id: gid,
-                entered: false,
-            },
-        );
-        made += 1;
+            );
+            made += 1;
+        }
+    }
+    // The same step rates the event once it is over: after its last result, or at startup
+    // for one that ended as the server stopped. A rating that fails (the list's system
+    // changed meanwhile, the database away) leaves the results as they are and is tried again
+    // at the next change or start.
+    if let Err(e) = super::rating::rate_if_finished(app, id, event, &served).await {
+        eprintln!("event {id}: not rated: {e}");
     }
     Ok(made)
 }

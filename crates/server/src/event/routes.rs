@@ -38,6 +38,9 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/event/{id}/register", post(register))
         .route("/api/event/{id}/join", post(join))
         .route("/api/event/{id}/round/start", post(start_round))
+        .route("/api/event/{id}/round/pause", post(pause_round))
+        .route("/api/event/{id}/round/resume", post(resume_round))
+        .route("/api/event/{id}/publish", post(publish))
         .route("/api/event/{id}/me", get(me))
         .route("/api/event/{id}/result", post(result))
         .route("/api/event/{id}/withdraw", post(withdraw))
@@ -57,6 +60,7 @@ async fn create(
     app.may_create(client.ip())?;
     let req = json_body(body)?;
     let (event, served) = event_of(&req)?;
+    super::rating::check_list(&app, &served).await?;
     let id = random_id(8);
     let token = random_id(32);
     app.db()
@@ -81,6 +85,8 @@ struct Registration {
     name: String,
     rating: Option<u32>,
     club: Option<String>,
+    /// A team's players in board order (reserves after the boards).
+    members: Option<Vec<String>>,
 }
 
 /// Registers an entrant and gives them their token (returned once; its hash is kept).
@@ -104,7 +110,7 @@ async fn add_entrant(app: &App, id: &str, reg: Registration, open_only: bool) ->
                 &reg.name,
                 reg.rating.unwrap_or(0),
                 reg.club.as_deref().unwrap_or(""),
-                &[],
+                reg.members.as_deref().unwrap_or_default(),
             )
             .map_err(model_error)?;
         let how = if open_only { "joined" } else { "registered" };
@@ -176,10 +182,50 @@ async fn start_round(
     })))
 }
 
+async fn pause_round(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    load(&app, &id).await?;
+    tokens::organiser(&app, &id, &headers).await?;
+    Ok(Json(super::control::pause(&app, &id, true).await?))
+}
+
+async fn resume_round(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    load(&app, &id).await?;
+    tokens::organiser(&app, &id, &headers).await?;
+    Ok(Json(super::control::pause(&app, &id, false).await?))
+}
+
+async fn publish(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    load(&app, &id).await?;
+    tokens::organiser(&app, &id, &headers).await?;
+    Ok(Json(super::control::publish(&app, &id).await?))
+}
+
 /// The event for anyone: its plan, entrants, every round's pairings with their live games
-/// and verdicts, and the standings as the competition model gives them.
-async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+/// and verdicts, and the standings as the competition model gives them — for an event whose
+/// standings are published, as last published, except to its organiser (their token as
+/// bearer), who sees them live and as published.
+async fn show(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let (event, version, served) = load(&app, &id).await?;
+    // Any other token, or none, sees what the public sees.
+    let organiser = headers.contains_key(header::AUTHORIZATION)
+        && tokens::role(&app, &id, &headers).await.ok() == Some(tokens::Role::Organiser);
+    let published = app.db().store().published_standings(&id).await.map_err(event_error)?;
     let links = app.db().store().event_games(&id).await.map_err(event_error)?;
     let mut stages = serde_json::to_value(&event.stages).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     for stage in stages.as_array_mut().into_iter().flatten() {
@@ -202,10 +248,34 @@ async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Jso
             }
         }
     }
-    let standings = match event.standings() {
+    let live = match event.standings() {
         Ok(t) => json!(t),
         Err(e) => json!({"error": e.0}),
     };
+    let as_published = published
+        .as_ref()
+        .map(|(_, text)| serde_json::from_str::<Value>(text).map_err(|e| ApiError::BadRequest(e.to_string())))
+        .transpose()?;
+    let mut standings = if served.publish_standings && !organiser {
+        as_published.clone().unwrap_or(Value::Null)
+    } else {
+        live
+    };
+    // Each player's rating before and after the event, on their lines, once it is rated.
+    let rated = super::rating::changes(&app, &id, &served).await?;
+    let mut entrants = serde_json::to_value(&event.entrants).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    for line in entrants.as_array_mut().into_iter().flatten().chain(
+        standings
+            .as_array_mut()
+            .into_iter()
+            .flatten()
+            .flat_map(|t| t["lines"].as_array_mut().into_iter().flatten()),
+    ) {
+        let name = line["id"].as_u64().map(|n| event.name_of(n as u32)).unwrap_or_default();
+        if let Some(r) = rated.get(&name) {
+            line["rating"] = r.clone();
+        }
+    }
     Ok(Json(json!({
         "id": id,
         "name": event.name,
@@ -217,11 +287,17 @@ async fn show(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Jso
         "rules": served.rules,
         "clock": served.clock.map(|(l, i)| json!({"initial": l, "increment": i})),
         "openRegistration": served.open_registration,
-        "entrants": event.entrants,
+        "entrants": entrants,
+        "ratingList": served.rating_list.as_ref().map(|l| &l.0),
+        "rated": !rated.is_empty(),
+        "paused": served.paused,
+        "publishStandings": served.publish_standings,
+        "published": published.as_ref().map(|(v, _)| v),
         "stages": stages,
         "open": event.open_pairing_ids(),
         "finished": event.finished(),
         "standings": standings,
+        "publishedStandings": if organiser { as_published.unwrap_or(Value::Null) } else { Value::Null },
     })))
 }
 
@@ -253,6 +329,29 @@ async fn me(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Header
             "score": render::score(&event, s, p),
         });
         let links = app.db().store().event_games(&id).await.map_err(event_error)?;
+        if event.settings.boards > 0 {
+            // A team's token seats its players on every board: each board's game and side.
+            let boards: Vec<Value> = links
+                .iter()
+                .filter(|g| g.pairing == p.id)
+                .map(|g| {
+                    let us_red = (p.first == n) == (g.game % 2 == 1);
+                    let side = if us_red { game::Side::First } else { game::Side::Second }.name(served.kind);
+                    let player = event.board_player(
+                        p,
+                        if p.first == n {
+                            tournament::competition::Side::First
+                        } else {
+                            tournament::competition::Side::Second
+                        },
+                        g.game as usize - 1,
+                    );
+                    json!({"board": g.game, "id": g.game_id, "side": side, "player": player,
+                        "url": format!("/game/{}#seat={token}&side={side}", g.game_id), "resultEntered": g.entered})
+                })
+                .collect();
+            pairing["boards"] = boards.into();
+        }
         if let Some(g) = links.iter().filter(|g| g.pairing == p.id).max_by_key(|g| g.game) {
             // The first-named has red (white) in odd games.
             let first_red = g.game % 2 == 1;

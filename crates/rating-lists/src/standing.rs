@@ -23,14 +23,14 @@ use ratings::levels::{self, Level, Outcome, Points};
 use serde_json::{json, Value};
 use store::ratings::System;
 
-use super::Game;
+use crate::Game;
 
 /// Glicko-2's system constant τ (the paper's example value).
 const TAU: f64 = 0.5;
 
 /// A player's standing.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum State {
+pub enum State {
     /// Seed 001: the level, the points (hundredths), the games rated in the list.
     Levels { level: Level, points: Points, games: u32 },
     /// FIDE Elo: the rating, the games completed, whether the rating ever reached 2400.
@@ -168,7 +168,7 @@ impl State {
 }
 
 /// A level as written: `15级` or `15` (1 to 30), `无级别` or `unranked`.
-pub(crate) fn parse_level(s: &str) -> Result<Level> {
+pub fn parse_level(s: &str) -> Result<Level> {
     let s = s.trim();
     if s == "无级别" || s.eq_ignore_ascii_case("unranked") {
         return Ok(Level::Unranked);
@@ -181,7 +181,7 @@ pub(crate) fn parse_level(s: &str) -> Result<Level> {
 
 /// Points as written: a whole number or one with at most two decimals (`1520`, `-7.5`,
 /// `2.08`), below a billion.
-pub(crate) fn parse_points(s: &str) -> Result<Points> {
+pub fn parse_points(s: &str) -> Result<Points> {
     let s = s.trim();
     let bad = || format!("{s:?} is not a number of points (whole, or to two decimals at most)");
     let (neg, digits) = match s.strip_prefix('-') {
@@ -217,7 +217,7 @@ fn hundredths(g: Points) -> Points {
 }
 
 /// One game under seed 001's scheme, in hundredths: the change of each player's points.
-pub(crate) fn levels_game(a: Points, b: Points, score: f64) -> (Points, Points) {
+pub fn levels_game(a: Points, b: Points, score: f64) -> (Points, Points) {
     let outcome = if score > 0.5 {
         Outcome::FirstWins
     } else if score < 0.5 {
@@ -232,11 +232,7 @@ pub(crate) fn levels_game(a: Points, b: Points, score: f64) -> (Points, Points) 
 
 /// The standings after an event's `games`, from `before` (which holds every player of the
 /// games, and under Glicko-2 the rest of the list too): every player whose standing changed.
-pub(crate) fn rate(
-    system: System,
-    before: &BTreeMap<String, State>,
-    games: &[Game],
-) -> Result<BTreeMap<String, State>> {
+pub fn rate(system: System, before: &BTreeMap<String, State>, games: &[Game]) -> Result<BTreeMap<String, State>> {
     for g in games {
         for name in [&g.first, &g.second] {
             match before.get(name) {
