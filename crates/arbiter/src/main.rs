@@ -77,6 +77,7 @@ fn run(cli: Cli) -> Result<()> {
             games,
             seconds,
             watch,
+            event_players,
             json,
         } => loadtest::run(&loadtest::Options {
             url,
@@ -85,6 +86,7 @@ fn run(cli: Cli) -> Result<()> {
             seconds,
             watchers: watch,
             json,
+            event_players,
         })?,
         Command::Rate {
             files,
