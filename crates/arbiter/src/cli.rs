@@ -171,6 +171,10 @@ pub(crate) enum Command {
         #[arg(long, conflicts_with_all = ["games", "seconds", "watch"],
               value_parser = clap::value_parser!(u32).range(2..=crate::loadtest::MAX_EVENT_PLAYERS as i64))]
         event_players: Option<u32>,
+        /// With --event-players: the games together send at most this many moves a second
+        /// (else as fast as the server answers).
+        #[arg(long, requires = "event_players")]
+        event_rate: Option<f64>,
         #[arg(long)]
         json: bool,
     },

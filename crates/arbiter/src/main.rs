@@ -78,6 +78,7 @@ fn run(cli: Cli) -> Result<()> {
             seconds,
             watch,
             event_players,
+            event_rate,
             json,
         } => loadtest::run(&loadtest::Options {
             url,
@@ -87,6 +88,7 @@ fn run(cli: Cli) -> Result<()> {
             watchers: watch,
             json,
             event_players,
+            event_rate,
         })?,
         Command::Rate {
             files,

@@ -4,6 +4,8 @@
 //! through `/me`, as a player's page does); every game is then played at once with the two
 //! players' own tokens, moves from random legal games as the plain load test makes them; and
 //! last, how long the results take to reach the event (every pairing of the round decided).
+//! `--event-rate` paces the games (their moves together at most so many a second), for the
+//! latency at a given throughput rather than at saturation.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -34,13 +36,19 @@ pub fn run(opts: &Options, players: u32) -> Result<()> {
         bail!("--event-players: 2 to {MAX_PLAYERS}, not {players}");
     }
     let (base, _server) = super::server(opts)?;
-    let r = super::client_runtime()?.block_on(drive(base, players))?;
+    if let Some(rate) = opts.event_rate {
+        if !(rate.is_finite() && rate > 0.0) {
+            bail!("--event-rate: moves a second above 0, not {rate}");
+        }
+    }
+    let r = super::client_runtime()?.block_on(drive(base, players, opts.event_rate))?;
     let play = &r.play;
     if opts.json {
         println!(
             "{}",
             json!({
                 "players": r.players,
+                "rate": opts.event_rate,
                 "games": r.games,
                 "register_s": r.register,
                 "round_start_request_s": r.start_request,
@@ -93,7 +101,7 @@ async fn call(req: reqwest::RequestBuilder, what: &str) -> Result<Value> {
     serde_json::from_slice(&body).with_context(|| format!("{what}: not JSON"))
 }
 
-async fn drive(base: String, players: u32) -> Result<EventReport> {
+async fn drive(base: String, players: u32, rate: Option<f64>) -> Result<EventReport> {
     let kind = Kind::Xiangqi;
     let shared = Shared::new(base, players as usize + 8, false)?;
     let (c, base) = (&shared.client, &shared.base);
@@ -184,23 +192,29 @@ async fn drive(base: String, players: u32) -> Result<EventReport> {
         );
     }
 
+    // A game's share of the rate: the time between its moves.
+    let pace = rate.map(|r| Duration::from_secs_f64(plans.len() as f64 / r));
     let t = Instant::now();
     let mut games = Vec::new();
-    for ((game, seat), moves) in seats.into_iter().zip(plans) {
+    let count = plans.len();
+    for (i, ((game, seat), moves)) in seats.into_iter().zip(plans).enumerate() {
         let [Some(red), Some(black)] = seat else {
             bail!("game {game}: a seat's player did not find it");
         };
         let shared = shared.clone();
         games.push(tokio::spawn(async move {
+            // Paced games start spread over one pace, not all on the same tick.
+            if let Some(p) = pace {
+                tokio::time::sleep(p.mul_f64(i as f64 / count as f64)).await;
+            }
             let mut tally = Tally::default();
-            if let Err(e) = super::play(&shared, &game, &[red, black], &moves, &mut tally).await {
+            if let Err(e) = super::play(&shared, &game, &[red, black], &moves, pace, &mut tally).await {
                 tally.errors += 1;
                 eprintln!("loadtest: {e:#}");
             }
             tally
         }));
     }
-    let count = games.len();
     let mut total = Tally::default();
     for g in games {
         let g = g.await?;

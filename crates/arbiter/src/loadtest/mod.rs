@@ -32,6 +32,8 @@ pub struct Options {
     pub json: bool,
     /// A Swiss event of this many players instead of single games.
     pub event_players: Option<u32>,
+    /// The event's games together send at most this many moves a second (else flat out).
+    pub event_rate: Option<f64>,
 }
 
 /// What a run measured.
@@ -295,7 +297,7 @@ async fn one_game(shared: &Shared, kind: Kind, moves: &[String], tally: &mut Tal
             }
         })
     });
-    let r = play(shared, &id, &tokens, moves, tally).await;
+    let r = play(shared, &id, &tokens, moves, None, tally).await;
     if let Some(w) = watcher {
         w.abort();
     }
@@ -303,11 +305,27 @@ async fn one_game(shared: &Shared, kind: Kind, moves: &[String], tally: &mut Tal
 }
 
 /// Plays `moves` in game `id` with the two seats' tokens (red's or white's first), one request
-/// at a time, timing each; a game the moves leave unfinished is resigned.
-async fn play(shared: &Shared, id: &str, tokens: &[String], moves: &[String], tally: &mut Tally) -> Result<()> {
+/// at a time, timing each, and at most one every `pace` when given; a game the moves leave
+/// unfinished is resigned.
+async fn play(
+    shared: &Shared,
+    id: &str,
+    tokens: &[String],
+    moves: &[String],
+    pace: Option<Duration>,
+    tally: &mut Tally,
+) -> Result<()> {
+    let mut ticks = pace.map(|p| {
+        let mut t = tokio::time::interval(p);
+        t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        t
+    });
     for (ply, mv) in moves.iter().enumerate() {
         if shared.stop.load(Ordering::Relaxed) {
             break;
+        }
+        if let Some(t) = ticks.as_mut() {
+            t.tick().await;
         }
         let t = Instant::now();
         let r = shared
