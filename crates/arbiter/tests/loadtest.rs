@@ -113,11 +113,15 @@ fn loadtest_event_mode_plays_a_round_and_refuses_bad_sizes() {
         &["--event-players", "20001"],
         &["--event-players", "many"],
         &["--event-players", "10", "--games", "4"],
+        &["--event-rate", "100"],
+        &["--event-players", "4", "--event-rate", "0"],
+        &["--event-players", "4", "--event-rate=-5"],
+        &["--event-players", "4", "--event-rate", "NaN"],
     ] {
         let out = run(bad);
         assert!(!out.status.success(), "{bad:?} accepted");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains("--event-players"), "{bad:?}: {stderr}");
+        assert!(stderr.contains("--event-"), "{bad:?}: {stderr}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
