@@ -165,6 +165,16 @@ pub(crate) enum Command {
         /// Also read every game's NDJSON stream, as a watching board would.
         #[arg(long)]
         watch: bool,
+        /// Instead of single games: a Swiss event of this many players (2 to 20000),
+        /// registered through the API; times starting round 1, plays all its games at once
+        /// with the players' own tokens, and times the results reaching the event.
+        #[arg(long, conflicts_with_all = ["games", "seconds", "watch"],
+              value_parser = clap::value_parser!(u32).range(2..=crate::loadtest::MAX_EVENT_PLAYERS as i64))]
+        event_players: Option<u32>,
+        /// With --event-players: the games together send at most this many moves a second
+        /// (else as fast as the server answers).
+        #[arg(long, requires = "event_players")]
+        event_rate: Option<f64>,
         #[arg(long)]
         json: bool,
     },

@@ -77,6 +77,8 @@ fn run(cli: Cli) -> Result<()> {
             games,
             seconds,
             watch,
+            event_players,
+            event_rate,
             json,
         } => loadtest::run(&loadtest::Options {
             url,
@@ -85,6 +87,8 @@ fn run(cli: Cli) -> Result<()> {
             seconds,
             watchers: watch,
             json,
+            event_players,
+            event_rate,
         })?,
         Command::Rate {
             files,

@@ -75,3 +75,53 @@ fn loadtest_on_postgres() {
     let logged = moves_logged(store::Target::Url(db.url.clone()));
     assert!(logged >= report["moves"].as_u64().unwrap(), "{report}");
 }
+
+/// The event mode, small: its round is played through and every result reaches the event, and
+/// an event it cannot run is refused before anything starts.
+#[test]
+fn loadtest_event_mode_plays_a_round_and_refuses_bad_sizes() {
+    let dir = std::env::temp_dir().join(format!("arbiter-loadtest-event-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("event.db");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["loadtest", "--db", file.to_str().unwrap()])
+            .args(args)
+            .env_remove("DATABASE_URL")
+            .output()
+            .expect("run arbiter loadtest")
+    };
+    let out = run(&["--event-players", "7", "--json"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    // Seven players: three games and a bye.
+    assert_eq!(report["games"], 3, "{report}");
+    assert_eq!(report["errors"], 0, "{report}");
+    assert!(report["moves"].as_u64().unwrap() > 3, "{report}");
+    assert!(report["round_start_playable_s"].as_f64().unwrap() >= report["round_start_request_s"].as_f64().unwrap());
+    let logged = moves_logged(store::Target::File(file.clone()));
+    assert!(logged >= report["moves"].as_u64().unwrap(), "{logged} logged: {report}");
+    for bad in [
+        &["--event-players", "1"][..],
+        &["--event-players", "0"],
+        &["--event-players", "20001"],
+        &["--event-players", "many"],
+        &["--event-players", "10", "--games", "4"],
+        &["--event-rate", "100"],
+        &["--event-players", "4", "--event-rate", "0"],
+        &["--event-players", "4", "--event-rate=-5"],
+        &["--event-players", "4", "--event-rate", "NaN"],
+    ] {
+        let out = run(bad);
+        assert!(!out.status.success(), "{bad:?} accepted");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("--event-"), "{bad:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

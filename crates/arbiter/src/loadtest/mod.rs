@@ -6,7 +6,12 @@
 //! posts its moves in turn with both seats' tokens, one request outstanding per game, and
 //! starts a new game when one ends; optional watchers read each game's NDJSON stream. The
 //! server is the real one: `--url` of a running `arbiter serve`, or one started here on its
-//! own runtime threads with `--db`.
+//! own runtime threads with `--db`. With `--event-players` the games are a Swiss event's
+//! round instead (event.rs).
+
+mod event;
+
+pub use event::MAX_PLAYERS as MAX_EVENT_PLAYERS;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -25,6 +30,10 @@ pub struct Options {
     pub seconds: f64,
     pub watchers: bool,
     pub json: bool,
+    /// A Swiss event of this many players instead of single games.
+    pub event_players: Option<u32>,
+    /// The event's games together send at most this many moves a second (else flat out).
+    pub event_rate: Option<f64>,
 }
 
 /// What a run measured.
@@ -52,6 +61,9 @@ impl Report {
 }
 
 pub fn run(opts: &Options) -> Result<()> {
+    if let Some(players) = opts.event_players {
+        return event::run(opts, players);
+    }
     let report = measure(opts)?;
     if opts.json {
         println!(
@@ -90,9 +102,16 @@ pub fn run(opts: &Options) -> Result<()> {
 
 /// Runs the load and returns what it measured.
 pub fn measure(opts: &Options) -> Result<Report> {
+    let (base, _server) = server(opts)?;
+    client_runtime()?.block_on(drive(base, opts.games, opts.seconds, opts.watchers))
+}
+
+/// The server's base URL: `--url`, or one started here on `--db` (kept running as long as the
+/// runtime returned with it).
+fn server(opts: &Options) -> Result<(String, Option<tokio::runtime::Runtime>)> {
     // The server, when started here, gets its own runtime so the two do not share a scheduler
     // queue (as two processes would not); both still share the machine's cores.
-    let (base, _server) = match &opts.url {
+    Ok(match &opts.url {
         Some(u) => (u.trim_end_matches('/').to_string(), None),
         None => {
             let url = crate::db::resolve(opts.db.as_deref())?.target.url();
@@ -113,12 +132,16 @@ pub fn measure(opts: &Options) -> Result<Report> {
                 .map_err(anyhow::Error::msg)?;
             (format!("http://{addr}"), Some(runtime))
         }
-    };
-    let client_runtime = tokio::runtime::Builder::new_multi_thread()
+    })
+}
+
+/// The clients' runtime: one thread, so the clients take no more of the machine than a
+/// process of scripted players would.
+fn client_runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
-        .build()?;
-    client_runtime.block_on(drive(base, opts.games, opts.seconds, opts.watchers))
+        .build()?)
 }
 
 /// A random legal game of `kind`, stopped where the judge rules or could (so every move of it
@@ -173,6 +196,19 @@ struct Shared {
     watchers: bool,
 }
 
+impl Shared {
+    /// A client keeping up to `connections` idle connections to the server.
+    fn new(base: String, connections: usize, watchers: bool) -> Result<Arc<Shared>> {
+        let client = reqwest::Client::builder().pool_max_idle_per_host(connections).build()?;
+        Ok(Arc::new(Shared {
+            client,
+            base,
+            stop: AtomicBool::new(false),
+            watchers,
+        }))
+    }
+}
+
 #[derive(Default)]
 struct Tally {
     moves: u64,
@@ -182,15 +218,7 @@ struct Tally {
 }
 
 async fn drive(base: String, games: usize, seconds: f64, watchers: bool) -> Result<Report> {
-    let client = reqwest::Client::builder()
-        .pool_max_idle_per_host(games * 2 + 8)
-        .build()?;
-    let shared = Arc::new(Shared {
-        client,
-        base,
-        stop: AtomicBool::new(false),
-        watchers,
-    });
+    let shared = Shared::new(base, games * 2 + 8, watchers)?;
     // Games worked out before the clock starts: the client's own work is not the server's.
     let plans: Vec<Vec<(Kind, Vec<String>)>> = (0..games)
         .map(|g| {
@@ -269,9 +297,35 @@ async fn one_game(shared: &Shared, kind: Kind, moves: &[String], tally: &mut Tal
             }
         })
     });
+    let r = play(shared, &id, &tokens, moves, None, tally).await;
+    if let Some(w) = watcher {
+        w.abort();
+    }
+    r
+}
+
+/// Plays `moves` in game `id` with the two seats' tokens (red's or white's first), one request
+/// at a time, timing each, and at most one every `pace` when given; a game the moves leave
+/// unfinished is resigned.
+async fn play(
+    shared: &Shared,
+    id: &str,
+    tokens: &[String],
+    moves: &[String],
+    pace: Option<Duration>,
+    tally: &mut Tally,
+) -> Result<()> {
+    let mut ticks = pace.map(|p| {
+        let mut t = tokio::time::interval(p);
+        t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        t
+    });
     for (ply, mv) in moves.iter().enumerate() {
         if shared.stop.load(Ordering::Relaxed) {
             break;
+        }
+        if let Some(t) = ticks.as_mut() {
+            t.tick().await;
         }
         let t = Instant::now();
         let r = shared
@@ -297,8 +351,5 @@ async fn one_game(shared: &Shared, kind: Kind, moves: &[String], tally: &mut Tal
         .bearer_auth(&tokens[moves.len() % 2])
         .send()
         .await;
-    if let Some(w) = watcher {
-        w.abort();
-    }
     Ok(())
 }
