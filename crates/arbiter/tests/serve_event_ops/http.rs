@@ -3,50 +3,13 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use reqwest::{Client, StatusCode};
+use reqwest::Client;
 use serde_json::{json, Value};
 
 use crate::common::Server;
-
-/// Xiangqi plies every game opens with, red first (ICCS).
-pub const OPENING: [&str; 4] = ["h2e2", "h9g7", "h0g2", "i9h9"];
-
-pub async fn call(
-    c: &Client,
-    s: &Server,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let url = format!("{}{path}", s.base);
-    let mut req = match method {
-        "GET" => c.get(url),
-        _ => c.post(url),
-    };
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let r = req.send().await.unwrap();
-    let status = r.status();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
-
-pub async fn ok(c: &Client, s: &Server, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
-    let (st, v) = call(c, s, method, path, token, body).await;
-    assert_eq!(st, StatusCode::OK, "{method} {path}: {v}");
-    v
-}
-
-pub struct Ev {
-    pub id: String,
-    pub organiser: String,
-    /// Entrant number → token.
-    pub tokens: HashMap<u32, String>,
-}
+// What both event test suites share: calls with a token, the event, a board's seat and its
+// plies, the end of a game, a scratch SQLite file.
+pub use crate::support::{board, call, finish, ok, plies, sqlite, Ev, Seat};
 
 /// Creates the event and registers `players` players, `Player 1` …
 pub async fn create(c: &Client, s: &Server, body: Value, players: u32) -> Ev {
@@ -113,14 +76,6 @@ pub async fn start_round(c: &Client, s: &Server, ev: &Ev) -> Vec<(String, u32, u
         .collect()
 }
 
-/// A game as both players' clients see it through their own tokens.
-pub struct Seat {
-    pub id: String,
-    pub red: String,
-    pub black: String,
-    pub red_player: u32,
-}
-
 /// Both players ask for their game; it is the same one, each on their side.
 pub async fn seats(c: &Client, s: &Server, ev: &Ev, a: u32, b: u32) -> Seat {
     let path = format!("/api/event/{}/me", ev.id);
@@ -131,57 +86,11 @@ pub async fn seats(c: &Client, s: &Server, ev: &Ev, a: u32, b: u32) -> Seat {
     let black_player = if red_player == a { b } else { a };
     Seat {
         id: ma["game"]["id"].as_str().unwrap().to_string(),
+        number: ma["game"]["number"].as_u64().unwrap(),
         red: ev.tokens[&red_player].clone(),
         black: ev.tokens[&black_player].clone(),
         red_player,
     }
-}
-
-pub async fn board(c: &Client, s: &Server, g: &Seat, path: &str, token: &str) -> (StatusCode, Value) {
-    call(
-        c,
-        s,
-        "POST",
-        &format!("/api/board/game/{}/{path}", g.id),
-        Some(token),
-        None,
-    )
-    .await
-}
-
-/// Plays plies `from..to` of the opening, each by the side to move with its own token.
-pub async fn plies(c: &Client, s: &Server, g: &Seat, from: usize, to: usize) {
-    for (i, m) in OPENING.iter().enumerate().take(to).skip(from) {
-        let token = if i % 2 == 0 { &g.red } else { &g.black };
-        let (st, v) = board(c, s, g, &format!("move/{m}"), token).await;
-        assert_eq!(st, StatusCode::OK, "{m}: {v}");
-    }
-}
-
-/// Ends a game: `winner` wins (the other resigns), or a draw agreed (`None`).
-pub async fn finish(c: &Client, s: &Server, g: &Seat, winner: Option<u32>) {
-    match winner {
-        Some(w) => {
-            let loser = if w == g.red_player { &g.black } else { &g.red };
-            let (st, v) = board(c, s, g, "resign", loser).await;
-            assert_eq!(st, StatusCode::OK, "{v}");
-        }
-        None => {
-            for t in [&g.red, &g.black] {
-                let (st, v) = board(c, s, g, "draw/yes", t).await;
-                assert_eq!(st, StatusCode::OK, "{v}");
-            }
-        }
-    }
-}
-
-/// A fresh SQLite file for a test, and its directory to remove after.
-pub fn sqlite(test: &str) -> (std::path::PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("arbiter-event-ops-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = format!("sqlite://{}?mode=rwc", dir.join("e.db").display());
-    (dir, db)
 }
 
 /// The game's `gameFull` line, as its stream opens with it (the clocks as they are now).

@@ -11,4 +11,8 @@ mod console;
 mod control;
 mod http;
 mod ratings;
+// The served-events suite's client helpers, shared (this suite uses only part of them).
+#[allow(dead_code)]
+#[path = "../serve_events/support.rs"]
+mod support;
 mod teams;

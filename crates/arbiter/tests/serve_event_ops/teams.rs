@@ -128,6 +128,7 @@ async fn team_round_robin(db: &str) {
                 let (red, black) = if n == 1 { (first, second) } else { (second, first) };
                 let g = Seat {
                     id: games[n - 1].into(),
+                    number: n as u64,
                     red: ev.tokens[&red].clone(),
                     black: ev.tokens[&black].clone(),
                     red_player: red,
