@@ -23,7 +23,7 @@ use tournament::competition::render;
 
 use super::create::{event_of, CreateEvent};
 use super::tokens::{self, ORGANISER};
-use super::{change_locked, event_error, load, model_error, rounds, Done, Extra};
+use super::{change_locked, event_error, load, model_error, rounds, served, Done, Extra};
 use crate::app::App;
 use crate::codec::{random_id, token_hash};
 use crate::error::ApiError;
@@ -138,7 +138,7 @@ async fn register(
     headers: HeaderMap,
     body: Result<Json<Registration>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    load(&app, &id).await?;
+    served(&app, &id).await?;
     tokens::organiser(&app, &id, &headers).await?;
     add_entrant(&app, &id, json_body(body)?, false).await
 }
@@ -158,7 +158,7 @@ async fn start_round(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    load(&app, &id).await?;
+    served(&app, &id).await?;
     tokens::organiser(&app, &id, &headers).await?;
     let (round, version) = rounds::start(&app, &id).await?;
     let links = app.db().store().event_games(&id).await.map_err(event_error)?;
@@ -187,7 +187,7 @@ async fn pause_round(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    load(&app, &id).await?;
+    served(&app, &id).await?;
     tokens::organiser(&app, &id, &headers).await?;
     Ok(Json(super::control::pause(&app, &id, true).await?))
 }
@@ -197,7 +197,7 @@ async fn resume_round(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    load(&app, &id).await?;
+    served(&app, &id).await?;
     tokens::organiser(&app, &id, &headers).await?;
     Ok(Json(super::control::pause(&app, &id, false).await?))
 }
@@ -207,7 +207,7 @@ async fn publish(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    load(&app, &id).await?;
+    served(&app, &id).await?;
     tokens::organiser(&app, &id, &headers).await?;
     Ok(Json(super::control::publish(&app, &id).await?))
 }
@@ -400,7 +400,7 @@ async fn result(
     headers: HeaderMap,
     body: Result<Json<ResultRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    load(&app, &id).await?;
+    served(&app, &id).await?;
     tokens::organiser(&app, &id, &headers).await?;
     let req = json_body(body)?;
     if req.results.is_empty() || req.results.len() > 99 {
@@ -423,7 +423,7 @@ async fn withdraw(
     headers: HeaderMap,
     body: Result<Json<WithdrawRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    load(&app, &id).await?;
+    served(&app, &id).await?;
     tokens::organiser(&app, &id, &headers).await?;
     let who = json_body(body)?.entrant;
     if who == ORGANISER {
