@@ -101,6 +101,19 @@ impl Store {
         Ok(version)
     }
 
+    /// The version event `name` is at, without its document (to tell whether a copy of it
+    /// read before is still the event).
+    pub async fn event_version(&self, name: &str) -> Result<Option<u64>, EventError> {
+        let row = sqlx::query("SELECT version FROM events WHERE name = $1")
+            .bind(name)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get::<i64, _>(0)? as u64),
+            None => None,
+        })
+    }
+
     /// The event's changes, oldest first.
     pub async fn event_log(&self, name: &str) -> Result<Vec<Change>, EventError> {
         // SQLite keeps the time as it writes `datetime('now')`; PostgreSQL's is a timestamp.
@@ -163,10 +176,31 @@ pub(crate) async fn save_in(
     body: &str,
     action: &str,
 ) -> Result<(sqlx::Transaction<'static, sqlx::Any>, u64), EventError> {
+    save_many_in(tx, name, read, body, &[action]).await
+}
+
+/// [`save_in`] for several changes made one after another on the state read at `read`, saved
+/// as one: each its own version and line in the change log (the last version's state is
+/// `body`). No action, no change: refused as a stale read would be, so nothing is saved.
+pub(crate) async fn save_many_in(
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    name: &str,
+    read: u64,
+    body: &str,
+    actions: &[&str],
+) -> Result<(sqlx::Transaction<'static, sqlx::Any>, u64), EventError> {
+    if actions.is_empty() {
+        tx.rollback().await?;
+        return Err(EventError::Changed {
+            name: name.into(),
+            read,
+        });
+    }
     let query = sqlx::query(
-        "UPDATE events SET body = $1, version = version + 1 WHERE name = $2 AND version = $3 RETURNING version",
+        "UPDATE events SET body = $1, version = version + $2 WHERE name = $3 AND version = $4 RETURNING version",
     )
     .bind(body)
+    .bind(actions.len() as i64)
     .bind(name)
     .bind(read as i64);
     let (mut tx, row) = versioned::update(tx, query, "events", name, |stale| match stale {
@@ -178,11 +212,14 @@ pub(crate) async fn save_in(
     })
     .await?;
     let version: i64 = row.try_get(0)?;
-    sqlx::query("INSERT INTO changes (event, version, action) VALUES ($1, $2, $3)")
-        .bind(name)
-        .bind(version)
-        .bind(action)
-        .execute(&mut *tx)
-        .await?;
+    let first = version - actions.len() as i64 + 1;
+    for (k, action) in actions.iter().enumerate() {
+        sqlx::query("INSERT INTO changes (event, version, action) VALUES ($1, $2, $3)")
+            .bind(name)
+            .bind(first + k as i64)
+            .bind(*action)
+            .execute(&mut *tx)
+            .await?;
+    }
     Ok((tx, version as u64))
 }

@@ -6,7 +6,7 @@
 use game::Kind;
 use sqlx::Row;
 
-use crate::events::{save_in, EventError};
+use crate::events::{save_many_in, EventError};
 use crate::Store;
 
 /// How an event's games are played, and whether it takes registrations from anyone.
@@ -190,7 +190,22 @@ impl Store {
         action: &str,
         also: &[Also<'_>],
     ) -> Result<u64, EventError> {
-        let (mut tx, version) = save_in(self.pool.begin().await?, name, read, body, action).await?;
+        self.save_event_changes(name, read, body, &[action], also).await
+    }
+
+    /// Several changes made one after another on the event read at `read` (the results of
+    /// games that ended together), saved in one transaction with `also`: each change its own
+    /// version and line in the change log, `body` the state after the last; returns the last
+    /// version. All saved, or nothing.
+    pub async fn save_event_changes(
+        &self,
+        name: &str,
+        read: u64,
+        body: &str,
+        actions: &[&str],
+        also: &[Also<'_>],
+    ) -> Result<u64, EventError> {
+        let (mut tx, version) = save_many_in(self.pool.begin().await?, name, read, body, actions).await?;
         for a in also {
             match a {
                 Also::Token { hash, entrant } => insert_token(&mut tx, name, hash, *entrant).await?,
@@ -218,11 +233,13 @@ impl Store {
         Ok(version)
     }
 
-    /// Marks a game of a pairing entered without changing the event (its result was not
-    /// needed: the pairing was decided otherwise, e.g. by a withdrawal).
-    pub async fn mark_entered(&self, name: &str, pairing: &str, game: u32) -> Result<(), EventError> {
+    /// Marks games of pairings entered without changing the event (their results were not
+    /// needed: the pairing was decided otherwise, e.g. by a withdrawal), in one transaction.
+    pub async fn mark_entered(&self, name: &str, games: &[(&str, u32)]) -> Result<(), EventError> {
         let mut tx = self.pool.begin().await?;
-        mark_entered(&mut tx, name, pairing, game).await?;
+        for (pairing, game) in games {
+            mark_entered(&mut tx, name, pairing, *game).await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -245,6 +262,19 @@ impl Store {
             "SELECT event, pairing, game, game_id, entered FROM event_games WHERE event = $1 ORDER BY pairing, game",
         )
         .bind(name)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(event_game).collect()
+    }
+
+    /// The live games of one pairing of the event, by game.
+    pub async fn pairing_games(&self, name: &str, pairing: &str) -> Result<Vec<EventGame>, EventError> {
+        let rows = sqlx::query(
+            "SELECT event, pairing, game, game_id, entered FROM event_games WHERE event = $1 AND pairing = $2 \
+             ORDER BY game",
+        )
+        .bind(name)
+        .bind(pairing)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(event_game).collect()
@@ -366,6 +396,8 @@ mod tests {
             .unwrap();
         assert!(store.unentered_event_games().await.unwrap().is_empty());
         assert!(store.event_games("E").await.unwrap()[0].entered);
+        assert_eq!(store.pairing_games("E", "1.1").await.unwrap().len(), 1);
+        assert!(store.pairing_games("E", "1.2").await.unwrap().is_empty());
         // Published standings and the pause go with the document, or not at all.
         assert_eq!(store.published_standings("E").await.unwrap(), None);
         let also = [
@@ -382,5 +414,89 @@ mod tests {
         store.save_event_with("E", 3, "{2}", "publish", &also).await.unwrap();
         assert_eq!(store.published_standings("E").await.unwrap(), Some((3, "[]".into())));
         assert!(store.served_event("E").await.unwrap().unwrap().paused);
+    }
+
+    /// Results saved together: one version and one line of the log each, the document the
+    /// last state, the games marked entered with them; stale or empty, nothing at all.
+    #[tokio::test]
+    async fn changes_saved_together_keep_a_version_each() {
+        let store = Store::memory().await.unwrap();
+        let served = ServedEvent {
+            kind: Kind::Xiangqi,
+            ruleset: "online".into(),
+            rules: "cxa".into(),
+            clock: None,
+            open_registration: false,
+            rating_list: None,
+            publish_standings: false,
+            paused: false,
+        };
+        store.create_served_event("E", "{}", &served, "org").await.unwrap();
+        for (n, id) in ["g1", "g2"].iter().enumerate() {
+            let hashes = [format!("a{n}"), format!("b{n}")];
+            store
+                .create_game(&crate::NewGame {
+                    id,
+                    kind: Kind::Xiangqi,
+                    ruleset: "online",
+                    rules: "cxa",
+                    clock: None,
+                    token_hashes: &hashes,
+                    arbiter_hash: None,
+                    created_unix_ms: 0,
+                })
+                .await
+                .unwrap();
+            store
+                .link_event_game("E", &format!("1.{}", n + 1), 1, id)
+                .await
+                .unwrap();
+        }
+        let entered = [
+            Also::Entered {
+                pairing: "1.1",
+                game: 1,
+            },
+            Also::Entered {
+                pairing: "1.2",
+                game: 1,
+            },
+        ];
+        let actions = ["result 1.1 1-0", "result 1.2 0-1"];
+        let stale = store.save_event_changes("E", 0, "{x}", &actions, &entered).await;
+        assert!(matches!(stale, Err(EventError::Changed { .. })), "{stale:?}");
+        let none = store.save_event_changes("E", 1, "{x}", &[], &entered).await;
+        assert!(none.is_err(), "{none:?}");
+        assert_eq!(store.unentered_event_games().await.unwrap().len(), 2);
+        assert_eq!(store.event_version("E").await.unwrap(), Some(1));
+        let v = store
+            .save_event_changes("E", 1, "{2}", &actions, &entered)
+            .await
+            .unwrap();
+        assert_eq!(v, 3);
+        assert_eq!(store.event("E").await.unwrap(), Some(("{2}".into(), 3)));
+        assert_eq!(store.event_version("E").await.unwrap(), Some(3));
+        let log: Vec<(u64, String)> = store
+            .event_log("E")
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|c| (c.version, c.action))
+            .collect();
+        assert_eq!(
+            log,
+            [
+                (1, "create".to_string()),
+                (2, actions[0].into()),
+                (3, actions[1].into())
+            ]
+        );
+        assert!(store.unentered_event_games().await.unwrap().is_empty());
+        // Games not wanted are marked without a change of the event.
+        store.link_event_game("E", "1.1", 2, "g2").await.unwrap();
+        store.mark_entered("E", &[("1.1", 2)]).await.unwrap();
+        assert!(store.unentered_event_games().await.unwrap().is_empty());
+        assert_eq!(store.event_version("E").await.unwrap(), Some(3));
+        assert_eq!(store.event_version("F").await.unwrap(), None);
     }
 }

@@ -30,18 +30,26 @@ mod rating;
 mod results;
 mod rounds;
 mod routes;
+#[cfg(test)]
+mod tests;
 mod tokens;
 
 pub use results::reconcile;
 pub use routes::routes;
 
-/// The events in play: a lock each, so one change at a time, and the version each is at for
-/// its streams.
+/// The events in play: a lock each, so one change at a time, the version each is at for its
+/// streams, the last state of each read or saved (parsed), and the finished games whose
+/// results wait for the lock.
 #[derive(Default)]
 pub struct Events {
     locks: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     versions: Mutex<HashMap<String, watch::Sender<u64>>>,
+    parsed: Mutex<HashMap<String, (u64, Arc<Event>)>>,
+    finished: Mutex<HashMap<String, Vec<results::Finished>>>,
 }
+
+/// How many events' parsed states are kept (past it, the cache starts again).
+const PARSED_KEPT: usize = 64;
 
 impl Events {
     /// The event's lock: held across a whole change.
@@ -63,6 +71,40 @@ impl Events {
         self.version_sender(id).subscribe()
     }
 
+    /// The event as it was at `version`, if that is the state kept.
+    fn parsed(&self, id: &str, version: u64) -> Option<Arc<Event>> {
+        let parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+        parsed.get(id).filter(|(v, _)| *v == version).map(|(_, e)| e.clone())
+    }
+
+    /// Keeps `event` as the event's state at `version` (read from the store or saved to it by
+    /// this server): a later read finds it if the store is still at that version. Only newer
+    /// than what is kept replaces it.
+    fn keep(&self, id: &str, version: u64, event: Arc<Event>) {
+        let mut parsed = self.parsed.lock().unwrap_or_else(|e| e.into_inner());
+        if parsed.len() >= PARSED_KEPT && !parsed.contains_key(id) {
+            parsed.clear();
+        }
+        match parsed.get(id) {
+            Some((v, _)) if *v >= version => {}
+            _ => {
+                parsed.insert(id.to_string(), (version, event));
+            }
+        }
+    }
+
+    /// Queues a finished game's result for the next holder of the event's lock.
+    fn queue_finished(&self, id: &str, f: results::Finished) {
+        let mut finished = self.finished.lock().unwrap_or_else(|e| e.into_inner());
+        finished.entry(id.to_string()).or_default().push(f);
+    }
+
+    /// Every result queued for the event, to enter now (the caller holds its lock).
+    fn take_finished(&self, id: &str) -> Vec<results::Finished> {
+        let mut finished = self.finished.lock().unwrap_or_else(|e| e.into_inner());
+        finished.remove(id).unwrap_or_default()
+    }
+
     fn saved(&self, id: &str, version: u64) {
         self.version_sender(id).send_if_modified(|v| {
             let newer = version > *v;
@@ -77,7 +119,6 @@ impl Events {
 /// What is saved with a change besides the document (see [`store::Also`]).
 enum Extra {
     Token { hash: String, entrant: u32 },
-    Entered { pairing: String, game: u32 },
     Published { version: u64, standings: String },
     Paused(bool),
 }
@@ -89,7 +130,6 @@ impl Extra {
                 hash,
                 entrant: *entrant,
             },
-            Extra::Entered { pairing, game } => Also::Entered { pairing, game: *game },
             Extra::Paused(p) => Also::Paused(*p),
             Extra::Published { version, standings } => Also::Published {
                 version: *version,
@@ -156,17 +196,23 @@ async fn served(app: &App, id: &str) -> Result<ServedEvent, ApiError> {
 }
 
 /// A served event as stored, its version and how its games are played; 404 for an id that is
-/// not one.
-async fn load(app: &App, id: &str) -> Result<(Event, u64, ServedEvent), ApiError> {
+/// not one. The document is read and parsed only when the store's version is not the one whose
+/// state this server keeps (every change of the event bumps its version, the command line's
+/// too, so a kept state at the store's version is the stored one).
+async fn load(app: &App, id: &str) -> Result<(Arc<Event>, u64, ServedEvent), ApiError> {
     let served = served(app, id).await?;
-    let (text, version) = app
-        .db()
-        .store()
-        .event(id)
+    let store = app.db().store();
+    let version = store
+        .event_version(id)
         .await
         .map_err(event_error)?
         .ok_or_else(not_found)?;
-    let event = Event::from_text(&text).map_err(model_error)?;
+    if let Some(event) = app.events.parsed(id, version) {
+        return Ok((event, version, served));
+    }
+    let (text, version) = store.event(id).await.map_err(event_error)?.ok_or_else(not_found)?;
+    let event = Arc::new(Event::from_text(&text).map_err(model_error)?);
+    app.events.keep(id, version, event.clone());
     Ok((event, version, served))
 }
 
@@ -178,8 +224,9 @@ async fn change_locked<T>(
     id: &str,
     _held: &tokio::sync::MutexGuard<'_, ()>,
     f: impl FnOnce(&mut Event, &ServedEvent) -> Result<Done<T>, ApiError>,
-) -> Result<(Event, u64, T), ApiError> {
-    let (mut event, read, served) = load(app, id).await?;
+) -> Result<(Arc<Event>, u64, T), ApiError> {
+    let (event, read, served) = load(app, id).await?;
+    let mut event = Event::clone(&event);
     let done = f(&mut event, &served)?;
     let also: Vec<Also<'_>> = done.extra.iter().map(Extra::borrowed).collect();
     let version = app
@@ -188,8 +235,15 @@ async fn change_locked<T>(
         .save_event_with(id, read, &event.to_text(), &done.action, &also)
         .await
         .map_err(event_error)?;
-    app.events.saved(id, version);
+    let event = Arc::new(event);
+    saved_as(app, id, version, &event);
     Ok((event, version, done.value))
+}
+
+/// `event` is the event saved at `version`: kept for the next read, told to its streams.
+fn saved_as(app: &App, id: &str, version: u64, event: &Arc<Event>) {
+    app.events.keep(id, version, event.clone());
+    app.events.saved(id, version);
 }
 
 /// The live games' spec for an event's games.

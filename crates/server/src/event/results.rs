@@ -7,13 +7,15 @@
 
 use std::sync::Arc;
 
+use axum::http::StatusCode;
 use game::{Kind, Side};
 use serde_json::Value;
-use store::EventGame;
-use tournament::competition::Verdict;
+use store::{Also, EventGame};
+use tokio::sync::oneshot;
+use tournament::competition::{Event, Verdict};
 
 use super::rounds::{make_games, make_missing};
-use super::{change_locked, event_error, load, Done, Extra};
+use super::{change_locked, event_error, load, saved_as, Done};
 use crate::app::App;
 use crate::error::ApiError;
 
@@ -117,60 +119,151 @@ fn team_sheet(board: u32, sheet: &'static str) -> &'static str {
     }
 }
 
-/// Enters the result of `g`, finished as its `gameFull` line `full` says. A team pairing's
-/// boards go in in board order, as the match sheet lists them: a board that ends before the
-/// one above it waits for it, and goes in with it.
+/// A finished game whose result waits to be entered, and who waits for it to be.
+pub(super) struct Finished {
+    g: EventGame,
+    /// Its scoresheet result and the referee's reason.
+    result: &'static str,
+    reason: String,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// Enters the result of `g`, finished as its `gameFull` line `full` says; returns once it is
+/// saved (or not wanted). The results of games that end while the event's lock is held go in
+/// together when it is free: one read of the event and one transaction for all of them, each
+/// its own line in the change log.
 async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(), ApiError> {
     let (result, reason) = sheet_of(app, &g.game_id, full).await?;
-    let lock = app.events.lock(&g.event);
-    let held = lock.lock().await;
-    // Entered already, or not wanted: the pairing was decided meanwhile (a withdrawal, the
-    // organiser's entry) or it has moved past this game.
-    let (event, _, _) = load(app, &g.event).await?;
-    let teams = event.settings.boards > 0;
-    let next = event.pairing(&g.pairing).map_or(0, |p| p.games.len() as u32 + 1);
-    let pending = event.verdict(&g.pairing) == Some(Verdict::Pending);
-    let wanted = pending && if teams { g.game >= next } else { g.game == next };
-    if !wanted {
-        app.db()
-            .store()
-            .mark_entered(&g.event, &g.pairing, g.game)
-            .await
-            .map_err(event_error)?;
-        return Ok(());
+    let (done, entered) = oneshot::channel();
+    app.events.queue_finished(
+        &g.event,
+        Finished {
+            g: g.clone(),
+            result,
+            reason,
+            done,
+        },
+    );
+    {
+        let lock = app.events.lock(&g.event);
+        let held = lock.lock().await;
+        // Empty when the holder before took this result in with its own.
+        let batch = app.events.take_finished(&g.event);
+        if !batch.is_empty() {
+            enter_batch(app, &g.event, &held, batch).await;
+        }
     }
-    // (game, result, the referee's reason, live game): this game, or the boards from the
-    // next to go in down to the first still in play.
-    let mut sheet = Vec::new();
-    if !teams {
-        sheet.push((g.game, result, reason, g.game_id.clone()));
-    } else {
-        let links = app.db().store().event_games(&g.event).await.map_err(event_error)?;
-        for board in next..=event.settings.boards {
-            if board == g.game {
-                sheet.push((board, team_sheet(board, result), reason.clone(), g.game_id.clone()));
+    match entered.await {
+        Ok(r) => r.map_err(|e| ApiError::Status(StatusCode::SERVICE_UNAVAILABLE, e)),
+        Err(_) => Err(ApiError::Gone),
+    }
+}
+
+/// Enters `batch`, results of event `id`'s games, under its lock (`_held`), and tells each
+/// waiter how it went: a result the model refuses fails alone; a failure to read or save the
+/// event fails them all (each is tried again).
+async fn enter_batch(app: &Arc<App>, id: &str, held: &tokio::sync::MutexGuard<'_, ()>, batch: Vec<Finished>) {
+    let mut answers: Vec<(oneshot::Sender<Result<(), String>>, Result<(), String>)> = Vec::new();
+    let mut waiting = Vec::new();
+    match apply_batch(app, id, held, batch, &mut answers, &mut waiting).await {
+        Ok(()) => answers.extend(waiting.into_iter().map(|w| (w, Ok(())))),
+        Err(e) => {
+            let e = e.to_string();
+            answers.extend(waiting.into_iter().map(|w| (w, Err(e.clone()))));
+        }
+    }
+    for (waiter, answer) in answers {
+        // A waiter gone (the server stopping) has nothing to be told.
+        let _ = waiter.send(answer);
+    }
+}
+
+/// Applies `batch` to the event and saves it; `answers` gets the results settled on their own
+/// (refused by the model, or waiting for a board above), `waiting` those whose fate is the
+/// save's.
+async fn apply_batch(
+    app: &Arc<App>,
+    id: &str,
+    _held: &tokio::sync::MutexGuard<'_, ()>,
+    batch: Vec<Finished>,
+    answers: &mut Vec<(oneshot::Sender<Result<(), String>>, Result<(), String>)>,
+    waiting: &mut Vec<oneshot::Sender<Result<(), String>>>,
+) -> Result<(), ApiError> {
+    let store = app.db().store();
+    let (read_event, read, _) = match load(app, id).await {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            waiting.extend(batch.into_iter().map(|f| f.done));
+            return Err(e);
+        }
+    };
+    let mut event = Event::clone(&read_event);
+    drop(read_event);
+    let teams = event.settings.boards > 0;
+    let mut links: Option<Vec<EventGame>> = None;
+    let mut actions = Vec::new();
+    // Games marked entered with the save: those entered, and those not wanted.
+    let mut marks: Vec<(String, u32)> = Vec::new();
+    let mut rest = batch.into_iter();
+    while let Some(f) = rest.next() {
+        let g = &f.g;
+        // Entered already, or not wanted: the pairing was decided meanwhile (a withdrawal, the
+        // organiser's entry) or it has moved past this game.
+        let next = event.pairing(&g.pairing).map_or(0, |p| p.games.len() as u32 + 1);
+        let pending = event.verdict(&g.pairing) == Some(Verdict::Pending);
+        let wanted = pending && if teams { g.game >= next } else { g.game == next };
+        if !wanted {
+            marks.push((g.pairing.clone(), g.game));
+            waiting.push(f.done);
+            continue;
+        }
+        // (game, result, the referee's reason, live game): this game, or the boards from the
+        // next to go in down to the first still in play.
+        let mut sheet = Vec::new();
+        if !teams {
+            sheet.push((g.game, f.result, f.reason.clone(), g.game_id.clone()));
+        } else {
+            if links.is_none() {
+                match store.event_games(id).await {
+                    Ok(l) => links = Some(l),
+                    Err(e) => {
+                        waiting.push(f.done);
+                        waiting.extend(rest.map(|f| f.done));
+                        return Err(event_error(e));
+                    }
+                }
+            }
+            match board_sheet(
+                app,
+                &event,
+                g,
+                f.result,
+                &f.reason,
+                links.as_deref().unwrap_or_default(),
+            )
+            .await
+            {
+                Ok(s) => sheet = s,
+                Err(e) => {
+                    waiting.push(f.done);
+                    waiting.extend(rest.map(|f| f.done));
+                    return Err(e);
+                }
+            }
+            if !sheet.iter().any(|s| s.0 == g.game) {
+                // A board above is still in play: this one goes in with it.
+                answers.push((f.done, Ok(())));
                 continue;
             }
-            let Some(link) = links.iter().find(|l| l.pairing == g.pairing && l.game == board) else {
-                break;
-            };
-            let table = app.game(&link.game_id).await?;
-            if !table.watch().borrow().1 {
-                break;
-            }
-            let (full, _) = table.full().await?;
-            drop(table);
-            let (r, why) = sheet_of(app, &link.game_id, &full).await?;
-            sheet.push((board, team_sheet(board, r), why, link.game_id.clone()));
         }
-        if !sheet.iter().any(|s| s.0 == g.game) {
-            // A board above is still in play: this one goes in with it.
-            return Ok(());
-        }
-    }
-    let (event, _, ()) = change_locked(app, &g.event, &held, |e, _| {
         let results: Vec<&str> = sheet.iter().map(|s| s.1).collect();
-        let entered = e.result(&g.pairing, &results, false).map_err(super::model_error)?;
+        let entered = match event.result(&g.pairing, &results, false) {
+            Ok(entered) => entered,
+            Err(e) => {
+                answers.push((f.done, Err(e.0)));
+                continue;
+            }
+        };
         let games: Vec<String> = sheet
             .iter()
             .map(|(n, r, why, live)| format!("{r} (game {n}, live game {live}: {why})"))
@@ -179,18 +272,62 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
         if let Some(lot) = &entered.lot {
             action.push_str(&format!("; {}", lot.how));
         }
-        let mut done = Done::new(action, ());
-        for (n, ..) in &sheet {
-            done = done.with(Extra::Entered {
-                pairing: g.pairing.clone(),
-                game: *n,
-            });
+        actions.push(action);
+        marks.extend(sheet.iter().map(|(n, ..)| (g.pairing.clone(), *n)));
+        waiting.push(f.done);
+    }
+    if actions.is_empty() {
+        let marks: Vec<(&str, u32)> = marks.iter().map(|(p, n)| (p.as_str(), *n)).collect();
+        if !marks.is_empty() {
+            store.mark_entered(id, &marks).await.map_err(event_error)?;
         }
-        Ok(done)
-    })
-    .await?;
-    make_games(app, &g.event, &event).await?;
+        return Ok(());
+    }
+    let actions: Vec<&str> = actions.iter().map(String::as_str).collect();
+    let also: Vec<Also<'_>> = marks
+        .iter()
+        .map(|(pairing, game)| Also::Entered { pairing, game: *game })
+        .collect();
+    let version = store
+        .save_event_changes(id, read, &event.to_text(), &actions, &also)
+        .await
+        .map_err(event_error)?;
+    let event = Arc::new(event);
+    saved_as(app, id, version, &event);
+    make_games(app, id, &event).await?;
     Ok(())
+}
+
+/// A team pairing's boards that go in with board `g`: from the next to go in down to the
+/// first still in play, each as the first-named team's match sheet lists it.
+async fn board_sheet(
+    app: &Arc<App>,
+    event: &Event,
+    g: &EventGame,
+    result: &'static str,
+    reason: &str,
+    links: &[EventGame],
+) -> Result<Vec<(u32, &'static str, String, String)>, ApiError> {
+    let next = event.pairing(&g.pairing).map_or(0, |p| p.games.len() as u32 + 1);
+    let mut sheet = Vec::new();
+    for board in next..=event.settings.boards {
+        if board == g.game {
+            sheet.push((board, team_sheet(board, result), reason.to_string(), g.game_id.clone()));
+            continue;
+        }
+        let Some(link) = links.iter().find(|l| l.pairing == g.pairing && l.game == board) else {
+            break;
+        };
+        let table = app.game(&link.game_id).await?;
+        if !table.watch().borrow().1 {
+            break;
+        }
+        let (full, _) = table.full().await?;
+        drop(table);
+        let (r, why) = sheet_of(app, &link.game_id, &full).await?;
+        sheet.push((board, team_sheet(board, r), why, link.game_id.clone()));
+    }
+    Ok(sheet)
 }
 
 /// At startup: every event game whose result is not entered is entered now if it is over, or

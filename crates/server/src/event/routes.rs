@@ -328,7 +328,7 @@ async fn me(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Header
             "verdict": event.verdict(&p.id),
             "score": render::score(&event, s, p),
         });
-        let links = app.db().store().event_games(&id).await.map_err(event_error)?;
+        let links = app.db().store().pairing_games(&id, &p.id).await.map_err(event_error)?;
         if event.settings.boards > 0 {
             // A team's token seats its players on every board: each board's game and side.
             let boards: Vec<Value> = links
