@@ -119,13 +119,16 @@ fn team_sheet(board: u32, sheet: &'static str) -> &'static str {
     }
 }
 
+/// Who waits for a result to be entered, told whether it was (or why not).
+type Waiter = oneshot::Sender<Result<(), String>>;
+
 /// A finished game whose result waits to be entered, and who waits for it to be.
 pub(super) struct Finished {
     g: EventGame,
     /// Its scoresheet result and the referee's reason.
     result: &'static str,
     reason: String,
-    done: oneshot::Sender<Result<(), String>>,
+    done: Waiter,
 }
 
 /// Enters the result of `g`, finished as its `gameFull` line `full` says; returns once it is
@@ -163,7 +166,7 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
 /// waiter how it went: a result the model refuses fails alone; a failure to read or save the
 /// event fails them all (each is tried again).
 async fn enter_batch(app: &Arc<App>, id: &str, held: &tokio::sync::MutexGuard<'_, ()>, batch: Vec<Finished>) {
-    let mut answers: Vec<(oneshot::Sender<Result<(), String>>, Result<(), String>)> = Vec::new();
+    let mut answers: Vec<(Waiter, Result<(), String>)> = Vec::new();
     let mut waiting = Vec::new();
     match apply_batch(app, id, held, batch, &mut answers, &mut waiting).await {
         Ok(()) => answers.extend(waiting.into_iter().map(|w| (w, Ok(())))),
@@ -186,8 +189,8 @@ async fn apply_batch(
     id: &str,
     _held: &tokio::sync::MutexGuard<'_, ()>,
     batch: Vec<Finished>,
-    answers: &mut Vec<(oneshot::Sender<Result<(), String>>, Result<(), String>)>,
-    waiting: &mut Vec<oneshot::Sender<Result<(), String>>>,
+    answers: &mut Vec<(Waiter, Result<(), String>)>,
+    waiting: &mut Vec<Waiter>,
 ) -> Result<(), ApiError> {
     let store = app.db().store();
     let (read_event, read, _) = match load(app, id).await {
