@@ -126,7 +126,8 @@ export class Console {
 
   /// The rulings before the page opened: the stream from the start, up to version `upto`.
   async history(upto) {
-    if (upto < 0) return;
+    // Version 0 is the start: the log asked from it brings what came after.
+    if (upto < 1) return;
     try {
       const res = await fetch(`/api/board/game/stream/${this.game.id}?since=0`);
       const reader = res.body.getReader();

@@ -1,6 +1,7 @@
 // The board device (`/game/ID#device=TOKEN`): one screen at the table for both players. Either
 // side moves on the board when it is their turn; beside each side's clock, that side's buttons:
-// offer a draw (or answer the other's offer), claim a draw while one may be claimed, press the
+// offer a draw (with the next move for the side to move, as the seeds' rules have it; on its
+// own for the other) or answer the other's offer, claim a draw while one may be claimed, press the
 // clock without a move (a foul, as at the table), resign. The referee rules each as it would a
 // seat's; the device's token acts for no one else and does nothing of the arbiter's.
 
@@ -24,9 +25,12 @@ export class Device {
     }
   }
 
-  /// A move made on the board: the side to move's.
+  /// A move made on the board: the side to move's, with a draw offer when its player asked.
   move(mv) {
-    this.act(this.game.toMove, `move/${mv}`);
+    const side = this.game.toMove;
+    const offering = this.offerWithMove === side;
+    this.offerWithMove = null;
+    this.act(side, `move/${mv}${offering ? "?offeringDraw=true" : ""}`);
   }
 
   button(bar, cls, label, onClick) {
@@ -60,6 +64,13 @@ export class Device {
         span.className = "dev-offered";
         span.textContent = t("offers", { side: name });
         bar.appendChild(span);
+      } else if (turn) {
+        // Where the rules have a draw offered with one's move, the offer waits for the move.
+        const on = this.offerWithMove === side;
+        this.button(bar, `dev-offer-move${on ? " on" : ""}`, t(on ? "offerWithMoveOn" : "offerWithMove"), () => {
+          this.offerWithMove = on ? null : side;
+          this.draw();
+        });
       } else {
         this.button(bar, "dev-offer", t("offerDraw"), () => this.act(side, "draw/yes"));
       }
