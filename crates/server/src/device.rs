@@ -8,11 +8,12 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::routing::post;
 use axum::{Json, Router};
 use referee::Command;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::app::App;
@@ -66,13 +67,26 @@ async fn run(
     })))
 }
 
+#[derive(Deserialize)]
+struct MoveQuery {
+    /// The move goes with a draw offer (as seed 000 has offers made).
+    #[serde(rename = "offeringDraw")]
+    offering_draw: Option<bool>,
+}
+
 async fn play(
     State(app): State<Arc<App>>,
     Path((id, side, mv)): Path<(String, String, String)>,
+    Query(q): Query<MoveQuery>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     run(&app, &id, &side, &headers, |t| {
-        Ok(Command::Move(parse_move(t.spec.kind, &mv)?))
+        let m = parse_move(t.spec.kind, &mv)?;
+        Ok(if q.offering_draw == Some(true) {
+            Command::MoveOfferingDraw(m)
+        } else {
+            Command::Move(m)
+        })
     })
     .await
 }

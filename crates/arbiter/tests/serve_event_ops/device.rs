@@ -68,7 +68,8 @@ async fn board_device(db: &str) {
     let (st, _) = post(&c, &s, &format!("/api/arbiter/game/{}/red/resign", g.id), Some(&device)).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
 
-    // Both sides play on the device, each in turn; a move out of turn is refused.
+    // Both sides play on the device, each in turn; a move out of turn is refused (and under
+    // `casual` is a foul: an extra move, seed 000 §8 (五)).
     let (st, v) = post(&c, &s, &red_move, Some(&device)).await;
     assert_eq!(st, StatusCode::OK, "{v}");
     let (st, v) = post(&c, &s, &format!("/api/device/game/{}/red/move/h0g2", g.id), Some(&device)).await;
@@ -76,11 +77,17 @@ async fn board_device(db: &str) {
     let (st, v) = post(&c, &s, &format!("/api/device/game/{}/black/move/h9g7", g.id), Some(&device)).await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(full(&c, &s, &g.id).await["state"]["moves"], "h2e2 h9g7");
-    // Red presses the clock without moving: a technical foul under `casual`, and on.
+    // Red presses the clock without moving: a foul too, and the game goes on.
     let (st, v) = post(&c, &s, &format!("/api/device/game/{}/red/press-clock", g.id), Some(&device)).await;
     assert_eq!((st, &v["status"]), (StatusCode::OK, &json!("started")), "{v}");
-    let fouls = history(&c, &s, &g.id).await.iter().filter(|l| l["event"].get("Foul").is_some()).count();
-    assert_eq!(fouls, 1);
+    let fouls: Vec<Value> = history(&c, &s, &g.id)
+        .await
+        .into_iter()
+        .filter_map(|l| l["event"].get("Foul").cloned())
+        .collect();
+    assert_eq!(fouls.len(), 2, "the extra move, the clock press: {fouls:?}");
+    assert!(fouls.iter().all(|f| f["side"] == "first"), "{fouls:?}");
+    assert_eq!(fouls[1]["kind"], "ClockPress", "{fouls:?}");
     // Black resigns at the device.
     let (st, v) = post(&c, &s, &format!("/api/device/game/{}/black/resign", g.id), Some(&device)).await;
     assert_eq!(st, StatusCode::OK, "{v}");
