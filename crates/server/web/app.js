@@ -161,6 +161,8 @@ function noticeText(event) {
     case "MustVary":
       return fill(n.mustVary, { side, explanation: body.explanation });
     case "Obligation":
+      // The rule's words may already name its article.
+      if (String(body.rule).includes(`(${body.article})`)) return `${side}: ${body.rule}`;
       return fill(n.obligation, { side, rule: body.rule, article: body.article });
     case "Corrected":
       return fill(n.corrected, { article: body.article, ruling: body.ruling });
