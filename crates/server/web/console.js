@@ -96,14 +96,20 @@ export class Console {
     this.post(`${this.game.toMove}/move/${mv}`);
   }
 
-  /// The side names and the side to move chosen by default, after each state.
+  /// The rulings in the page's language, the side names, and the side to move chosen by
+  /// default, after each state.
   draw() {
+    for (const li of $("rulings").children) li.textContent = this.text(li.ruling, li.dataset.kind);
     $("con-first-name").textContent = sideName(this.sideName(0));
     $("con-second-name").textContent = sideName(this.sideName(1));
     if (this.game.toMove !== this.lastToMove) {
       this.lastToMove = this.game.toMove;
       $(this.game.toMove === this.sideName(1) ? "con-second" : "con-first").checked = true;
     }
+  }
+
+  text(ev, kind) {
+    return kind === "GameOver" ? t("gameOverBecause", { why: ev.GameOver.explanation }) : this.noticeText(ev);
   }
 
   /// A line of the stream: listed when it is a ruling.
@@ -113,12 +119,13 @@ export class Console {
     const kind = typeof ev === "string" ? ev : Object.keys(ev)[0];
     if (!RULINGS.has(kind)) return;
     this.seen.add(line.version);
-    const text = kind === "GameOver" ? t("gameOverBecause", { why: ev.GameOver.explanation }) : this.noticeText(ev);
-    if (!text) return;
+    if (!this.text(ev, kind)) return;
     const li = document.createElement("li");
     li.dataset.kind = kind;
     li.dataset.version = String(line.version);
-    li.textContent = text;
+    li.textContent = this.text(ev, kind);
+    // Kept to be said again in another language.
+    li.ruling = ev;
     // Newest first, in version order whichever way they came (the log read, or the stream).
     const after = [...$("rulings").children].find((e) => Number(e.dataset.version) < line.version);
     $("rulings").insertBefore(li, after || null);
