@@ -67,17 +67,36 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         "POST",
         "/api/event",
         None,
-        Some(json!({"name": "Club night over the board", "format": "round-robin", "kind": "xiangqi",
-            "ruleset": "casual", "clock": {"limit": 900, "increment": 0}})),
+        Some(
+            json!({"name": "Club night over the board", "format": "round-robin", "kind": "xiangqi",
+            "ruleset": "casual", "clock": {"limit": 900, "increment": 0}}),
+        ),
     )
     .await;
-    let (event, org) = (made["id"].as_str().unwrap().to_string(), made["organiserToken"].as_str().unwrap().to_string());
+    let (event, org) = (
+        made["id"].as_str().unwrap().to_string(),
+        made["organiserToken"].as_str().unwrap().to_string(),
+    );
     let mut players = Vec::new();
     for name in ["Wang Tianyi", "Zheng Weitong"] {
-        let r = api(&base, "POST", &format!("/api/event/{event}/register"), Some(&org), Some(json!({"name": name}))).await;
+        let r = api(
+            &base,
+            "POST",
+            &format!("/api/event/{event}/register"),
+            Some(&org),
+            Some(json!({"name": name})),
+        )
+        .await;
         players.push(r["token"].as_str().unwrap().to_string());
     }
-    api(&base, "POST", &format!("/api/event/{event}/round/start"), Some(&org), None).await;
+    api(
+        &base,
+        "POST",
+        &format!("/api/event/{event}/round/start"),
+        Some(&org),
+        None,
+    )
+    .await;
     let Some((chromium, chromedriver)) = browser_programs() else {
         return;
     };
@@ -100,17 +119,33 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         )
         .await;
         let console = console.as_str().unwrap().to_string();
-        assert!(console.contains("#arbiter=") && console.contains(&format!("&event={event}")), "{console}");
-        let game = console.split("/game/").nth(1).unwrap().split('#').next().unwrap().to_string();
+        assert!(
+            console.contains("#arbiter=") && console.contains(&format!("&event={event}")),
+            "{console}"
+        );
+        let game = console
+            .split("/game/")
+            .nth(1)
+            .unwrap()
+            .split('#')
+            .next()
+            .unwrap()
+            .to_string();
 
         // The console: the board, the clocks running from the round's start, the commands.
         open_board(&arbiter, &console, "xiangqi").await;
         assert!(visible(&arbiter, "#console").await, "the console");
-        assert!(!visible(&arbiter, "#buttons").await, "a player's buttons on the console");
+        assert!(
+            !visible(&arbiter, "#buttons").await,
+            "a player's buttons on the console"
+        );
         wait_text(&arbiter, "#seat", "Arbiter's console").await;
         wait_text(&arbiter, "#event-link", "The event").await;
         let href = js(&arbiter, "return location.href;").await;
-        assert!(!href.as_str().unwrap().contains(&org), "the token left the address bar: {href}");
+        assert!(
+            !href.as_str().unwrap().contains(&org),
+            "the token left the address bar: {href}"
+        );
         // Red touches the cannon on h2: the ruling binds red to move it (5.1).
         type_into(&arbiter, "#con-square", "h2").await;
         click(&arbiter, "#con-touch-go").await;
@@ -165,13 +200,28 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         wait_plies(&desk, 3).await;
         // Black offers a draw with its move (as seed 000 has offers made); red's bar answers.
         click(&desk, "#bar-black .dev-offer-move").await;
-        until(&desk, "the offer armed", "return document.querySelector('#bar-black .dev-offer-move.on') !== null;").await;
+        until(
+            &desk,
+            "the offer armed",
+            "return document.querySelector('#bar-black .dev-offer-move.on') !== null;",
+        )
+        .await;
         play(&desk, "i9h9").await;
         wait_plies(&phone, 4).await;
-        until(&phone, "red's answer to the offer", "return document.querySelector('#bar-white .dev-decline') !== null;").await;
+        until(
+            &phone,
+            "red's answer to the offer",
+            "return document.querySelector('#bar-white .dev-decline') !== null;",
+        )
+        .await;
         shot(&desk, "console-desktop-device").await;
         click(&phone, "#bar-white .dev-decline").await;
-        until(&desk, "the offer declined", "return document.querySelector('#bar-white .dev-offer-move') !== null;").await;
+        until(
+            &desk,
+            "the offer declined",
+            "return document.querySelector('#bar-white .dev-offer-move') !== null;",
+        )
+        .await;
 
         // The console in Chinese, on a phone too.
         select(&arbiter, "#lang", "zh").await;
@@ -179,7 +229,12 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         wait_text(&arbiter, "#rulings li[data-kind='Foul']", "犯规").await;
         shot(&arbiter, "console-desktop-zh").await;
         phone.goto(&console).await.unwrap();
-        until(&phone, "the console on the phone", "return !document.getElementById('console').hidden;").await;
+        until(
+            &phone,
+            "the console on the phone",
+            "return !document.getElementById('console').hidden;",
+        )
+        .await;
         fits(&phone, "the console on a phone").await;
         js(&phone, "document.getElementById('console').scrollIntoView(); return 1;").await;
         shot(&phone, "console-phone").await;
@@ -192,7 +247,12 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         open_board(&desk, &seat, "xiangqi").await;
         wait_text(&desk, "#event-link", "Your event page").await;
         let back = js(&desk, "return document.getElementById('event-link').href;").await;
-        assert!(back.as_str().unwrap().ends_with(&format!("/event/{event}#player={}", players[0])), "{back}");
+        assert!(
+            back.as_str()
+                .unwrap()
+                .ends_with(&format!("/event/{event}#player={}", players[0])),
+            "{back}"
+        );
 
         // The organiser's result for the game in play ends it: the player's page shows it.
         let pairing = api(&base, "GET", &format!("/api/event/{event}"), None, None).await["stages"][0]["rounds"][0]

@@ -31,7 +31,13 @@ async fn board_device(db: &str) {
         4,
     )
     .await;
-    let other = create(&c, &s, json!({"name": "Elsewhere", "format": "round-robin", "kind": "xiangqi"}), 0).await;
+    let other = create(
+        &c,
+        &s,
+        json!({"name": "Elsewhere", "format": "round-robin", "kind": "xiangqi"}),
+        0,
+    )
+    .await;
     let pairings = start_round(&c, &s, &ev).await;
     let (_, a, b) = pairings[0].clone();
     let (_, c1, d1) = pairings[1].clone();
@@ -52,7 +58,13 @@ async fn board_device(db: &str) {
     assert_eq!(st, StatusCode::OK, "{made}");
     let device = made["token"].as_str().unwrap().to_string();
     assert_eq!(made["url"], format!("/game/{}#device={device}", g.id));
-    let (_, other_device) = post(&c, &s, &format!("/api/arbiter/game/{}/device", h.id), Some(&ev.organiser)).await;
+    let (_, other_device) = post(
+        &c,
+        &s,
+        &format!("/api/arbiter/game/{}/device", h.id),
+        Some(&ev.organiser),
+    )
+    .await;
     let other_device = other_device["token"].as_str().unwrap().to_string();
 
     // Nothing but the newest device's token acts at the device.
@@ -72,13 +84,31 @@ async fn board_device(db: &str) {
     // `casual` is a foul: an extra move, seed 000 §8 (五)).
     let (st, v) = post(&c, &s, &red_move, Some(&device)).await;
     assert_eq!(st, StatusCode::OK, "{v}");
-    let (st, v) = post(&c, &s, &format!("/api/device/game/{}/red/move/h0g2", g.id), Some(&device)).await;
+    let (st, v) = post(
+        &c,
+        &s,
+        &format!("/api/device/game/{}/red/move/h0g2", g.id),
+        Some(&device),
+    )
+    .await;
     assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
-    let (st, v) = post(&c, &s, &format!("/api/device/game/{}/black/move/h9g7", g.id), Some(&device)).await;
+    let (st, v) = post(
+        &c,
+        &s,
+        &format!("/api/device/game/{}/black/move/h9g7", g.id),
+        Some(&device),
+    )
+    .await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(full(&c, &s, &g.id).await["state"]["moves"], "h2e2 h9g7");
     // Red presses the clock without moving: a foul too, and the game goes on.
-    let (st, v) = post(&c, &s, &format!("/api/device/game/{}/red/press-clock", g.id), Some(&device)).await;
+    let (st, v) = post(
+        &c,
+        &s,
+        &format!("/api/device/game/{}/red/press-clock", g.id),
+        Some(&device),
+    )
+    .await;
     assert_eq!((st, &v["status"]), (StatusCode::OK, &json!("started")), "{v}");
     let fouls: Vec<Value> = history(&c, &s, &g.id)
         .await
@@ -89,9 +119,19 @@ async fn board_device(db: &str) {
     assert!(fouls.iter().all(|f| f["side"] == "first"), "{fouls:?}");
     assert_eq!(fouls[1]["kind"], "ClockPress", "{fouls:?}");
     // Black resigns at the device.
-    let (st, v) = post(&c, &s, &format!("/api/device/game/{}/black/resign", g.id), Some(&device)).await;
+    let (st, v) = post(
+        &c,
+        &s,
+        &format!("/api/device/game/{}/black/resign", g.id),
+        Some(&device),
+    )
+    .await;
     assert_eq!(st, StatusCode::OK, "{v}");
-    assert_eq!((&v["reason"], &v["winner"]), (&json!("resignation"), &json!("red")), "{v}");
+    assert_eq!(
+        (&v["reason"], &v["winner"]),
+        (&json!("resignation"), &json!("red")),
+        "{v}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -115,14 +155,32 @@ async fn a_board_device_outlives_a_restart() {
     let (dir, db) = sqlite("device-restart");
     let s = Server::start_with(&db, &[]);
     let c = Client::new();
-    let ev = create(&c, &s, json!({"name": "Restart", "format": "round-robin", "kind": "xiangqi"}), 2).await;
+    let ev = create(
+        &c,
+        &s,
+        json!({"name": "Restart", "format": "round-robin", "kind": "xiangqi"}),
+        2,
+    )
+    .await;
     let (_, a, b) = start_round(&c, &s, &ev).await[0].clone();
     let g = seats(&c, &s, &ev, a, b).await;
-    let (_, made) = post(&c, &s, &format!("/api/arbiter/game/{}/device", g.id), Some(&ev.organiser)).await;
+    let (_, made) = post(
+        &c,
+        &s,
+        &format!("/api/arbiter/game/{}/device", g.id),
+        Some(&ev.organiser),
+    )
+    .await;
     let device = made["token"].as_str().unwrap().to_string();
     s.kill9();
     let s = Server::start_with(&db, &[]);
-    let (st, v) = post(&c, &s, &format!("/api/device/game/{}/red/move/h2e2", g.id), Some(&device)).await;
+    let (st, v) = post(
+        &c,
+        &s,
+        &format!("/api/device/game/{}/red/move/h2e2", g.id),
+        Some(&device),
+    )
+    .await;
     assert_eq!(st, StatusCode::OK, "{v}");
     drop(s);
     let _ = std::fs::remove_dir_all(dir);
@@ -144,20 +202,46 @@ async fn result_ends_the_game(db: &str) {
     plies(&c, &s, &g, 0, 2).await;
     // A player cannot enter it.
     let body = json!({"pairing": pid, "results": ["0-1"], "reason": "red left the hall and did not return"});
-    let (st, _) = call(&c, &s, "POST", &format!("/api/event/{}/result", ev.id), Some(&g.black), Some(body.clone())).await;
+    let (st, _) = call(
+        &c,
+        &s,
+        "POST",
+        &format!("/api/event/{}/result", ev.id),
+        Some(&g.black),
+        Some(body.clone()),
+    )
+    .await;
     assert_eq!(st, StatusCode::FORBIDDEN);
     assert_eq!(full(&c, &s, &g.id).await["state"]["status"], "started");
-    ok(&c, &s, "POST", &format!("/api/event/{}/result", ev.id), Some(&ev.organiser), Some(body)).await;
+    ok(
+        &c,
+        &s,
+        "POST",
+        &format!("/api/event/{}/result", ev.id),
+        Some(&ev.organiser),
+        Some(body),
+    )
+    .await;
     let f = full(&c, &s, &g.id).await;
     let st = &f["state"];
-    assert_eq!((&st["reason"], &st["winner"]), (&json!("arbiter"), &json!("black")), "{f}");
+    assert_eq!(
+        (&st["reason"], &st["winner"]),
+        (&json!("arbiter"), &json!("black")),
+        "{f}"
+    );
     let why = st["explanation"].as_str().unwrap();
-    assert!(why.contains("the arbiter's decision") && why.contains("red left the hall"), "{why}");
+    assert!(
+        why.contains("the arbiter's decision") && why.contains("red left the hall"),
+        "{why}"
+    );
     // The clocks stopped.
     let before = (st["wtime"].clone(), st["btime"].clone());
     tokio::time::sleep(Duration::from_millis(300)).await;
     let later = full(&c, &s, &g.id).await;
-    assert_eq!(before, (later["state"]["wtime"].clone(), later["state"]["btime"].clone()));
+    assert_eq!(
+        before,
+        (later["state"]["wtime"].clone(), later["state"]["btime"].clone())
+    );
     // The players play no more, and the record says it was adjudicated.
     let (st, v) = board(&c, &s, &g, "move/h0g2", &g.red).await;
     assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
@@ -169,7 +253,10 @@ async fn result_ends_the_game(db: &str) {
         .text()
         .await
         .unwrap();
-    assert!(pgn.contains("[Result \"0-1\"]") && pgn.contains("[Termination \"adjudication\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[Result \"0-1\"]") && pgn.contains("[Termination \"adjudication\"]"),
+        "{pgn}"
+    );
     // The pairing has the organiser's result, once: the ended game is not entered again.
     let e = wait_event(&c, &s, &ev, "the game marked entered", |v| {
         v["stages"][0]["rounds"][0]["pairings"]
@@ -188,7 +275,11 @@ async fn result_ends_the_game(db: &str) {
         .clone();
     assert_eq!(p["games"].as_array().unwrap().len(), 1, "{p}");
     let red_first = g.red_player == p["first"];
-    assert_eq!(p["verdict"], json!({"won": if red_first { "second" } else { "first" }}), "{p}");
+    assert_eq!(
+        p["verdict"],
+        json!({"won": if red_first { "second" } else { "first" }}),
+        "{p}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
