@@ -265,7 +265,8 @@ async fn openapi(c: &Client, s: &Server) {
             let url = path
                 .replace("{id}", "nosuchgame")
                 .replace("{mv}", "e2e4")
-                .replace("{answer}", "yes");
+                .replace("{answer}", "yes")
+                .replace("{side}", "red");
             let req = match method.as_str() {
                 "get" => c.get(format!("{}{url}", s.base)),
                 "post" => c.post(format!("{}{url}", s.base)),
@@ -279,8 +280,8 @@ async fn openapi(c: &Client, s: &Server) {
             ops.insert(format!("{method} {path}"));
         }
     }
-    // Games and board 11, the arbiter's console 13, events 12: every one answers.
-    assert_eq!(ops.len(), 36, "{ops:?}");
+    // Games and board 11, the arbiter's console 14, the board device 5, events 12: every one answers.
+    assert_eq!(ops.len(), 42, "{ops:?}");
     // The probe tells a route from none.
     let r = c.get(format!("{}/api/no/such/route", s.base)).send().await.unwrap();
     assert_eq!(r.status(), StatusCode::NOT_FOUND);

@@ -63,6 +63,12 @@ pub enum Command {
         ms: Millis,
         reason: String,
     },
+    /// Entered by an arbiter (an organiser's result for a game still in play): the game ends
+    /// with this result, and why.
+    Decide {
+        result: Outcome,
+        reason: String,
+    },
 }
 
 /// Why a game ended beyond the judge's rulings.
@@ -83,6 +89,8 @@ pub enum EndReason {
     FalseClaims,
     RefusedRules,
     Aborted,
+    /// The arbiter decided the result (an organiser's entry while the game was in play).
+    Arbiter,
 }
 
 impl EndReason {
@@ -100,6 +108,7 @@ impl EndReason {
             EndReason::FalseClaims => "false_claims",
             EndReason::RefusedRules => "refused_rules",
             EndReason::Aborted => "aborted",
+            EndReason::Arbiter => "arbiter",
         }
     }
 }

@@ -44,6 +44,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/board/game/{id}/resign", post(resign))
         .route("/api/board/game/{id}/abort", post(abort))
         .merge(crate::console::routes())
+        .merge(crate::device::routes())
         .merge(crate::event::routes())
         .layer(axum::middleware::from_fn(small_body));
     Router::new()

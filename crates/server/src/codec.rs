@@ -1,6 +1,7 @@
 //! Small, strict texts: commands as logged, moves as the API takes them, seat tokens.
 
 use game::Kind;
+use judge::Outcome;
 use rand::Rng;
 use referee::touch::Touch;
 use referee::{Command, Correction, Straightening};
@@ -13,7 +14,8 @@ use crate::error::ApiError;
 /// `claim-time`, `abort`, `tick`; and the arbiter's: `touch own h2` (or `opponent`),
 /// `foul <what>`, `refuses-rules`, `press-clock`, `adjourn`, `resume`, `straighten notice own
 /// h2` (`accidental`, `unannounced`), `correct restore 12`, `correct board`, `correct colours`,
-/// `time-add 60000 <reason>`, `time-set 60000 <reason>`. Only what the API can issue; free
+/// `time-add 60000 <reason>`, `time-set 60000 <reason>`, `decide 1-0 <reason>` (`0-1`, `1/2`: a
+/// result the arbiter decided). Only what the API can issue; free
 /// text (a foul, a reason) last, on one line.
 pub fn encode(command: &Command) -> Option<String> {
     Some(match command {
@@ -43,6 +45,16 @@ pub fn encode(command: &Command) -> Option<String> {
         Command::Correct(Correction::ColoursSwapped) => "correct colours".into(),
         Command::AddTime { ms, reason } => format!("time-add {ms} {}", one_line(reason)?),
         Command::SetTime { ms, reason } => format!("time-set {ms} {}", one_line(reason)?),
+        Command::Decide { result, reason } => {
+            let r = match result {
+                Outcome::FirstWins => "1-0",
+                Outcome::SecondWins => "0-1",
+                Outcome::Draw => "1/2",
+                // A decision always has a result: a game without one is aborted.
+                Outcome::Ongoing => return None,
+            };
+            format!("decide {r} {}", one_line(reason)?)
+        }
     })
 }
 
@@ -112,6 +124,19 @@ pub fn decode(text: &str) -> Option<Command> {
         Some(("time-add", rest)) => {
             let (ms, reason) = time_of(rest)?;
             Command::AddTime { ms, reason }
+        }
+        Some(("decide", rest)) => {
+            let (result, reason) = rest.split_once(' ')?;
+            let result = match result {
+                "1-0" => Outcome::FirstWins,
+                "0-1" => Outcome::SecondWins,
+                "1/2" => Outcome::Draw,
+                _ => return None,
+            };
+            Command::Decide {
+                result,
+                reason: one_line(reason)?.to_string(),
+            }
         }
         Some(("time-set", rest)) => {
             let (ms, reason) = time_of(rest)?;
@@ -258,6 +283,14 @@ mod tests {
                 ms: 0,
                 reason: "clock malfunction".into(),
             },
+            Command::Decide {
+                result: Outcome::SecondWins,
+                reason: "the organiser's result: red did not return".into(),
+            },
+            Command::Decide {
+                result: Outcome::Draw,
+                reason: "agreed at the table".into(),
+            },
         ] {
             let text = encode(&c).unwrap();
             assert!(!text.contains('\n'), "{text}");
@@ -273,6 +306,9 @@ mod tests {
             "correct nothing",
             "time-add x why",
             "time-set 100",
+            "decide 2-0 why",
+            "decide 1-0",
+            "decide 1-0 ",
         ] {
             assert_eq!(decode(bad), None, "{bad}");
         }

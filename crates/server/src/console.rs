@@ -38,6 +38,7 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/arbiter/game/{id}/adjourn", post(adjourn))
         .route("/api/arbiter/game/{id}/resume", post(resume))
         .route("/api/arbiter/game/{id}/correct", post(correct))
+        .route("/api/arbiter/game/{id}/device", post(device))
         .route("/api/arbiter/game/{id}/{side}/touch", post(touch))
         .route("/api/arbiter/game/{id}/{side}/straighten", post(straighten))
         .route("/api/arbiter/game/{id}/{side}/foul", post(foul))
@@ -71,7 +72,7 @@ async fn arbiter(app: &App, id: &str, headers: &HeaderMap) -> Result<Arc<Table>,
 
 /// The side named in a path: the game's own name for it (`red`, `white`, `black`), or
 /// `first`/`second`.
-fn side_of(table: &Table, name: &str) -> Result<Side, ApiError> {
+pub(crate) fn side_of(table: &Table, name: &str) -> Result<Side, ApiError> {
     let kind = table.spec.kind;
     [Side::First, Side::Second]
         .into_iter()
@@ -155,6 +156,28 @@ fn piece(table: &Table, req: &PieceRequest) -> Result<Touch, ApiError> {
         "opponent" => Ok(Touch::Opponent(sq)),
         _ => Err(ApiError::BadRequest("piece: own or opponent".into())),
     }
+}
+
+/// A board device for the table: a new token that plays both sides' moves, offers, claims and
+/// resignations (nothing of the arbiter's), replacing the device made before. In the link's
+/// fragment, as seat links are.
+async fn device(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let table = arbiter(&app, &id, &headers).await?;
+    let token = crate::codec::random_id(32);
+    let hash = crate::codec::token_hash(&token);
+    // Stored first: a token the database did not keep would open nothing after a restart.
+    if !app.db().set_device(&id, &hash).await? {
+        return Err(ApiError::NotFound);
+    }
+    table.set_device(hash);
+    Ok(Json(json!({
+        "token": token,
+        "url": format!("/game/{id}#device={token}"),
+    })))
 }
 
 async fn start(

@@ -23,6 +23,8 @@ pub struct Stored {
     pub spec: Spec,
     pub token_hashes: BySide<String>,
     pub arbiter_hash: Option<String>,
+    /// The board device's, once the arbiter has made one.
+    pub device_hash: Option<String>,
     /// When it was created, milliseconds since the Unix epoch (wall clock).
     pub created_unix_ms: i64,
     pub commands: Vec<(u64, game::Side, String)>,
@@ -78,6 +80,11 @@ impl Db {
         self.log.append(entries).await
     }
 
+    /// Keeps the hash of a game's new board-device token; whether the game exists.
+    pub async fn set_device(&self, id: &str, hash: &str) -> Result<bool, sqlx::Error> {
+        self.store.set_device_token(id, hash).await
+    }
+
     /// Marks a game over (so a restart does not rebuild it eagerly).
     pub async fn finish(&self, id: &str, result: &str) -> Result<(), sqlx::Error> {
         self.store.finish_game(id, result).await
@@ -97,6 +104,7 @@ impl Db {
             },
             token_hashes: g.token_hashes.into(),
             arbiter_hash: g.arbiter_hash,
+            device_hash: g.device_hash,
             created_unix_ms: g.created_unix_ms,
             commands: g.commands,
         }))

@@ -17,6 +17,7 @@ pub mod app;
 pub mod codec;
 pub mod console;
 pub mod db;
+pub mod device;
 pub mod error;
 pub mod event;
 pub mod limits;

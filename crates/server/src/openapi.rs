@@ -30,9 +30,10 @@ mod tests {
     use super::DOCUMENT;
 
     /// The sources that declare the API's routes.
-    const ROUTERS: [&str; 5] = [
+    const ROUTERS: [&str; 6] = [
         include_str!("api.rs"),
         include_str!("console.rs"),
+        include_str!("device.rs"),
         include_str!("event/routes.rs"),
         include_str!("review.rs"),
         include_str!("openapi.rs"),

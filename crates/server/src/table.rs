@@ -50,6 +50,8 @@ pub struct Table {
     pub spec: Spec,
     token_hashes: BySide<String>,
     arbiter_hash: Option<String>,
+    /// The board device's token hash: the arbiter may make a new one at any time.
+    device_hash: RwLock<Option<String>>,
     tx: mpsc::Sender<Msg>,
     /// Every event's NDJSON line; `lines[v]` has version `v`.
     lines: RwLock<Vec<Arc<str>>>,
@@ -88,6 +90,7 @@ impl Table {
             spec: stored.spec.clone(),
             token_hashes: stored.token_hashes,
             arbiter_hash: stored.arbiter_hash,
+            device_hash: RwLock::new(stored.device_hash),
             tx,
             progress: watch::Sender::new((lines.len() as u64, over)),
             lines: RwLock::new(lines),
@@ -124,6 +127,22 @@ impl Table {
         self.arbiter_hash
             .as_deref()
             .is_some_and(|h| h == crate::codec::token_hash(token))
+    }
+
+    /// Whether this bearer token is the game's board device's.
+    pub fn is_device(&self, token: &str) -> bool {
+        let h = crate::codec::token_hash(token);
+        self.device_hash
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_deref()
+            .is_some_and(|d| d == h)
+    }
+
+    /// The board device's token is now the one with this hash (stored by the caller first):
+    /// the device that held the one before holds nothing.
+    pub fn set_device(&self, hash: String) {
+        *self.device_hash.write().unwrap_or_else(|e| e.into_inner()) = Some(hash);
     }
 
     /// Runs a command for `side`; `lag` is the client's estimate of its network delay (ms).
@@ -388,7 +407,7 @@ impl Actor {
                 command,
                 Command::Move(_) | Command::MoveOfferingDraw(_) | Command::LaggedMove { .. }
             );
-        if starting && !first_move && !matches!(command, Command::Resign | Command::Abort) {
+        if starting && !first_move && !matches!(command, Command::Resign | Command::Abort | Command::Decide { .. }) {
             let first = self.live.turn().name(self.live.kind());
             let reason = if side == self.live.turn() {
                 format!("the game has not started: it starts with {first}'s first move")

@@ -66,6 +66,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/eventstrings.js"),
     ),
     (
+        "console.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/console.js"),
+    ),
+    (
+        "device.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/device.js"),
+    ),
+    (
         "minis.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/minis.js"),

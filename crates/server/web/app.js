@@ -2,11 +2,15 @@
 // URL fragment, `#seat=TOKEN`, which browsers never send to a server) or to watch it (`#watch`
 // watches even where this browser holds a seat).
 // Everything the page shows comes from the game's NDJSON stream; every action is one POST.
+// The game's arbiter opens it as a console (`#arbiter=TOKEN`, console.js); a board device at the
+// table for both players (`#device=TOKEN`, device.js). `&event=ID` links the page back to its event.
 // The interface speaks English or Chinese (the header's select; the browser's language at first,
 // then the choice remembered in localStorage).
 
 import { api, lagEstimate } from "./api.js";
 import { Board, parseFen } from "./board.js";
+import { Console } from "./console.js";
+import { Device } from "./device.js";
 import { reasonName, setupLanguage, sideName, strings, t } from "./i18n.js";
 import { lobby, lobbyLabels } from "./lobby.js";
 
@@ -26,7 +30,38 @@ const game = {
   status: "started",
   version: 0,
   clock: { white: 0, black: 0, at: 0, running: null },
+  // "seat", "arbiter", "device" or "watch".
+  mode: "watch",
+  event: null,
 };
+
+// The arbiter's console or the board device, when the page is one.
+let control = null;
+
+// The game's event, from the fragment (`&event=ID`), kept for the plain address.
+function eventFromUrl(params) {
+  const key = `event:${game.id}`;
+  const ev = params.get("event");
+  if (ev && /^[A-Za-z0-9]{1,16}$/.test(ev)) localStorage.setItem(key, ev);
+  return localStorage.getItem(key);
+}
+
+// An arbiter's or a board device's token from the fragment, kept for this tab and browser as
+// seats are; the mode it gives, or null.
+function roleFromUrl(params) {
+  for (const mode of ["arbiter", "device"]) {
+    const key = `${mode}:${game.id}`;
+    const fresh = params.get(mode);
+    if (fresh) {
+      sessionStorage.setItem("role:" + game.id, mode);
+      localStorage.setItem(key, fresh);
+    }
+  }
+  if (params.has("seat")) sessionStorage.removeItem("role:" + game.id);
+  const mode = sessionStorage.getItem("role:" + game.id);
+  const token = mode && localStorage.getItem(`${mode}:${game.id}`);
+  return token ? { mode, token } : null;
+}
 
 // The seat: from the fragment (`#seat=T&side=S`), kept for this tab (a reload plays the same
 // seat) and for this browser (a new tab on the game's plain address plays the seat last opened
@@ -34,7 +69,16 @@ const game = {
 function seatFromUrl() {
   const params = new URLSearchParams(location.hash.slice(1));
   const key = `seat:${game.id}`;
-  if (params.has("watch")) return null;
+  game.event = eventFromUrl(params);
+  if (params.has("watch")) {
+    sessionStorage.removeItem("role:" + game.id);
+    return null;
+  }
+  const role = roleFromUrl(params);
+  if (role) {
+    game.mode = role.mode;
+    return role.token;
+  }
   let seat = null;
   if (params.get("seat")) {
     seat = JSON.stringify({ token: params.get("seat"), side: params.get("side") || "" });
@@ -46,6 +90,7 @@ function seatFromUrl() {
   try {
     const { token, side } = JSON.parse(seat);
     game.mySide = side || null;
+    if (token) game.mode = "seat";
     return token || null;
   } catch {
     return null;
@@ -63,12 +108,17 @@ function act(path) {
 // the state after each change; anything else (fouls, refusals, warnings) is shown as it comes.
 function onEvent(ev) {
   if (ev.version !== undefined) game.version = ev.version;
+  if (control?.onLine) control.onLine(ev);
   if (ev.type === "gameFull") {
     game.kind = ev.kind || game.kind;
     game.sides = game.kind === "xiangqi" ? ["red", "black"] : ["white", "black"];
     game.ruleset = ev.ruleset || "";
     game.rules = ev.rules || "";
     onState(ev.state || ev);
+    if (control?.history && !game.historyRead) {
+      game.historyRead = true;
+      control.history(ev.version);
+    }
   } else if (ev.type === "gameState") {
     onState(ev);
     // An arbiter's correction changes the state and says why.
@@ -111,6 +161,8 @@ function noticeText(event) {
     case "MustVary":
       return fill(n.mustVary, { side, explanation: body.explanation });
     case "Obligation":
+      // The rule's words may already name its article.
+      if (String(body.rule).includes(`(${body.article})`)) return `${side}: ${body.rule}`;
       return fill(n.obligation, { side, rule: body.rule, article: body.article });
     case "Corrected":
       return fill(n.corrected, { article: body.article, ruling: body.ruling });
@@ -154,7 +206,8 @@ function kingSquare() {
 }
 
 const board = new Board(document.createElement("div"), (move) => {
-  act(`move/${move}?lag=${lagEstimate()}`);
+  if (control) control.move(move);
+  else act(`move/${move}?lag=${lagEstimate()}`);
 });
 
 function flipped() {
@@ -203,15 +256,17 @@ function draw() {
     : game.token && game.offer === game.mySide
       ? t("youOffered")
       : t("offers", { side: sideName(game.offer) });
-  // Spectators see no buttons; players see them disabled once the game is over.
-  $("buttons").hidden = !game.token;
+  // Spectators see no buttons; players see them disabled once the game is over. The console
+  // and the device have their own.
+  $("buttons").hidden = !game.token || game.mode !== "seat";
   for (const id of ["draw", "claim", "resign", "abort"]) $(id).disabled = !game.token || over;
   // A false claim is a foul: the button is there only while a draw may be claimed.
   $("claim").hidden = !game.claimable;
   $("accept").hidden = $("decline").hidden = !(game.token && theirOffer);
   $("accept").disabled = $("decline").disabled = over;
   $("pgn").href = `/api/game/${game.id}/pgn`;
-  $("seat").textContent = game.token ? t("youPlay", { side: sideName(game.mySide) || "?" }) : t("spectating");
+  $("seat").textContent =
+    game.mode === "arbiter" ? t("youArbiter") : game.mode === "device" ? t("youDevice") : game.token ? t("youPlay", { side: sideName(game.mySide) || "?" }) : t("spectating");
   $("seat").classList.toggle("spectator", !game.token);
   $("play").classList.toggle("spectating", !game.token);
   $("promotion-box").hidden = xq;
@@ -222,6 +277,19 @@ function draw() {
   $(bottom).classList.add("bottom");
   $(bottom).classList.remove("top");
   $("board").dataset.kind = game.kind;
+  drawBack();
+  if (control) control.draw();
+}
+
+// The way back to the game's event: a player's own event page (their seat token is their
+// event token), else the event's public page.
+function drawBack() {
+  $("back").hidden = !game.event;
+  if (!game.event) return;
+  const link = $("event-link");
+  const own = game.mode === "seat" && game.token;
+  link.href = own ? `/event/${game.event}#player=${game.token}` : `/event/${game.event}`;
+  link.textContent = t(own ? "backToYourEvent" : "backToEvent");
 }
 
 function drawMoves() {
@@ -318,12 +386,14 @@ async function follow() {
 function play(id) {
   game.id = id;
   game.token = seatFromUrl();
+  if (game.mode === "arbiter") control = new Console(game, noticeText);
+  if (game.mode === "device") control = new Device(game);
   // The token leaves the address bar (and the history) once kept.
-  if (location.hash.includes("seat=")) history.replaceState(null, "", location.pathname);
+  if (/(seat|arbiter|device)=/.test(location.hash)) history.replaceState(null, "", location.pathname);
   // A seat link opened where this game already shows changes only the fragment, which loads
   // nothing: load the page again to take the seat (or to watch).
   addEventListener("hashchange", () => {
-    if (/(^#|&)(seat=|watch)/.test(location.hash)) location.reload();
+    if (/(^#|&)(seat=|arbiter=|device=|watch)/.test(location.hash)) location.reload();
   });
   $("play").hidden = false;
   $("draw").addEventListener("click", () => act("draw/yes"));

@@ -96,7 +96,7 @@ function draw() {
   if (round) $("boards-title").textContent = t("boardsOfRound", { n: round.number });
   minis.show(live, who, (p) => matchScore(p) || t(p.verdict === "bye" ? "bye" : "drawn"));
   $("join").hidden = !(ev.openRegistration && !view.player && !view.organiser && !currentRound(ev));
-  if (view.organiser) organiserUpdate(view);
+  if (view.organiser) organiserUpdate(view, round);
   drawMe();
 }
 
@@ -204,7 +204,7 @@ async function eventPage(id) {
     if (/(organiser|player)=/.test(location.hash)) location.reload();
   });
   $("event").hidden = false;
-  minis = new MiniBoards($("boards"));
+  minis = new MiniBoards($("boards"), id);
   if (view.organiser) organiserPanel(view, refresh);
   $("join-form").addEventListener("submit", async (evt) => {
     evt.preventDefault();

@@ -1,6 +1,7 @@
 // The organiser's panel on the event page (`#organiser=TOKEN`): register players (their links
-// kept in this browser to hand out), start each round, enter or correct a result with its
-// reason, withdraw a player. Every action is one POST with the organiser's token; the event's
+// kept in this browser to hand out), start each round, open each board's arbiter's console (the
+// organiser's token is every game's arbiter token) or make its board device's link, enter or
+// correct a result with its reason, withdraw a player. Every action is one POST with the organiser's token; the event's
 // stream then redraws the page.
 
 import { api } from "./api.js";
@@ -95,10 +96,64 @@ export function organiserPanel(view, refresh) {
   });
 }
 
+// One line a live game of the round still in play: its players, a link to its console and a
+// button that makes its board device's link (kept while the game is listed: a new one would lock
+// out the device given the old).
+function drawBoards(view, who, round) {
+  const list = $("org-boards");
+  const games = [];
+  for (const p of round?.pairings || []) {
+    if (p.verdict !== "pending") continue;
+    for (const g of p.liveGames || []) {
+      if (g.entered) continue;
+      const [red, black] = g.game % 2 === 1 ? [p.first, p.second] : [p.second, p.first];
+      games.push({ id: g.id, label: `${p.id}${(p.liveGames.length > 1) ? ` · ${t("boardN", { n: g.game })}` : ""}: ${who.get(red)} – ${who.get(black)}` });
+    }
+  }
+  const kept = new Map([...list.children].map((li) => [li.dataset.game, li]));
+  list.replaceChildren();
+  for (const g of games) {
+    let li = kept.get(g.id);
+    if (!li) {
+      li = document.createElement("li");
+      li.dataset.game = g.id;
+      const label = document.createElement("span");
+      label.className = "board-label";
+      const con = document.createElement("a");
+      con.className = "con-link";
+      con.href = `/game/${g.id}#arbiter=${view.organiser}&event=${view.id}`;
+      con.target = "_blank";
+      const dev = document.createElement("button");
+      dev.className = "dev-make";
+      const link = document.createElement("input");
+      link.readOnly = true;
+      link.className = "dev-link";
+      link.hidden = true;
+      dev.addEventListener("click", async () => {
+        try {
+          const made = await api("POST", `/api/arbiter/game/${g.id}/device`, undefined, view.organiser);
+          link.value = `${location.origin}${made.url}&event=${view.id}`;
+          link.hidden = false;
+          link.select();
+        } catch (e) {
+          $("org-message").textContent = e.message;
+        }
+      });
+      li.append(label, " ", con, " ", dev, " ", link);
+    }
+    li.querySelector(".board-label").textContent = g.label;
+    li.querySelector(".con-link").textContent = t("consoleLink");
+    li.querySelector(".dev-make").textContent = t("deviceFor");
+    list.appendChild(li);
+  }
+  $("org-boards-box").hidden = !games.length;
+}
+
 // The choices that follow the event: every pairing played or to play, every active player.
-export function organiserUpdate(view) {
+export function organiserUpdate(view, round) {
   const ev = view.ev;
   const who = new Map(ev.entrants.map((e) => [e.id, e.name]));
+  drawBoards(view, who, round);
   const pairing = $("res-pairing");
   // What the organiser picked stays picked; else the first pairing still open.
   const chosen = pairing.dataset.chosen;

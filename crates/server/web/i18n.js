@@ -95,6 +95,7 @@ const STRINGS = {
       false_claims: "false claims",
       refused_rules: "refused the rules",
       aborted: "aborted",
+      arbiter: "the arbiter's decision",
     },
   },
   zh: {
@@ -186,6 +187,7 @@ const STRINGS = {
       false_claims: "错误申请",
       refused_rules: "拒绝服从规则",
       aborted: "取消",
+      arbiter: "裁判裁决",
     },
   },
 };

@@ -14,14 +14,14 @@ import { Board } from "./board.js";
 import { reasonName, sideName, t } from "./i18n.js";
 
 class Mini {
-  constructor(host, gameId) {
+  constructor(host, gameId, eventId) {
     this.id = gameId;
     this.root = document.createElement("figure");
     this.root.className = "mini";
     this.root.dataset.game = gameId;
     this.names = document.createElement("figcaption");
     this.boardHost = document.createElement("a");
-    this.boardHost.href = `/game/${gameId}#watch`;
+    this.boardHost.href = `/game/${gameId}#watch&event=${eventId}`;
     this.boardHost.className = "mini-board";
     this.status = document.createElement("p");
     this.status.className = "mini-status";
@@ -157,8 +157,9 @@ class Mini {
 }
 
 export class MiniBoards {
-  constructor(host) {
+  constructor(host, eventId) {
     this.host = host;
+    this.eventId = eventId;
     this.boards = new Map();
     this.streams = 0;
     this.polling = false;
@@ -181,7 +182,7 @@ export class MiniBoards {
     for (const [id, p] of wanted) {
       let mini = this.boards.get(id);
       if (!mini) {
-        mini = new Mini(this.host, id);
+        mini = new Mini(this.host, id, this.eventId);
         this.boards.set(id, mini);
       }
       const name = (n) => (n == null ? t("bye") : who.get(n) || `#${n}`);

@@ -37,6 +37,8 @@ pub struct StoredGame {
     pub token_hashes: [String; 2],
     /// The hash of the arbiter's token; `None` for a game without one (made before there were).
     pub arbiter_hash: Option<String>,
+    /// The hash of the board device's token, once the arbiter has made one.
+    pub device_hash: Option<String>,
     pub created_unix_ms: i64,
     /// Game time (ms), side, command text.
     pub commands: Vec<(u64, Side, String)>,
@@ -75,6 +77,17 @@ impl Store {
         .map(|_| ())
     }
 
+    /// Sets the hash of game `id`'s board-device token (replacing any before it); whether the
+    /// game exists.
+    pub async fn set_device_token(&self, id: &str, hash: &str) -> Result<bool, sqlx::Error> {
+        sqlx::query("UPDATE games SET token_device = $1 WHERE id = $2")
+            .bind(hash)
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map(|r| r.rows_affected() == 1)
+    }
+
     /// Marks a game over with how it ended (so a restart does not rebuild it eagerly).
     pub async fn finish_game(&self, id: &str, result: &str) -> Result<(), sqlx::Error> {
         sqlx::query("UPDATE games SET finished = 1, result = $1 WHERE id = $2")
@@ -95,7 +108,7 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, sqlx::Error> {
         let Some(row) = sqlx::query(
             "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \
-             created_unix_ms, token_arbiter FROM games WHERE id = $1",
+             created_unix_ms, token_arbiter, token_device FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -140,6 +153,7 @@ fn game_of(row: &AnyRow, commands: Vec<(u64, Side, String)>) -> Result<StoredGam
         token_hashes: [row.try_get(5)?, row.try_get(6)?],
         created_unix_ms: row.try_get(7)?,
         arbiter_hash: row.try_get(8)?,
+        device_hash: row.try_get(9)?,
         commands,
     })
 }

@@ -9,6 +9,7 @@
 mod common;
 mod console;
 mod control;
+mod device;
 mod http;
 mod ratings;
 // The served-events suite's client helpers, shared (this suite uses only part of them).

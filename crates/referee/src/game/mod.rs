@@ -288,6 +288,13 @@ impl<J: Judge> Referee<J> {
             Command::Correct(c) => self.correct(at, side, *c),
             Command::AddTime { ms, reason } => self.correct_time(at, side, *ms, true, reason),
             Command::SetTime { ms, reason } => self.correct_time(at, side, *ms, false, reason),
+            Command::Decide { result, reason } => self.end(
+                at,
+                *result,
+                EndReason::Arbiter,
+                format!("the arbiter's decision: {reason}"),
+                None,
+            ),
         }
     }
 

@@ -374,7 +374,13 @@ pub async fn organiser_result(
     }
     let lock = app.events.lock(id);
     let held = lock.lock().await;
-    let (event, version, entered) = change_locked(app, id, &held, |e, _| {
+    let (event, version, (entered, first)) = change_locked(app, id, &held, |e, _| {
+        // The number of the first game (board) these results are for.
+        let first = if replace {
+            1
+        } else {
+            e.pairing(pairing).map_or(1, |p| p.games.len() as u32 + 1)
+        };
         let results: Vec<&str> = results.iter().map(String::as_str).collect();
         let entered = e.result(pairing, &results, replace).map_err(super::model_error)?;
         let mut action = format!(
@@ -387,9 +393,11 @@ pub async fn organiser_result(
         if let Some(lot) = &entered.lot {
             action.push_str(&format!("; {}", lot.how));
         }
-        Ok(Done::new(action, entered))
+        Ok(Done::new(action, (entered, first)))
     })
     .await?;
+    let teams = event.settings.boards > 0;
+    end_decided_games(app, id, &entered.id, first, results, teams, reason.trim()).await?;
     make_games(app, id, &event).await?;
     let answer = serde_json::json!({
         "pairing": entered.id,
@@ -398,6 +406,63 @@ pub async fn organiser_result(
         "version": version,
     });
     Ok((answer, version))
+}
+
+/// Ends the live games of `pairing` still in play that the organiser's `results` decided
+/// (game or board `first` onwards, as entered): each gets its result as the arbiter's decision,
+/// with the organiser's reason, so its clocks stop and its players see the verdict. Its result
+/// is not entered again (the pairing has it). A game over meanwhile is left as it ended.
+async fn end_decided_games(
+    app: &Arc<App>,
+    id: &str,
+    pairing: &str,
+    first: u32,
+    results: &[String],
+    teams: bool,
+    reason: &str,
+) -> Result<(), ApiError> {
+    let links = app.db().store().event_games(id).await.map_err(event_error)?;
+    for g in links.iter().filter(|g| g.pairing == pairing && !g.entered) {
+        let Some(given) = g.game.checked_sub(first).and_then(|k| results.get(k as usize)) else {
+            continue;
+        };
+        use tournament::result::Score;
+        // The game's own scoresheet: a team's result reads from the first-named team's side.
+        // A double forfeit (`--`) names no winner to give a game in play: it goes on.
+        let Ok(game) = tournament::competition::parse_game(given) else {
+            continue;
+        };
+        if game.double_forfeit {
+            continue;
+        }
+        let sheet = match game.score {
+            Score::Win => "1-0",
+            Score::Loss => "0-1",
+            Score::Draw => "1/2",
+        };
+        let sheet = if teams { team_sheet(g.game, sheet) } else { sheet };
+        let result = match sheet {
+            "1-0" => judge::Outcome::FirstWins,
+            "0-1" => judge::Outcome::SecondWins,
+            _ => judge::Outcome::Draw,
+        };
+        let table = app.game(&g.game_id).await?;
+        if table.watch().borrow().1 {
+            continue;
+        }
+        let command = referee::Command::Decide {
+            result,
+            reason: format!("the organiser entered {given}: {reason}"),
+        };
+        // About the board, not a side: entered as the first side's, as the console does. A
+        // game that ended meanwhile refuses it, and stays as it ended.
+        if let Err(e) = table.act(Side::First, command, 0).await {
+            if !matches!(e, ApiError::Refused { .. }) {
+                return Err(e);
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

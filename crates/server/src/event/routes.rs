@@ -347,7 +347,7 @@ async fn me(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Header
                         g.game as usize - 1,
                     );
                     json!({"board": g.game, "id": g.game_id, "side": side, "player": player,
-                        "url": format!("/game/{}#seat={token}&side={side}", g.game_id), "resultEntered": g.entered})
+                        "url": format!("/game/{}#seat={token}&side={side}&event={id}", g.game_id), "resultEntered": g.entered})
                 })
                 .collect();
             pairing["boards"] = boards.into();
@@ -366,7 +366,7 @@ async fn me(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Header
                 "number": g.game,
                 "side": side,
                 "seatToken": token,
-                "url": format!("/game/{}#seat={token}&side={side}", g.game_id),
+                "url": format!("/game/{}#seat={token}&side={side}&event={id}", g.game_id),
                 "stream": format!("/api/board/game/stream/{}", g.game_id),
                 "resultEntered": g.entered,
             });
