@@ -2,8 +2,9 @@
 //! pairing — as its scoresheet reads, red's (white's) side first, which the model turns to the
 //! first-named's — and the pairing's next game is made if the match goes on (the model
 //! decides: clinched, tied into a play-off game, or lots). A team pairing's boards go in in
-//! board order, from the first-named team's side. A game whose result was not yet
-//! entered when the server stopped is entered at startup ([`reconcile`]).
+//! board order, from the first-named team's side (a tie's play-off match on the boards too).
+//! A game whose result was not yet entered when the server stopped is entered at startup
+//! ([`reconcile`]).
 
 use std::sync::Arc;
 
@@ -103,9 +104,10 @@ async fn sheet_of(app: &Arc<App>, game_id: &str, full: &str) -> Result<(&'static
 }
 
 /// A board's result as a team match sheet lists it, from the first-named team's side: its
-/// scoresheet turned on the boards where that team has black (2, 4, …).
-fn team_sheet(board: u32, sheet: &'static str) -> &'static str {
-    if board % 2 == 1 {
+/// scoresheet turned on the boards where that team has black (2, 4, …, and 1, 3, … of a
+/// play-off match).
+fn team_sheet(first_red: bool, sheet: &'static str) -> &'static str {
+    if first_red {
         return sheet;
     }
     match sheet {
@@ -129,8 +131,9 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
     let (event, _, _) = load(app, &g.event).await?;
     let teams = event.settings.boards > 0;
     let next = event.pairing(&g.pairing).map_or(0, |p| p.games.len() as u32 + 1);
+    let due = event.games_due(&g.pairing).unwrap_or(0);
     let pending = event.verdict(&g.pairing) == Some(Verdict::Pending);
-    let wanted = pending && if teams { g.game >= next } else { g.game == next };
+    let wanted = pending && if teams { (next..=due).contains(&g.game) } else { g.game == next };
     if !wanted {
         app.db()
             .store()
@@ -146,9 +149,9 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
         sheet.push((g.game, result, reason, g.game_id.clone()));
     } else {
         let links = app.db().store().event_games(&g.event).await.map_err(event_error)?;
-        for board in next..=event.settings.boards {
+        for board in next..=due {
             if board == g.game {
-                sheet.push((board, team_sheet(board, result), reason.clone(), g.game_id.clone()));
+                sheet.push((board, team_sheet(event.first_red(board), result), reason.clone(), g.game_id.clone()));
                 continue;
             }
             let Some(link) = links.iter().find(|l| l.pairing == g.pairing && l.game == board) else {
@@ -161,7 +164,7 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
             let (full, _) = table.full().await?;
             drop(table);
             let (r, why) = sheet_of(app, &link.game_id, &full).await?;
-            sheet.push((board, team_sheet(board, r), why, link.game_id.clone()));
+            sheet.push((board, team_sheet(event.first_red(board), r), why, link.game_id.clone()));
         }
         if !sheet.iter().any(|s| s.0 == g.game) {
             // A board above is still in play: this one goes in with it.
