@@ -373,14 +373,15 @@ fn a_swiss_of_teams_pairs_on_match_results_and_keeps_its_json() {
 /// round's pairings (lower number first, sorted) and the points the Swiss's TRF gives each
 /// team before it.
 fn team_swiss(mp: [f64; 3], seed: u64, teams: u32, before: u64) -> (Vec<(u32, u32)>, Vec<(String, f64)>) {
-    team_swiss_by(mp, false, seed, teams, before)
+    team_swiss_by(mp, false, 3, seed, teams, before)
 }
 
-/// [`team_swiss`], ranked by game points first when `gp_first`; then some matches are also won
-/// 1½-½.
+/// [`team_swiss`], ranked by game points first when `gp_first`, the results drawn from the
+/// first `kinds` of: won 2-0, drawn 1-1, lost 0-2, won 1½-½, lost ½-1½.
 fn team_swiss_by(
     mp: [f64; 3],
     gp_first: bool,
+    kinds: u64,
     seed: u64,
     teams: u32,
     before: u64,
@@ -403,7 +404,7 @@ fn team_swiss_by(
         let r = e.pair().unwrap();
         play_round(&mut e, &r, |p| {
             let x = u64::from(p.first) * 10 + u64::from(p.second.unwrap());
-            match crate::lots::splitmix64(seed ^ (round << 32) ^ x) % if gp_first { 5 } else { 3 } {
+            match crate::lots::splitmix64(seed ^ (round << 32) ^ x) % kinds {
                 0 => vec!["1-0", "1-0"],
                 1 => vec!["1-0", "0-1"],
                 2 => vec!["0-1", "0-1"],
@@ -470,12 +471,17 @@ fn board_points_score_a_draw_with_black_above_a_draw_with_red() {
 }
 
 #[test]
-fn explore_gp() {
-    for seed in 0..300 {
-        let (a, pa) = team_swiss_by([2.0, 1.0, 0.0], true, seed, 8, 3);
-        let (b, _) = team_swiss_by([2.0, 1.0, 0.0], false, seed, 8, 3);
-        if a != b {
-            println!("GPSEED {seed}: {a:?} vs {b:?} points {pa:?}");
-        }
+fn a_team_swiss_by_game_points_first_pairs_on_them() {
+    let mp = [2.0, 1.0, 0.0];
+    // Every match won 2-0, drawn 1-1 or lost 0-2 on two boards: game points are the match
+    // points, and the pairings on either are the same.
+    for seed in 0..12 {
+        let by_games = team_swiss_by(mp, true, 3, seed, 8, 3).0;
+        assert_eq!(by_games, team_swiss_by(mp, false, 3, seed, 8, 3).0, "seed {seed}");
     }
+    // Matches won 1½-½ too: a 2-0 win counts more than a 1½-½ one, and the pairings part.
+    let by_games = team_swiss_by(mp, true, 5, 8, 8, 3).0;
+    let by_matches = team_swiss_by(mp, false, 5, 8, 8, 3).0;
+    assert_eq!(by_games, [(1, 2), (3, 4), (5, 6), (7, 8)]);
+    assert_eq!(by_matches, [(1, 6), (2, 5), (3, 4), (7, 8)]);
 }
