@@ -70,3 +70,33 @@ fn a_four_team_knockout_with_a_tie_decided_by_its_play_off_match() {
     let log = db.run(&["tournament", "log", "Cup"]);
     assert!(log.matches("result").count() >= 4, "{log}");
 }
+
+/// `--board-points 3/1/2/0`: a draw with black counts above a draw with red. Two teams on three
+/// boards share the games 1½-1½, but the first-named team drew board 2 with black: 5 board
+/// points to 4, the match won.
+#[test]
+fn board_points_by_colour_decide_a_team_pairing() {
+    let mut db = Db::new("board-points");
+    let (ok, _, err) = db.try_run(&["tournament", "create", "Solo", "--format", "round-robin", "--board-points", "3/1/2/0"]);
+    assert!(!ok && err.contains("--boards"), "{err}");
+    let (ok, _, err) = db.try_run(&[
+        "tournament", "create", "Bad", "--format", "round-robin", "--boards", "3", "--board-points", "1/2/1/0",
+    ]);
+    assert!(!ok && err.contains("board points"), "a draw above a win: {err}");
+    db.run(&[
+        "tournament", "create", "League", "--format", "round-robin", "--boards", "3", "--board-points", "3/1/2/0",
+    ]);
+    for t in ["A", "B"] {
+        let members: Vec<String> = (1..=3).map(|b| format!("{t}{b}")).collect();
+        db.run(&["tournament", "register", "League", t, "--members", &members.join(",")]);
+    }
+    let round = pairings(&db.json(&["tournament", "pair", "League", "--json"]));
+    let (id, first, _) = round[0].clone();
+    let out = db.run(&["tournament", "result", "League", &id, "1-0", "1/2", "0-1"]);
+    let winner = if first == 1 { "A" } else { "B" };
+    assert!(out.contains(&format!("won by {winner}")), "{out}");
+    let t = db.json(&["tournament", "standings", "League", "--json"]);
+    let ls = lines(&t[0]);
+    assert_eq!((ls[0].1, ls[0].3, ls[0].4[0]), (first, 2.0, 5.0), "match points 2, 局分 5: {t}");
+    assert_eq!((ls[1].3, ls[1].4[0]), (0.0, 4.0), "{t}");
+}

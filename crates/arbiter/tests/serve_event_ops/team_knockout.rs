@@ -48,6 +48,16 @@ async fn play(c: &Client, s: &Server, ev: &Ev, (id, number): (&str, u64), (red, 
 async fn team_knockout(db: &str) {
     let s = Server::start_with(db, &[]);
     let c = Client::new();
+    // Board points by colour are for teams, and read as W/RD/BD/L.
+    for (bad, why) in [
+        (json!({"name": "X", "format": "knockout", "kind": "xiangqi", "boardPoints": "3/1/2/0"}), "no boards"),
+        (json!({"name": "X", "format": "knockout", "kind": "xiangqi", "boards": 2, "boardPoints": "3/1/2"}), "three numbers"),
+    ] {
+        let (st, v) = call(&c, &s, "POST", "/api/event", None, Some(bad)).await;
+        assert_eq!(st, reqwest::StatusCode::BAD_REQUEST, "{why}: {v}");
+    }
+    let body = json!({"name": "X", "format": "round-robin", "kind": "xiangqi", "boards": 2, "boardPoints": "3/1/2/0"});
+    ok(&c, &s, "POST", "/api/event", None, Some(body)).await;
     let body = json!({"name": "Cup", "format": "knockout", "kind": "xiangqi",
         "clock": {"limit": 0, "increment": 0}, "boards": 2, "playoff": 1, "seeding": "registration"});
     let v = ok(&c, &s, "POST", "/api/event", None, Some(body)).await;
