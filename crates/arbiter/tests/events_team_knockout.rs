@@ -15,11 +15,27 @@ fn members(t: u64) -> Vec<String> {
 fn a_four_team_knockout_with_a_tie_decided_by_its_play_off_match() {
     let mut db = Db::new("team-knockout");
     db.run(&[
-        "tournament", "create", "Cup", "--format", "knockout", "--boards", "4", "--playoff", "1", "--seeding",
+        "tournament",
+        "create",
+        "Cup",
+        "--format",
+        "knockout",
+        "--boards",
+        "4",
+        "--playoff",
+        "1",
+        "--seeding",
         "registration",
     ]);
     for t in 1..=4u64 {
-        db.run(&["tournament", "register", "Cup", &format!("T{t}"), "--members", &members(t).join(",")]);
+        db.run(&[
+            "tournament",
+            "register",
+            "Cup",
+            &format!("T{t}"),
+            "--members",
+            &members(t).join(","),
+        ]);
     }
     let semis = pairings(&db.json(&["tournament", "pair", "Cup", "--json"]));
     let ids: HashMap<u64, String> = semis.iter().map(|(id, a, _)| (*a, id.clone())).collect();
@@ -42,8 +58,14 @@ fn a_four_team_knockout_with_a_tie_decided_by_its_play_off_match() {
         .find(&format!("{}  play-off match 1, on the boards:", ids[&1]))
         .unwrap_or_else(|| panic!("{shown}"));
     let playoff: Vec<&str> = shown[at..].lines().skip(1).take(4).collect();
-    assert!(playoff[0].trim_start().starts_with("1. T1a (black) - T4a (red/white)"), "{shown}");
-    assert!(playoff[1].trim_start().starts_with("2. T1b (red/white) - T4b (black)"), "{shown}");
+    assert!(
+        playoff[0].trim_start().starts_with("1. T1a (black) - T4a (red/white)"),
+        "{shown}"
+    );
+    assert!(
+        playoff[1].trim_start().starts_with("2. T1b (red/white) - T4b (black)"),
+        "{shown}"
+    );
     // The play-off, from T1's side as the match sheet lists it: T4 wins board 2, the rest drawn.
     let decided = db.run(&["tournament", "result", "Cup", &ids[&1], "1/2", "0-1", "1/2", "1/2"]);
     assert!(decided.contains("2-2, play-off 1½-2½, won by T4"), "{decided}");
@@ -56,7 +78,11 @@ fn a_four_team_knockout_with_a_tie_decided_by_its_play_off_match() {
     teams.sort();
     assert_eq!(teams, [2, 4], "T4 came through the play-off: {fin:?}");
     // The final: T4 wins 2½-1½ (from the first-named's side as entered).
-    let four = if a == 4 { ["1-0", "1-0", "1/2", "0-1"] } else { ["0-1", "0-1", "1/2", "1-0"] };
+    let four = if a == 4 {
+        ["1-0", "1-0", "1/2", "0-1"]
+    } else {
+        ["0-1", "0-1", "1/2", "1-0"]
+    };
     let mut args = vec!["tournament", "result", "Cup", fid.as_str()];
     args.extend(four);
     let out = db.run(&args);
@@ -77,14 +103,38 @@ fn a_four_team_knockout_with_a_tie_decided_by_its_play_off_match() {
 #[test]
 fn board_points_by_colour_decide_a_team_pairing() {
     let mut db = Db::new("board-points");
-    let (ok, _, err) = db.try_run(&["tournament", "create", "Solo", "--format", "round-robin", "--board-points", "3/1/2/0"]);
+    let (ok, _, err) = db.try_run(&[
+        "tournament",
+        "create",
+        "Solo",
+        "--format",
+        "round-robin",
+        "--board-points",
+        "3/1/2/0",
+    ]);
     assert!(!ok && err.contains("--boards"), "{err}");
     let (ok, _, err) = db.try_run(&[
-        "tournament", "create", "Bad", "--format", "round-robin", "--boards", "3", "--board-points", "1/2/1/0",
+        "tournament",
+        "create",
+        "Bad",
+        "--format",
+        "round-robin",
+        "--boards",
+        "3",
+        "--board-points",
+        "1/2/1/0",
     ]);
     assert!(!ok && err.contains("board points"), "a draw above a win: {err}");
     db.run(&[
-        "tournament", "create", "League", "--format", "round-robin", "--boards", "3", "--board-points", "3/1/2/0",
+        "tournament",
+        "create",
+        "League",
+        "--format",
+        "round-robin",
+        "--boards",
+        "3",
+        "--board-points",
+        "3/1/2/0",
     ]);
     for t in ["A", "B"] {
         let members: Vec<String> = (1..=3).map(|b| format!("{t}{b}")).collect();
@@ -97,6 +147,10 @@ fn board_points_by_colour_decide_a_team_pairing() {
     assert!(out.contains(&format!("won by {winner}")), "{out}");
     let t = db.json(&["tournament", "standings", "League", "--json"]);
     let ls = lines(&t[0]);
-    assert_eq!((ls[0].1, ls[0].3, ls[0].4[0]), (first, 2.0, 5.0), "match points 2, 局分 5: {t}");
+    assert_eq!(
+        (ls[0].1, ls[0].3, ls[0].4[0]),
+        (first, 2.0, 5.0),
+        "match points 2, 局分 5: {t}"
+    );
     assert_eq!((ls[1].3, ls[1].4[0]), (0.0, 4.0), "{t}");
 }

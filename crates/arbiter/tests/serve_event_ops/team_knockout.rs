@@ -31,7 +31,14 @@ fn live(e: &Value, round: usize, id: &str) -> HashMap<u64, String> {
 
 /// Plays game `number` (live game `id`) of a team pairing: `red` and `black` are the teams
 /// seated red and black there; `winner` a team, or `None` for a draw.
-async fn play(c: &Client, s: &Server, ev: &Ev, (id, number): (&str, u64), (red, black): (u32, u32), winner: Option<u32>) {
+async fn play(
+    c: &Client,
+    s: &Server,
+    ev: &Ev,
+    (id, number): (&str, u64),
+    (red, black): (u32, u32),
+    winner: Option<u32>,
+) {
     let g = Seat {
         id: id.into(),
         number,
@@ -40,7 +47,11 @@ async fn play(c: &Client, s: &Server, ev: &Ev, (id, number): (&str, u64), (red, 
         red_player: red,
     };
     let (st, _) = board(c, s, &g, "move/h2e2", &g.black).await;
-    assert_eq!(st, reqwest::StatusCode::BAD_REQUEST, "black does not move first (game {number})");
+    assert_eq!(
+        st,
+        reqwest::StatusCode::BAD_REQUEST,
+        "black does not move first (game {number})"
+    );
     plies(c, s, &g, 0, 4).await;
     finish(c, s, &g, winner).await;
 }
@@ -50,8 +61,14 @@ async fn team_knockout(db: &str) {
     let c = Client::new();
     // Board points by colour are for teams, and read as W/RD/BD/L.
     for (bad, why) in [
-        (json!({"name": "X", "format": "knockout", "kind": "xiangqi", "boardPoints": "3/1/2/0"}), "no boards"),
-        (json!({"name": "X", "format": "knockout", "kind": "xiangqi", "boards": 2, "boardPoints": "3/1/2"}), "three numbers"),
+        (
+            json!({"name": "X", "format": "knockout", "kind": "xiangqi", "boardPoints": "3/1/2/0"}),
+            "no boards",
+        ),
+        (
+            json!({"name": "X", "format": "knockout", "kind": "xiangqi", "boards": 2, "boardPoints": "3/1/2"}),
+            "three numbers",
+        ),
     ] {
         let (st, v) = call(&c, &s, "POST", "/api/event", None, Some(bad)).await;
         assert_eq!(st, reqwest::StatusCode::BAD_REQUEST, "{why}: {v}");
@@ -90,12 +107,23 @@ async fn team_knockout(db: &str) {
     play(&c, &s, &ev, (&w[&2], 2), (3, 2), Some(2)).await;
 
     // The tie goes to a play-off match on the boards: two more live games, the colours turned.
-    let e = wait_event(&c, &s, &ev, "the play-off match's games", |v| live(v, 1, &tied).len() == 4).await;
+    let e = wait_event(&c, &s, &ev, "the play-off match's games", |v| {
+        live(v, 1, &tied).len() == 4
+    })
+    .await;
     let p = &e["stages"][0]["rounds"][0]["pairings"];
     let sheet = p.as_array().unwrap().iter().find(|p| p["id"] == tied.as_str()).unwrap();
     assert_eq!(sheet["verdict"], "pending", "{sheet}");
     assert_eq!(sheet["games"].as_array().unwrap().len(), 2, "{sheet}");
-    let me = ok(&c, &s, "GET", &format!("/api/event/{}/me", ev.id), Some(&ev.tokens[&4]), None).await;
+    let me = ok(
+        &c,
+        &s,
+        "GET",
+        &format!("/api/event/{}/me", ev.id),
+        Some(&ev.tokens[&4]),
+        None,
+    )
+    .await;
     let seats: Vec<(u64, u64, &str, &str)> = me["pairing"]["boards"]
         .as_array()
         .unwrap_or_else(|| panic!("{me}"))

@@ -133,7 +133,12 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
     let next = event.pairing(&g.pairing).map_or(0, |p| p.games.len() as u32 + 1);
     let due = event.games_due(&g.pairing).unwrap_or(0);
     let pending = event.verdict(&g.pairing) == Some(Verdict::Pending);
-    let wanted = pending && if teams { (next..=due).contains(&g.game) } else { g.game == next };
+    let wanted = pending
+        && if teams {
+            (next..=due).contains(&g.game)
+        } else {
+            g.game == next
+        };
     if !wanted {
         app.db()
             .store()
@@ -151,7 +156,12 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
         let links = app.db().store().event_games(&g.event).await.map_err(event_error)?;
         for board in next..=due {
             if board == g.game {
-                sheet.push((board, team_sheet(event.first_red(board), result), reason.clone(), g.game_id.clone()));
+                sheet.push((
+                    board,
+                    team_sheet(event.first_red(board), result),
+                    reason.clone(),
+                    g.game_id.clone(),
+                ));
                 continue;
             }
             let Some(link) = links.iter().find(|l| l.pairing == g.pairing && l.game == board) else {

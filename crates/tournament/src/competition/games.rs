@@ -38,10 +38,7 @@ impl Event {
                     .filter(|(_, g)| !g.forfeit && !g.double_forfeit)
                 {
                     let (a, b) = if teams {
-                        let member = |side| {
-                            self.board_player(p, side, k % boards as usize)
-                                .unwrap_or_default()
-                        };
+                        let member = |side| self.board_player(p, side, k % boards as usize).unwrap_or_default();
                         (member(Side::First), member(Side::Second))
                     } else {
                         (self.name_of(p.first), self.name_of(second))

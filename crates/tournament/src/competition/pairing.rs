@@ -186,7 +186,11 @@ impl Pairing {
             return self.games.len() + 1;
         }
         let matches = self.games.len() / boards + 1;
-        let last = if rule.needs_winner { 1 + rule.playoff as usize } else { 1 };
+        let last = if rule.needs_winner {
+            1 + rule.playoff as usize
+        } else {
+            1
+        };
         matches.min(last) * boards
     }
 

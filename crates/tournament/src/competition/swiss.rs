@@ -31,7 +31,8 @@ pub(crate) fn start(event: &Event, s: usize, field: &[u32]) -> Result<String, Er
         // A Swiss of teams pairs on what ranks them: its TRF records each team pairing's
         // result, scored as the event's match points (a 3/1/0 puts a win and a loss above two
         // draws, as 1/½/0 would not).
-        swiss_event::set_points(&mut trf, &match_point_system(event)).map_err(|e| Error(format!("match points: {e}")))?;
+        swiss_event::set_points(&mut trf, &match_point_system(event))
+            .map_err(|e| Error(format!("match points: {e}")))?;
     } else if system == System::Dutch || event.settings.points != [1.0, 0.5, 0.0] {
         swiss_event::set_points(&mut trf, &event.point_system()).map_err(|e| Error(e.to_string()))?;
     }

@@ -304,18 +304,28 @@ fn a_tied_team_knockout_goes_to_a_play_off_match_on_the_boards_then_lots() {
     let tied = e.result(&id, &["0-1", "1-0", "1/2", "1/2"], false).unwrap();
     assert_eq!((tied.verdict, tied.lot), (Verdict::Pending, None));
     assert_eq!(e.games_due(&id), Some(8));
-    assert!(!e.first_red(5) && e.first_red(6), "board 1 of the play-off: the second-named has red");
+    assert!(
+        !e.first_red(5) && e.first_red(6),
+        "board 1 of the play-off: the second-named has red"
+    );
     assert_eq!(e.board_index(6), 1);
     let before = e.clone();
     let too_many = ["1/2"; 5];
-    assert!(e.result(&id, &too_many, false).is_err(), "one play-off match, on four boards");
+    assert!(
+        e.result(&id, &too_many, false).is_err(),
+        "one play-off match, on four boards"
+    );
     assert_eq!(e, before);
     let won = e.result(&id, &["1/2", "1-0", "1/2", "1/2"], false).unwrap();
     assert_eq!((won.verdict, won.lot), (Verdict::Won(Side::First), None));
     assert!(e.finished());
     let p = e.pairing(&id).unwrap();
     assert_eq!(render::score(&e, 0, p), "2-2, play-off 2½-1½");
-    assert!(render::boards_text(&e, p).contains("play-off match 1"), "{}", render::boards_text(&e, p));
+    assert!(
+        render::boards_text(&e, p).contains("play-off match 1"),
+        "{}",
+        render::boards_text(&e, p)
+    );
     // The play-off's board 1: T2-1 has red against T1-1.
     let games = e.played_games();
     assert_eq!((games[4].red.as_str(), games[4].black.as_str()), ("T2-1", "T1-1"));
@@ -324,7 +334,10 @@ fn a_tied_team_knockout_goes_to_a_play_off_match_on_the_boards_then_lots() {
     let mut e = teams(1);
     let id = e.pair().unwrap().pairings[0].id.clone();
     let all = e.result(&id, &["1/2"; 8], false).unwrap();
-    assert!(all.lot.as_ref().is_some_and(|l| l.how.contains("after 1 play-off")), "{all:?}");
+    assert!(
+        all.lot.as_ref().is_some_and(|l| l.how.contains("after 1 play-off")),
+        "{all:?}"
+    );
     assert!(e.finished());
     // No play-off games: lots at once.
     let mut e = teams(0);
@@ -434,7 +447,11 @@ fn a_team_swiss_pairs_on_the_events_match_points() {
     const SEED: u64 = 13;
     let (three, points) = team_swiss([3.0, 1.0, 0.0], SEED, 8, 3);
     let mp: Vec<f64> = points.iter().map(|p| p.1).collect();
-    assert_eq!(mp, [6.0, 4.0, 3.0, 3.0, 4.0, 7.0, 2.0, 1.0], "the TRF counts match points: {points:?}");
+    assert_eq!(
+        mp,
+        [6.0, 4.0, 3.0, 3.0, 4.0, 7.0, 2.0, 1.0],
+        "the TRF counts match points: {points:?}"
+    );
     let (halves, _) = team_swiss([1.0, 0.5, 0.0], SEED, 8, 3);
     assert_eq!(three, [(1, 4), (2, 3), (5, 6), (7, 8)]);
     assert_eq!(halves, [(1, 4), (2, 5), (3, 6), (7, 8)]);
@@ -457,7 +474,10 @@ fn board_points_score_a_draw_with_black_above_a_draw_with_red() {
     // 1½-1½ in games; the first-named team drew board 2 with black: 3 + 2 + 0 against 0 + 1 + 3.
     let boards = ["1-0", "1/2", "0-1"];
     assert_eq!(plain.result(&id, &boards, false).unwrap().verdict, Verdict::Drawn);
-    assert_eq!(e.result(&id, &boards, false).unwrap().verdict, Verdict::Won(Side::First));
+    assert_eq!(
+        e.result(&id, &boards, false).unwrap().verdict,
+        Verdict::Won(Side::First)
+    );
     let first = e.pairing(&id).unwrap().first;
     let t = &e.standings().unwrap()[0];
     let line = |id: u32| t.lines.iter().find(|l| l.id == id).unwrap();
@@ -465,7 +485,10 @@ fn board_points_score_a_draw_with_black_above_a_draw_with_red() {
     // The default tie-breaks start with 局分: the board points.
     assert_eq!(line(first).tiebreaks[0], 5.0, "{t:?}");
     assert_eq!(line(3 - first).tiebreaks[0], 4.0, "{t:?}");
-    assert!(crate::team::BoardPoints::parse("1/2/1/0").is_err(), "a draw above a win");
+    assert!(
+        crate::team::BoardPoints::parse("1/2/1/0").is_err(),
+        "a draw above a win"
+    );
     assert!(crate::team::BoardPoints::parse("3/1/2").is_err());
     assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
 }

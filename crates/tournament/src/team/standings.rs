@@ -258,12 +258,7 @@ fn event<'a>(teams: usize, rounds: &[TeamRound], scoring: &'a TeamScoring) -> Re
         }
         let result = team_match(&r.boards, scoring);
         let played = r.boards.iter().any(|b| b.played());
-        let points: Vec<(f64, f64)> = r
-            .boards
-            .iter()
-            .enumerate()
-            .map(|(k, &b)| scoring.board(b, k))
-            .collect();
+        let points: Vec<(f64, f64)> = r.boards.iter().enumerate().map(|(k, &b)| scoring.board(b, k)).collect();
         entries[r.first].push(Entry {
             opponent: Some(second),
             mp: result.match_points.0,
