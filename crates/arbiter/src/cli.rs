@@ -12,6 +12,8 @@ pub(crate) struct Cli {
     pub(crate) command: Command,
 }
 
+// Parsed once per run: the tournament variant's size (create's options) costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// Count the leaf nodes of the legal move tree (bulk-counted at the last ply).
