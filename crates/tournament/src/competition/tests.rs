@@ -385,20 +385,16 @@ fn a_swiss_of_teams_pairs_on_match_results_and_keeps_its_json() {
 /// each match won, drawn 1-1 or lost as a generator seeded with `seed` picks. Returns the next
 /// round's pairings (lower number first, sorted) and the points the Swiss's TRF gives each
 /// team before it.
-fn team_swiss(mp: [f64; 3], seed: u64, teams: u32, before: u64) -> (Vec<(u32, u32)>, Vec<(String, f64)>) {
+/// A team Swiss's next pairings and its TRF points, as [`team_swiss`] returns them.
+type SwissRun = (Vec<(u32, u32)>, Vec<(String, f64)>);
+
+fn team_swiss(mp: [f64; 3], seed: u64, teams: u32, before: u64) -> SwissRun {
     team_swiss_by(mp, false, 3, seed, teams, before)
 }
 
 /// [`team_swiss`], ranked by game points first when `gp_first`, the results drawn from the
 /// first `kinds` of: won 2-0, drawn 1-1, lost 0-2, won 1½-½, lost ½-1½.
-fn team_swiss_by(
-    mp: [f64; 3],
-    gp_first: bool,
-    kinds: u64,
-    seed: u64,
-    teams: u32,
-    before: u64,
-) -> (Vec<(u32, u32)>, Vec<(String, f64)>) {
+fn team_swiss_by(mp: [f64; 3], gp_first: bool, kinds: u64, seed: u64, teams: u32, before: u64) -> SwissRun {
     let mut e = Event::new(
         "team swiss",
         vec![Plan::new(Format::Swiss {
