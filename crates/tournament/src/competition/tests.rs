@@ -381,13 +381,13 @@ fn a_swiss_of_teams_pairs_on_match_results_and_keeps_its_json() {
     assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
 }
 
+/// A team Swiss's next pairings and its TRF points, as [`team_swiss`] returns them.
+type SwissRun = (Vec<(u32, u32)>, Vec<(String, f64)>);
+
 /// `teams` teams on two boards in a Dutch Swiss under match points `mp`, `before` rounds played,
 /// each match won, drawn 1-1 or lost as a generator seeded with `seed` picks. Returns the next
 /// round's pairings (lower number first, sorted) and the points the Swiss's TRF gives each
 /// team before it.
-/// A team Swiss's next pairings and its TRF points, as [`team_swiss`] returns them.
-type SwissRun = (Vec<(u32, u32)>, Vec<(String, f64)>);
-
 fn team_swiss(mp: [f64; 3], seed: u64, teams: u32, before: u64) -> SwissRun {
     team_swiss_by(mp, false, 3, seed, teams, before)
 }
