@@ -12,6 +12,8 @@ pub(crate) struct Cli {
     pub(crate) command: Command,
 }
 
+// Parsed once per run: the tournament variant's size (create's options) costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// Count the leaf nodes of the legal move tree (bulk-counted at the last ply).
@@ -333,7 +335,8 @@ pub(crate) enum TournamentCommand {
         /// Games a pairing plays (a match of N: 3 for 三局两胜); knockouts default to 3.
         #[arg(long)]
         games: Option<u32>,
-        /// Play-off games for a tied match that needs a winner, before lots (0: lots at once).
+        /// Play-off games for a tied match that needs a winner, before lots (0: lots at once);
+        /// for a tied team pairing, play-off matches on its boards (seed 000 §6).
         #[arg(long, default_value_t = 1)]
         playoff: u32,
         /// The play-off games' own (faster) time control, as the arbiter announces it (e.g.
@@ -371,6 +374,11 @@ pub(crate) enum TournamentCommand {
         /// Teams rank by game points (局分) first, match points after.
         #[arg(long)]
         game_points_first: bool,
+        /// A team event's boards scored by colour, W/RD/BD/L: a win, a draw with red (white),
+        /// a draw with black, a loss, e.g. 3/1/2/0 where a draw with black counts above one
+        /// with red; the board points make the team pairing's result and its game points.
+        #[arg(long)]
+        board_points: Option<String>,
         /// Seeding: rating (then registration order) or registration.
         #[arg(long, default_value = "rating")]
         seeding: String,

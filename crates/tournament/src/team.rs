@@ -13,8 +13,10 @@
 //! - An empty board is a forfeit: a game point to the side present ([`Board::Forfeit`]); both
 //!   absent, nobody scores ([`Board::BothAbsent`]). Game points therefore sum to the number of
 //!   boards in every pairing without a double absence.
-//! - Game points are on the game's own 1/½/0, whatever the match points; a Xiangqi event that
-//!   scores a black draw above a red one does so for individuals, not for 局分 here.
+//! - Game points are on the game's own 1/½/0, whatever the match points, unless the event
+//!   scores its boards by colour ([`BoardPoints`]): Xiangqi regulations may count a draw with
+//!   black above a draw with red (e.g. a win 3, a draw with red 1, with black 2), since red
+//!   moves first and is expected to press.
 
 use serde::Serialize;
 
@@ -120,6 +122,66 @@ impl Default for ByeScoring {
     }
 }
 
+/// Board points (局分) by colour, where a regulation scores a draw with black above a draw
+/// with red (the competitions spec's "3 / red draw 1 / black draw 2"). A forfeited board gives
+/// the side present a win's points and the absent side nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
+pub struct BoardPoints {
+    pub win: f64,
+    pub red_draw: f64,
+    pub black_draw: f64,
+    pub loss: f64,
+}
+
+impl BoardPoints {
+    /// Reads `W/RD/BD/L`, e.g. `3/1/2/0`: numbers, the win at least either draw, either draw
+    /// at least the loss.
+    pub fn parse(s: &str) -> Result<BoardPoints, String> {
+        let v: Vec<f64> = s
+            .split('/')
+            .map(|x| x.trim().parse::<f64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("board points {s:?}: four numbers W/RD/BD/L, e.g. 3/1/2/0"))?;
+        let [win, red_draw, black_draw, loss] = v[..] else {
+            return Err(format!("board points {s:?}: four numbers W/RD/BD/L, e.g. 3/1/2/0"));
+        };
+        let p = BoardPoints {
+            win,
+            red_draw,
+            black_draw,
+            loss,
+        };
+        let ok = v.iter().all(|x| x.is_finite() && *x >= 0.0 && *x <= 100.0)
+            && win >= red_draw.max(black_draw)
+            && red_draw.min(black_draw) >= loss;
+        if ok {
+            Ok(p)
+        } else {
+            Err(format!(
+                "board points {s:?}: 0 to 100, a win at least either draw, either draw at least a loss"
+            ))
+        }
+    }
+
+    /// The points of the first and the second team on a board where the first team's player
+    /// has red (white) when `first_red`.
+    pub fn of(&self, b: Board, first_red: bool) -> (f64, f64) {
+        let draw = if first_red {
+            (self.red_draw, self.black_draw)
+        } else {
+            (self.black_draw, self.red_draw)
+        };
+        match b {
+            Board::Played(Score::Win) => (self.win, self.loss),
+            Board::Played(Score::Loss) => (self.loss, self.win),
+            Board::Played(Score::Draw) => draw,
+            Board::Forfeit { absent: Side::First } => (0.0, self.win),
+            Board::Forfeit { absent: Side::Second } => (self.win, 0.0),
+            Board::BothAbsent => (0.0, 0.0),
+        }
+    }
+}
+
 /// How team pairings are scored.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct TeamScoring {
@@ -129,6 +191,8 @@ pub struct TeamScoring {
     pub loss: f64,
     pub order: Primary,
     pub bye: ByeScoring,
+    /// Board points by colour instead of the games' 1/½/0; colours as [`board_colours`].
+    pub board_points: Option<BoardPoints>,
 }
 
 impl Default for TeamScoring {
@@ -139,6 +203,7 @@ impl Default for TeamScoring {
             loss: 0.0,
             order: Primary::MatchPoints,
             bye: ByeScoring::default(),
+            board_points: None,
         }
     }
 }
@@ -150,6 +215,14 @@ impl TeamScoring {
             Score::Win => self.win,
             Score::Draw => self.draw,
             Score::Loss => self.loss,
+        }
+    }
+
+    /// The game points of the first and the second team on board `index` (from 0).
+    pub fn board(&self, b: Board, index: usize) -> (f64, f64) {
+        match &self.board_points {
+            Some(p) => p.of(b, index.is_multiple_of(2)),
+            None => b.game_points(),
         }
     }
 
@@ -204,7 +277,8 @@ impl TeamMatchResult {
 pub fn team_match<B: Into<Board> + Copy>(boards: &[B], scoring: &TeamScoring) -> TeamMatchResult {
     let (a, b) = boards
         .iter()
-        .map(|&x| x.into().game_points())
+        .enumerate()
+        .map(|(k, &x)| scoring.board(x.into(), k))
         .fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y));
     let winner = match a.total_cmp(&b) {
         std::cmp::Ordering::Greater => Some(Side::First),

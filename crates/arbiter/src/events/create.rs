@@ -43,6 +43,7 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
         boards,
         match_points,
         game_points_first,
+        board_points,
         seeding,
         seed,
         db,
@@ -144,6 +145,13 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
     e.settings.game_points_first = game_points_first;
     if game_points_first && boards == 0 {
         bail!("--game-points-first is for team events (--boards)");
+    }
+    if let Some(b) = &board_points {
+        if boards == 0 {
+            bail!("--board-points is for team events (--boards)");
+        }
+        let parsed = tournament::team::BoardPoints::parse(b).map_err(anyhow::Error::msg)?;
+        e.settings.board_points = Some(parsed);
     }
     if let Some(t) = &tiebreaks {
         super::formats::set_tiebreaks(&mut e, t)?;

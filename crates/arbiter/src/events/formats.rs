@@ -142,8 +142,18 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
                 ),
                 Verdict::Pending => {
                     let n = p.games.len() + 1;
-                    let red = render::winner_name(&e, p, p.next_first_colour());
-                    let kind = if e.teams() {
+                    let red_side = if e.first_red(n as u32) {
+                        competition::Side::First
+                    } else {
+                        competition::Side::Second
+                    };
+                    let red = render::winner_name(&e, p, red_side);
+                    let boards = e.settings.boards as usize;
+                    let kind = if e.teams() && n > boards {
+                        // A tie's play-off match, on the same boards.
+                        let b = e.board_index(n as u32) + 1;
+                        format!("play-off match {}, board {b}", (n - 1) / boards)
+                    } else if e.teams() {
                         format!("board {n}")
                     } else if n as u32 > e.settings.games {
                         match &e.settings.playoff_time {

@@ -1,7 +1,7 @@
 //! What an organiser does to a served event beyond pairing and results, through real HTTP
 //! against `arbiter serve`: the event's games rated into its rating list when it ends (once,
 //! whatever restarts), pausing and resuming a round, publishing standings, and the arbiter's
-//! console at an event's board. SQLite always; PostgreSQL at `$DATABASE_URL` or
+//! console at an event's board, team events. SQLite always; PostgreSQL at `$DATABASE_URL` or
 //! 127.0.0.1:5432 in a fresh database where the test says so (SKIPPED without one, failing
 //! under `CI=true`).
 
@@ -16,4 +16,5 @@ mod ratings;
 #[allow(dead_code)]
 #[path = "../serve_events/support.rs"]
 mod support;
+mod team_knockout;
 mod teams;

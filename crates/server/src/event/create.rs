@@ -21,6 +21,9 @@ pub struct CreateEvent {
     games: Option<u32>,
     /// A team event: each team pairing is played on this many boards.
     boards: Option<u32>,
+    /// A team event's boards scored by colour, `W/RD/BD/L` (e.g. `3/1/2/0`: a draw with black
+    /// above one with red).
+    board_points: Option<String>,
     playoff: Option<u32>,
     playoff_time: Option<String>,
     /// A knockout's draw: `seeded` or `cards`.
@@ -131,12 +134,13 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
         if b > 20 {
             return bad("boards: 0 to 20".into());
         }
-        if b > 0 && e.plan.iter().any(|p| p.format.needs_winner()) {
-            // A tied team pairing of a knockout goes on to play-off games the server does not
-            // make yet.
-            return bad("a team event on the server has no knockout stage".into());
-        }
         e.settings.boards = b;
+    }
+    if let Some(p) = &req.board_points {
+        if e.settings.boards == 0 {
+            return bad("boardPoints is for a team event (boards)".into());
+        }
+        e.settings.board_points = Some(tournament::team::BoardPoints::parse(p).map_err(ApiError::BadRequest)?);
     }
     if let Some(p) = req.playoff {
         if p > 99 {

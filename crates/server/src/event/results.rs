@@ -2,8 +2,9 @@
 //! pairing — as its scoresheet reads, red's (white's) side first, which the model turns to the
 //! first-named's — and the pairing's next game is made if the match goes on (the model
 //! decides: clinched, tied into a play-off game, or lots). A team pairing's boards go in in
-//! board order, from the first-named team's side. A game whose result was not yet
-//! entered when the server stopped is entered at startup ([`reconcile`]).
+//! board order, from the first-named team's side (a tie's play-off match on the boards too).
+//! A game whose result was not yet entered when the server stopped is entered at startup
+//! ([`reconcile`]).
 
 use std::sync::Arc;
 
@@ -105,9 +106,10 @@ async fn sheet_of(app: &Arc<App>, game_id: &str, full: &str) -> Result<(&'static
 }
 
 /// A board's result as a team match sheet lists it, from the first-named team's side: its
-/// scoresheet turned on the boards where that team has black (2, 4, …).
-fn team_sheet(board: u32, sheet: &'static str) -> &'static str {
-    if board % 2 == 1 {
+/// scoresheet turned on the boards where that team has black (2, 4, …, and 1, 3, … of a
+/// play-off match).
+fn team_sheet(first_red: bool, sheet: &'static str) -> &'static str {
+    if first_red {
         return sheet;
     }
     match sheet {
@@ -214,7 +216,13 @@ async fn apply_batch(
         // organiser's entry) or it has moved past this game.
         let next = event.pairing(&g.pairing).map_or(0, |p| p.games.len() as u32 + 1);
         let pending = event.verdict(&g.pairing) == Some(Verdict::Pending);
-        let wanted = pending && if teams { g.game >= next } else { g.game == next };
+        let due = event.games_due(&g.pairing).unwrap_or(0);
+        let wanted = pending
+            && if teams {
+                (next..=due).contains(&g.game)
+            } else {
+                g.game == next
+            };
         if !wanted {
             marks.push((g.pairing.clone(), g.game));
             waiting.push(f.done);
@@ -312,10 +320,16 @@ async fn board_sheet(
     links: &[EventGame],
 ) -> Result<Vec<(u32, &'static str, String, String)>, ApiError> {
     let next = event.pairing(&g.pairing).map_or(0, |p| p.games.len() as u32 + 1);
+    let due = event.games_due(&g.pairing).unwrap_or(0);
     let mut sheet = Vec::new();
-    for board in next..=event.settings.boards {
+    for board in next..=due {
         if board == g.game {
-            sheet.push((board, team_sheet(board, result), reason.to_string(), g.game_id.clone()));
+            sheet.push((
+                board,
+                team_sheet(event.first_red(board), result),
+                reason.to_string(),
+                g.game_id.clone(),
+            ));
             continue;
         }
         let Some(link) = links.iter().find(|l| l.pairing == g.pairing && l.game == board) else {
@@ -328,7 +342,7 @@ async fn board_sheet(
         let (full, _) = table.full().await?;
         drop(table);
         let (r, why) = sheet_of(app, &link.game_id, &full).await?;
-        sheet.push((board, team_sheet(board, r), why, link.game_id.clone()));
+        sheet.push((board, team_sheet(event.first_red(board), r), why, link.game_id.clone()));
     }
     Ok(sheet)
 }
@@ -396,8 +410,7 @@ pub async fn organiser_result(
         Ok(Done::new(action, (entered, first)))
     })
     .await?;
-    let teams = event.settings.boards > 0;
-    end_decided_games(app, id, &entered.id, first, results, teams, reason.trim()).await?;
+    end_decided_games(app, id, &event, &entered.id, first, results, reason.trim()).await?;
     make_games(app, id, &event).await?;
     let answer = serde_json::json!({
         "pairing": entered.id,
@@ -415,12 +428,13 @@ pub async fn organiser_result(
 async fn end_decided_games(
     app: &Arc<App>,
     id: &str,
+    event: &Event,
     pairing: &str,
     first: u32,
     results: &[String],
-    teams: bool,
     reason: &str,
 ) -> Result<(), ApiError> {
+    let teams = event.settings.boards > 0;
     let links = app.db().store().event_games(id).await.map_err(event_error)?;
     for g in links.iter().filter(|g| g.pairing == pairing && !g.entered) {
         let Some(given) = g.game.checked_sub(first).and_then(|k| results.get(k as usize)) else {
@@ -440,7 +454,11 @@ async fn end_decided_games(
             Score::Loss => "0-1",
             Score::Draw => "1/2",
         };
-        let sheet = if teams { team_sheet(g.game, sheet) } else { sheet };
+        let sheet = if teams {
+            team_sheet(event.first_red(g.game), sheet)
+        } else {
+            sheet
+        };
         let result = match sheet {
             "1-0" => judge::Outcome::FirstWins,
             "0-1" => judge::Outcome::SecondWins,

@@ -5,7 +5,8 @@
 //!
 //! Which games should exist is read from the event itself: every open pairing of the current
 //! stage needs a live game for its next game (`games entered + 1`, colours alternating as the
-//! model gives them), a team pairing one for each board (colours alternating board by board). So making them is one idempotent step, taken after a round is paired,
+//! model gives them), a team pairing one for each board (colours alternating board by board),
+//! and after a tie one for each board of its play-off match. So making them is one idempotent step, taken after a round is paired,
 //! after each result (the next game of a match, a play-off game) and at startup (a round
 //! paired just before a crash whose games were not all made).
 
@@ -69,25 +70,21 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
         .entrant_token_hash(id, super::tokens::ORGANISER)
         .await
         .map_err(event_error)?;
-    let teams = event.settings.boards > 0;
     let mut made = 0;
     for pid in event.open_pairing_ids() {
         let Some(p) = event.pairing(&pid) else { continue };
         let Some(second) = p.second else { continue };
-        // A match's next game; a team pairing's every board at once.
-        let games = if teams {
-            (p.games.len() as u32 + 1..=event.settings.boards).collect::<Vec<_>>()
-        } else {
-            vec![p.games.len() as u32 + 1]
-        };
-        for game in games {
+        // A match's next game; a team pairing's every board at once (of the play-off match on
+        // the boards, after a tie).
+        let due = event.games_due(&pid).unwrap_or(0);
+        for game in p.games.len() as u32 + 1..=due {
             if linked.contains(&(p.id.clone(), game)) {
                 continue;
             }
-            // The first-named has red (white) in games 1, 3, 5 … of a match, as the model says,
-            // and on boards 1, 3, 5 … of a team pairing (its team's token seats the board's
-            // player).
-            let (red, black) = if game % 2 == 1 {
+            // Who has red (white) as the model says: games 1, 3, 5 … of a match to the
+            // first-named, boards 1, 3, 5 … of a team pairing (its team's token seats the
+            // board's player), turned round in a play-off match on the boards.
+            let (red, black) = if event.first_red(game) {
                 (p.first, second)
             } else {
                 (second, p.first)

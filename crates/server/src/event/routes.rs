@@ -335,7 +335,7 @@ async fn me(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Header
                 .iter()
                 .filter(|g| g.pairing == p.id)
                 .map(|g| {
-                    let us_red = (p.first == n) == (g.game % 2 == 1);
+                    let us_red = (p.first == n) == event.first_red(g.game);
                     let side = if us_red { game::Side::First } else { game::Side::Second }.name(served.kind);
                     let player = event.board_player(
                         p,
@@ -344,17 +344,18 @@ async fn me(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Header
                         } else {
                             tournament::competition::Side::Second
                         },
-                        g.game as usize - 1,
+                        event.board_index(g.game),
                     );
-                    json!({"board": g.game, "id": g.game_id, "side": side, "player": player,
+                    // A tie's play-off match is on the same boards: its games follow the match's.
+                    json!({"board": event.board_index(g.game) + 1, "game": g.game, "id": g.game_id, "side": side, "player": player,
                         "url": format!("/game/{}#seat={token}&side={side}&event={id}", g.game_id), "resultEntered": g.entered})
                 })
                 .collect();
             pairing["boards"] = boards.into();
         }
         if let Some(g) = links.iter().filter(|g| g.pairing == p.id).max_by_key(|g| g.game) {
-            // The first-named has red (white) in odd games.
-            let first_red = g.game % 2 == 1;
+            // The first-named has red (white) in odd games (boards), as the model says.
+            let first_red = event.first_red(g.game);
             let side = if (p.first == n) == first_red {
                 game::Side::First
             } else {
@@ -440,7 +441,7 @@ async fn withdraw(
     let links = app.db().store().event_games(&id).await.map_err(event_error)?;
     for g in links.iter().filter(|g| !g.entered && forfeited.contains(&g.pairing)) {
         let Some(p) = event.pairing(&g.pairing) else { continue };
-        let first_red = g.game % 2 == 1;
+        let first_red = event.first_red(g.game);
         let side = if (p.first == who) == first_red {
             game::Side::First
         } else {

@@ -69,9 +69,10 @@ impl Event {
             for (pid, rule) in open {
                 let p = next.pairing_mut(&pid).expect("found above");
                 let score = if p.first == id { Score::Loss } else { Score::Win };
-                let boards = rule.boards.max(1) as usize;
+                // The rest of the match now being played (a team's boards, of a play-off
+                // match too); a match of players ends at its next game's forfeit.
                 let left = if rule.boards > 0 {
-                    boards - p.games.len().min(boards)
+                    p.games_due(rule) - p.games.len()
                 } else {
                     1
                 };

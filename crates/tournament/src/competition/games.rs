@@ -18,7 +18,8 @@ pub struct PlayedGame {
 impl Event {
     /// Every game played over the board, in the order played: a match's games with their
     /// colours, a team pairing's boards between the members who sat there (the first
-    /// `boards` members, board 1's red with the first-named team), a Swiss's games from its
+    /// `boards` members, board 1's red with the first-named team; a tie's play-off match on
+    /// the same boards, colours turned round), a Swiss's games from its
     /// TRF. Forfeits and byes are not games.
     pub fn played_games(&self) -> Vec<PlayedGame> {
         if let Some(text) = self.swiss_trf() {
@@ -28,7 +29,8 @@ impl Event {
         for (s, stage) in self.stages.iter().enumerate() {
             for p in stage.rounds.iter().chain(&stage.playoffs).flat_map(|r| &r.pairings) {
                 let Some(second) = p.second else { continue };
-                let teams = rule(self, s, p).boards > 0;
+                let boards = rule(self, s, p).boards;
+                let teams = boards > 0;
                 for (k, g) in p
                     .games
                     .iter()
@@ -36,14 +38,14 @@ impl Event {
                     .filter(|(_, g)| !g.forfeit && !g.double_forfeit)
                 {
                     let (a, b) = if teams {
-                        let member = |side| self.board_player(p, side, k).unwrap_or_default();
+                        let member = |side| self.board_player(p, side, k % boards as usize).unwrap_or_default();
                         (member(Side::First), member(Side::Second))
                     } else {
                         (self.name_of(p.first), self.name_of(second))
                     };
                     // Colours alternate game by game in a match and board by board in a team
-                    // pairing: the first-named has red in games (on boards) 1, 3, 5 ….
-                    let first_red = k % 2 == 0;
+                    // pairing (turned round in a play-off match on the boards).
+                    let first_red = super::Pairing::first_red(k, boards);
                     let side = if first_red { Side::First } else { Side::Second };
                     let (red, black, score) = match side {
                         Side::First => (a, b, g.score),

@@ -68,4 +68,21 @@ impl Event {
         }
         self.entrant(p.entrant(side)?)?.members.get(board).cloned()
     }
+
+    /// Whether a pairing's first-named entrant has red (white) in its game `game` (from 1): in
+    /// games 1, 3, 5 … of a match; on boards 1, 3, 5 … of a team pairing, the other way round
+    /// in its first play-off match, and so on ([`super::Pairing::first_red`]).
+    pub fn first_red(&self, game: u32) -> bool {
+        super::Pairing::first_red(game.saturating_sub(1) as usize, self.settings.boards)
+    }
+
+    /// The board (from 0) a team pairing's game `game` (from 1) is played on: play-off matches
+    /// are on the same boards, by the same players.
+    pub fn board_index(&self, game: u32) -> usize {
+        let k = game.saturating_sub(1) as usize;
+        match self.settings.boards as usize {
+            0 => k,
+            n => k % n,
+        }
+    }
 }

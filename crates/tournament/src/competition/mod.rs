@@ -41,6 +41,7 @@ mod results;
 mod round_robin;
 mod standings;
 mod swiss;
+mod swiss_teams;
 #[cfg(test)]
 mod tests;
 
@@ -105,6 +106,11 @@ pub struct Settings {
     pub tiebreaks: Vec<String>,
     /// How entrants are seeded.
     pub seeding: Seeding,
+    /// A team pairing's boards scored by colour (a draw with black above one with red, as
+    /// Xiangqi regulations may have it): its game points, match results and standings;
+    /// the games' 1/½/0 when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_points: Option<crate::team::BoardPoints>,
     /// Teams rank by game points (局分) first instead of match points (场分).
     #[serde(default)]
     pub game_points_first: bool,
@@ -133,6 +139,7 @@ impl Default for Settings {
             match_points: [2.0, 1.0, 0.0],
             tiebreaks: Vec::new(),
             seeding: Seeding::Rating,
+            board_points: None,
             game_points_first: false,
             qualifying_playoffs: true,
             general: false,

@@ -28,6 +28,26 @@ pub struct Game {
     pub double_forfeit: bool,
 }
 
+impl Game {
+    /// The game as a board of a team pairing, as the team library counts it.
+    pub fn board(&self) -> crate::team::Board {
+        use crate::team::{Board, Side as TeamSide};
+        if self.double_forfeit {
+            Board::BothAbsent
+        } else if self.forfeit {
+            Board::Forfeit {
+                absent: if self.score == Score::Win {
+                    TeamSide::Second
+                } else {
+                    TeamSide::First
+                },
+            }
+        } else {
+            Board::Played(self.score)
+        }
+    }
+}
+
 /// A lot that decided a tied pairing: who won it and how it was drawn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lot {
@@ -91,6 +111,7 @@ pub(crate) struct Rule {
     pub needs_winner: bool,
     pub playoff: u32,
     pub boards: u32,
+    pub board_points: Option<crate::team::BoardPoints>,
     pub seed: u64,
 }
 
@@ -119,13 +140,7 @@ impl Pairing {
 
     /// The first-named entrant's game points and the second's.
     pub fn game_points(&self) -> (f64, f64) {
-        self.games.iter().fold((0.0, 0.0), |(a, b), g| {
-            if g.double_forfeit {
-                (a, b)
-            } else {
-                (a + g.score.points(), b + g.score.reversed().points())
-            }
-        })
+        points_of(&self.games)
     }
 
     /// A forfeit in a match that must have a winner ends it: the absent side loses the match.
@@ -146,6 +161,37 @@ impl Pairing {
         } else {
             Side::Second
         }
+    }
+
+    /// Whether the first-named entrant has red (white) in game `k` (from 0) of the pairing. In
+    /// a match colours alternate game by game; in a team pairing of `boards` boards they
+    /// alternate board by board (board 1 to the first-named team), and each play-off match
+    /// on the boards turns them round, so a board's two players swap colours in it.
+    pub fn first_red(k: usize, boards: u32) -> bool {
+        match boards as usize {
+            0 => k.is_multiple_of(2),
+            n => (k / n + k % n).is_multiple_of(2),
+        }
+    }
+
+    /// How many games the pairing has once the match now being played is complete: the next
+    /// game of a match of players; for a team pairing, the end of its match on the boards or
+    /// of the play-off match a tie has sent it to. Its games' count when it is decided.
+    pub(crate) fn games_due(&self, rule: Rule) -> usize {
+        if self.second.is_none() || self.verdict(rule) != Verdict::Pending {
+            return self.games.len();
+        }
+        let boards = rule.boards as usize;
+        if boards == 0 {
+            return self.games.len() + 1;
+        }
+        let matches = self.games.len() / boards + 1;
+        let last = if rule.needs_winner {
+            1 + rule.playoff as usize
+        } else {
+            1
+        };
+        matches.min(last) * boards
     }
 
     pub(crate) fn verdict(&self, rule: Rule) -> Verdict {
@@ -192,11 +238,16 @@ impl Pairing {
             return None;
         }
         if rule.boards > 0 {
-            let (a, b) = self.game_points();
-            if self.games.len() as u32 == rule.boards && a == b && self.higher_board().is_none() {
-                return Some(drawn_lot(rule.seed, &format!("tied {a}-{b} on the boards")));
+            let matches = 1 + rule.playoff as usize;
+            if self.games.len() != matches * rule.boards as usize || self.team_verdict(rule) != Verdict::Pending {
+                return None;
             }
-            return None;
+            let (a, b) = team_points(&self.games[..rule.boards as usize], 0, rule);
+            let how = match rule.playoff {
+                0 => format!("tied {a}-{b} on the boards"),
+                n => format!("tied {a}-{b} on the boards after {n} play-off match(es)"),
+            };
+            return Some(drawn_lot(rule.seed, &how));
         }
         match self.as_match(rule).status() {
             Status::Won { by_lot: true, .. } => {
@@ -210,33 +261,36 @@ impl Pairing {
         }
     }
 
+    /// A team pairing: the game points of its match on the boards. One that must have a
+    /// winner and is tied goes to a play-off match on the same boards (seed 000 §6: 加赛一局,
+    /// for teams a match on every board), up to `playoff` of them, each decided by its own game
+    /// points; still tied after them, lots ([`Pairing::due_lot`]).
     fn team_verdict(&self, rule: Rule) -> Verdict {
-        if (self.games.len() as u32) < rule.boards {
+        let boards = rule.boards as usize;
+        if self.games.len() < boards {
             return Verdict::Pending;
         }
         if let Some(lot) = &self.lot {
             return Verdict::Won(lot.winner);
         }
-        let (a, b) = self.game_points();
-        match a.partial_cmp(&b) {
-            Some(std::cmp::Ordering::Greater) => Verdict::Won(Side::First),
-            Some(std::cmp::Ordering::Less) => Verdict::Won(Side::Second),
-            _ if rule.needs_winner => match self.higher_board() {
-                Some(side) => Verdict::Won(side),
-                None => Verdict::Pending,
-            },
-            _ => Verdict::Drawn,
+        let matches = if rule.needs_winner {
+            1 + rule.playoff as usize
+        } else {
+            1
+        };
+        for (m, part) in self.games.chunks(boards).take(matches).enumerate() {
+            if part.len() < boards {
+                return Verdict::Pending;
+            }
+            let (a, b) = team_points(part, m * boards, rule);
+            match a.partial_cmp(&b) {
+                Some(std::cmp::Ordering::Greater) => return Verdict::Won(Side::First),
+                Some(std::cmp::Ordering::Less) => return Verdict::Won(Side::Second),
+                _ if rule.needs_winner => {}
+                _ => return Verdict::Drawn,
+            }
         }
-    }
-
-    /// A tied team pairing that must have a winner goes to the team that did better on the
-    /// highest board where the results differ (台次分: board 1 weighs most), before lots.
-    fn higher_board(&self) -> Option<Side> {
-        self.games.iter().find_map(|g| match (g.double_forfeit, g.score) {
-            (false, Score::Win) => Some(Side::First),
-            (false, Score::Loss) => Some(Side::Second),
-            _ => None,
-        })
+        Verdict::Pending
     }
 
     /// The games as [`Match`] keeps them: who had red, and the score from red's side.
@@ -253,6 +307,29 @@ impl Pairing {
         }
         m
     }
+}
+
+/// The game points of the first-named entrant and the second's in `games`.
+fn points_of(games: &[Game]) -> (f64, f64) {
+    games.iter().fold((0.0, 0.0), |(a, b), g| {
+        if g.double_forfeit {
+            (a, b)
+        } else {
+            (a + g.score.points(), b + g.score.reversed().points())
+        }
+    })
+}
+
+/// The points of the first-named team and the second's on the boards `games`, the pairing's
+/// games from `start`: the event's board points by colour where it has them.
+pub(crate) fn team_points(games: &[Game], start: usize, rule: Rule) -> (f64, f64) {
+    let Some(bp) = rule.board_points else {
+        return points_of(games);
+    };
+    games.iter().enumerate().fold((0.0, 0.0), |(a, b), (k, g)| {
+        let (x, y) = bp.of(g.board(), Pairing::first_red(start + k, rule.boards));
+        (a + x, b + y)
+    })
 }
 
 /// A lot drawn from `seed`: the lowest bit of its splitmix64 picks the winner (0 the

@@ -173,6 +173,7 @@ pub(crate) fn rule(event: &Event, s: usize, p: &Pairing) -> Rule {
         needs_winner: playoff || event.plan[s].format.needs_winner(),
         playoff: if playoff { 0 } else { st.playoff },
         boards: st.boards,
+        board_points: st.board_points,
         seed: lot_seed(event.seed, &p.id),
     }
 }

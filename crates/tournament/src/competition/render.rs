@@ -34,8 +34,21 @@ pub fn score(event: &Event, s: usize, p: &Pairing) -> String {
     }
     let (a, b) = p.game_points();
     let forfeit = p.games.iter().any(|g| g.forfeit);
+    let boards = event.settings.boards as usize;
     let mut out = if forfeit && p.games.len() == 1 {
         if a > b { "+/-" } else { "-/+" }.to_string()
+    } else if boards > 0 && p.games.len() > boards {
+        // A tied team pairing's play-off matches, each on its own.
+        let part = |g: &[super::Game]| {
+            let mut q = p.clone();
+            q.games = g.to_vec();
+            let (a, b) = q.game_points();
+            format!("{}-{}", points(a), points(b))
+        };
+        let mut parts = p.games.chunks(boards).map(part);
+        let main = parts.next().unwrap_or_default();
+        let rest: Vec<String> = parts.collect();
+        format!("{main}, play-off {}", rest.join(", "))
     } else {
         format!("{}-{}", points(a), points(b))
     };
@@ -83,30 +96,41 @@ pub fn round_text(event: &Event, s: usize, round: &Round) -> String {
 
 /// A team pairing board by board: who sits there (the first `boards` members, in order), who
 /// has red (white) — board 1 of the first-named team, then alternating — and the board's
-/// result once entered, the first team's side first.
+/// result once entered, the first team's side first; then each play-off match a tie sent it
+/// to, on the same boards with the colours turned round.
 pub fn boards_text(event: &Event, p: &Pairing) -> String {
     let mut out = String::new();
+    let boards = event.settings.boards as usize;
     let member = |side, b: usize| event.board_player(p, side, b).unwrap_or_default();
-    let colours = crate::team::board_colours(event.settings.boards);
-    let _ = writeln!(out, "{:>8}  boards:", p.id);
-    for (b, &first_red) in colours.iter().enumerate() {
-        let (a, z) = (member(Side::First, b), member(Side::Second, b));
-        let result = p.games.get(b).map_or("-".to_string(), |g| {
-            let (x, y) = (g.score.points(), g.score.reversed().points());
-            if g.double_forfeit {
-                "-/-".into()
-            } else if g.forfeit {
-                if x > y { "+/-" } else { "-/+" }.into()
+    let due = (event.games_due(&p.id).unwrap_or(0) as usize)
+        .max(p.games.len())
+        .max(boards);
+    for (m, start) in (0..due).step_by(boards.max(1)).enumerate() {
+        match m {
+            0 => writeln!(out, "{:>8}  boards:", p.id),
+            m => writeln!(out, "{:>8}  play-off match {m}, on the boards:", p.id),
+        }
+        .expect("writing to a string");
+        for b in 0..boards {
+            let k = start + b;
+            let (a, z) = (member(Side::First, b), member(Side::Second, b));
+            let result = p.games.get(k).map_or("-".to_string(), |g| {
+                let (x, y) = (g.score.points(), g.score.reversed().points());
+                if g.double_forfeit {
+                    "-/-".into()
+                } else if g.forfeit {
+                    if x > y { "+/-" } else { "-/+" }.into()
+                } else {
+                    format!("{}-{}", points(x), points(y))
+                }
+            });
+            let (ca, cz) = if Pairing::first_red(k, event.settings.boards) {
+                ("red/white", "black")
             } else {
-                format!("{}-{}", points(x), points(y))
-            }
-        });
-        let (ca, cz) = if first_red {
-            ("red/white", "black")
-        } else {
-            ("black", "red/white")
-        };
-        let _ = writeln!(out, "{:>10}. {a} ({ca}) - {z} ({cz})  {result}", b + 1);
+                ("black", "red/white")
+            };
+            let _ = writeln!(out, "{:>10}. {a} ({ca}) - {z} ({cz})  {result}", b + 1);
+        }
     }
     out
 }

@@ -44,7 +44,7 @@ pub struct Entered {
 impl Event {
     /// Enters the results of pairing `id` in order: the next games of a match (its play-off
     /// games too), each as its scoresheet reads ([`parse_game`]), or a team pairing's boards
-    /// from board 1. `replace` clears what was entered
+    /// from board 1 (then a tie's play-off match, board 1 first). `replace` clears what was entered
     /// first (a correction, while nothing has been paired on it). Nothing changes on an error.
     pub fn result(&mut self, id: &str, results: &[&str], replace: bool) -> Result<Entered, Error> {
         if self.is_swiss() {
@@ -77,7 +77,10 @@ impl Event {
                 describe(verdict)
             ));
         }
-        let room = if rule.boards > 0 {
+        let room = if rule.boards > 0 && rule.needs_winner {
+            // The match on the boards and every play-off match a tie may send it to.
+            (1 + rule.playoff as usize) * rule.boards as usize - p.games.len()
+        } else if rule.boards > 0 {
             rule.boards as usize - p.games.len()
         } else if rule.needs_winner {
             usize::MAX
@@ -91,7 +94,7 @@ impl Event {
             ));
         }
         for (k, g) in games.iter().enumerate() {
-            if rule.boards == 0 && p.verdict(rule) != Verdict::Pending {
+            if p.verdict(rule) != Verdict::Pending {
                 return err(format!(
                     "{id} was decided after {} game(s); {} result(s) too many",
                     p.games.len(),
@@ -122,6 +125,16 @@ impl Event {
         let (s, id) = self.locate(id)?;
         let p = self.pairing(&id)?;
         Some(p.verdict(rule(self, s, p)))
+    }
+
+    /// How many games pairing `id` has once the match now being played is complete — its next
+    /// game for players; the last board of its match, or of the play-off match a tie sent it
+    /// to, for teams — or its games' count when it is decided; `None` when there is no such
+    /// pairing. A team pairing's board `b` of play-off match `k` is its game `k × boards + b`.
+    pub fn games_due(&self, id: &str) -> Option<u32> {
+        let (s, id) = self.locate(id)?;
+        let p = self.pairing(&id)?;
+        Some(p.games_due(rule(self, s, p)) as u32)
     }
 
     /// The stage of pairing `id` and its id as written.

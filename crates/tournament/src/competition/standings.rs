@@ -62,6 +62,7 @@ impl Event {
             } else {
                 Primary::MatchPoints
             },
+            board_points: self.settings.board_points,
             ..TeamScoring::default()
         }
     }

@@ -27,7 +27,13 @@ pub(crate) fn start(event: &Event, s: usize, field: &[u32]) -> Result<String, Er
         return Err(Error("a Swiss stage needs its number of rounds".into()));
     }
     let mut trf = swiss_event::create(&event.name, rounds as usize, system, true);
-    if system == System::Dutch || event.settings.points != [1.0, 0.5, 0.0] {
+    if event.teams() {
+        // A Swiss of teams pairs on what ranks them: its TRF records each team pairing's
+        // result, scored as the event's match points (a 3/1/0 puts a win and a loss above two
+        // draws, as 1/½/0 would not).
+        swiss_event::set_points(&mut trf, &match_point_system(event))
+            .map_err(|e| Error(format!("match points: {e}")))?;
+    } else if system == System::Dutch || event.settings.points != [1.0, 0.5, 0.0] {
         swiss_event::set_points(&mut trf, &event.point_system()).map_err(|e| Error(e.to_string()))?;
     }
     for &id in field {
@@ -36,6 +42,27 @@ pub(crate) fn start(event: &Event, s: usize, field: &[u32]) -> Result<String, Er
             .map_err(|err| Error(err.to_string()))?;
     }
     Ok(swiss_event::text(&trf))
+}
+
+fn system(event: &Event, s: usize) -> System {
+    match event.plan[s].format {
+        Format::Swiss { system, .. } => system,
+        _ => System::Dutch,
+    }
+}
+
+/// The event's match points as a TRF counts them (tenths), a pairing-allocated bye worth a
+/// won match.
+fn match_point_system(event: &Event) -> crate::dutch::PointSystem {
+    let [win, draw, loss] = event.settings.match_points.map(|x| (x * 10.0).round().max(0.0) as u32);
+    crate::dutch::PointSystem {
+        win,
+        draw,
+        loss,
+        zero_bye: 0,
+        forfeit_loss: 0,
+        pab: win,
+    }
 }
 
 /// The entrant a TRF player is.
@@ -67,7 +94,11 @@ pub(crate) fn next(event: &mut Event, s: usize) -> Result<Option<Round>, Error> 
         }
     }
     let seed = super::pairing::lot_seed(event.seed, &format!("swiss{}", paired + 1));
-    let pairing = swiss_event::pair(&mut trf, seed).map_err(|e| Error(e.to_string()))?;
+    let pairing = if event.teams() && event.settings.game_points_first && system(event, s) == System::Dutch {
+        super::swiss_teams::pair(event, s, &mut trf, seed)?
+    } else {
+        swiss_event::pair(&mut trf, seed).map_err(|e| Error(e.to_string()))?
+    };
     let r = paired + 1;
     let prefix = event.id_prefix(s);
     let mut pairings = Vec::new();

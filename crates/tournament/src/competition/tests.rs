@@ -282,33 +282,73 @@ fn a_reserve_comes_in_by_the_lineup_and_the_roster_order_is_kept() {
 }
 
 #[test]
-fn a_tied_team_knockout_goes_to_the_higher_board_then_lots() {
+fn a_tied_team_knockout_goes_to_a_play_off_match_on_the_boards_then_lots() {
     let ko = Format::Knockout {
         draw: Draw::Seeded,
         third_place: false,
     };
-    let teams = |n: u32| {
+    let teams = |playoff: u32| {
         let mut e = Event::new("tk", vec![Plan::new(ko)]);
         e.settings.boards = 4;
-        for t in 1..=n {
+        e.settings.playoff = playoff;
+        for t in 1..=2 {
             let roster: Vec<String> = (1..=4).map(|b| format!("T{t}-{b}")).collect();
             e.register(&format!("T{t}"), 0, "", &roster).unwrap();
         }
         e
     };
-    let mut e = teams(2);
-    let r = e.pair().unwrap();
-    let id = r.pairings[0].id.clone();
-    // 2-2, the first team lost board 1 and won board 2: the second goes on.
-    let done = e.result(&id, &["0-1", "1-0", "1/2", "1/2"], false).unwrap();
-    assert_eq!(done.verdict, Verdict::Won(Side::Second));
-    assert!(done.lot.is_none());
-    let mut e = teams(2);
-    let r = e.pair().unwrap();
-    let id = r.pairings[0].id.clone();
-    let all_drawn = e.result(&id, &["1/2", "1/2", "1/2", "1/2"], false).unwrap();
-    assert!(all_drawn.lot.is_some(), "every board drawn: lots");
+    let mut e = teams(1);
+    let id = e.pair().unwrap().pairings[0].id.clone();
+    // 2-2, whoever won board 1: seed 000 §6 sends the tie to a play-off, here a match on the
+    // same four boards with the colours turned round.
+    let tied = e.result(&id, &["0-1", "1-0", "1/2", "1/2"], false).unwrap();
+    assert_eq!((tied.verdict, tied.lot), (Verdict::Pending, None));
+    assert_eq!(e.games_due(&id), Some(8));
+    assert!(
+        !e.first_red(5) && e.first_red(6),
+        "board 1 of the play-off: the second-named has red"
+    );
+    assert_eq!(e.board_index(6), 1);
+    let before = e.clone();
+    let too_many = ["1/2"; 5];
+    assert!(
+        e.result(&id, &too_many, false).is_err(),
+        "one play-off match, on four boards"
+    );
+    assert_eq!(e, before);
+    let won = e.result(&id, &["1/2", "1-0", "1/2", "1/2"], false).unwrap();
+    assert_eq!((won.verdict, won.lot), (Verdict::Won(Side::First), None));
     assert!(e.finished());
+    let p = e.pairing(&id).unwrap();
+    assert_eq!(render::score(&e, 0, p), "2-2, play-off 2½-1½");
+    assert!(
+        render::boards_text(&e, p).contains("play-off match 1"),
+        "{}",
+        render::boards_text(&e, p)
+    );
+    // The play-off's board 1: T2-1 has red against T1-1.
+    let games = e.played_games();
+    assert_eq!((games[4].red.as_str(), games[4].black.as_str()), ("T2-1", "T1-1"));
+
+    // Tied in the play-off too: lots.
+    let mut e = teams(1);
+    let id = e.pair().unwrap().pairings[0].id.clone();
+    let all = e.result(&id, &["1/2"; 8], false).unwrap();
+    assert!(
+        all.lot.as_ref().is_some_and(|l| l.how.contains("after 1 play-off")),
+        "{all:?}"
+    );
+    assert!(e.finished());
+    // No play-off games: lots at once.
+    let mut e = teams(0);
+    let id = e.pair().unwrap().pairings[0].id.clone();
+    assert!(e.result(&id, &["1/2"; 4], false).unwrap().lot.is_some());
+    // A team withdrawing during the play-off forfeits the play-off's boards.
+    let mut e = teams(1);
+    let id = e.pair().unwrap().pairings[0].id.clone();
+    e.result(&id, &["1/2"; 4], false).unwrap();
+    e.withdraw(2).unwrap();
+    assert_eq!(e.verdict(&id), Some(Verdict::Won(Side::First)));
 }
 
 #[test]
@@ -339,4 +379,128 @@ fn a_swiss_of_teams_pairs_on_match_results_and_keeps_its_json() {
     assert_eq!(total, 18.0, "nine team matches won, each worth two match points");
     assert!(e.to_text().starts_with('{'));
     assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
+}
+
+/// A team Swiss's next pairings and its TRF points, as [`team_swiss`] returns them.
+type SwissRun = (Vec<(u32, u32)>, Vec<(String, f64)>);
+
+/// `teams` teams on two boards in a Dutch Swiss under match points `mp`, `before` rounds played,
+/// each match won, drawn 1-1 or lost as a generator seeded with `seed` picks. Returns the next
+/// round's pairings (lower number first, sorted) and the points the Swiss's TRF gives each
+/// team before it.
+fn team_swiss(mp: [f64; 3], seed: u64, teams: u32, before: u64) -> SwissRun {
+    team_swiss_by(mp, false, 3, seed, teams, before)
+}
+
+/// [`team_swiss`], ranked by game points first when `gp_first`, the results drawn from the
+/// first `kinds` of: won 2-0, drawn 1-1, lost 0-2, won 1½-½, lost ½-1½.
+fn team_swiss_by(mp: [f64; 3], gp_first: bool, kinds: u64, seed: u64, teams: u32, before: u64) -> SwissRun {
+    let mut e = Event::new(
+        "team swiss",
+        vec![Plan::new(Format::Swiss {
+            system: crate::event::System::Dutch,
+            rounds: before as u32 + 1,
+        })],
+    );
+    e.settings.boards = 2;
+    e.settings.match_points = mp;
+    e.settings.game_points_first = gp_first;
+    for t in 1..=teams {
+        let roster: Vec<String> = (1..=2).map(|b| format!("T{t}-{b}")).collect();
+        e.register(&format!("T{t}"), 2000 - t, "", &roster).unwrap();
+    }
+    for round in 1..=before {
+        let r = e.pair().unwrap();
+        play_round(&mut e, &r, |p| {
+            let x = u64::from(p.first) * 10 + u64::from(p.second.unwrap());
+            match crate::lots::splitmix64(seed ^ (round << 32) ^ x) % kinds {
+                0 => vec!["1-0", "1-0"],
+                1 => vec!["1-0", "0-1"],
+                2 => vec!["0-1", "0-1"],
+                3 => vec!["1-0", "1/2"],
+                _ => vec!["1/2", "0-1"],
+            }
+        });
+    }
+    let trf = crate::trf::Trf::parse(e.stages[0].trf.as_deref().unwrap()).unwrap();
+    let points = trf.players.iter().map(|p| (p.name.clone(), p.points)).collect();
+    let r = e.pair().unwrap();
+    let mut pairs: Vec<(u32, u32)> = r
+        .pairings
+        .iter()
+        .map(|p| (p.first.min(p.second.unwrap_or(0)), p.first.max(p.second.unwrap_or(0))))
+        .collect();
+    pairs.sort();
+    (pairs, points)
+}
+
+#[test]
+fn a_team_swiss_pairs_on_the_events_match_points() {
+    // Eight teams, three rounds played as seed 13 has them (found by trying seeds for one where
+    // the two scorings pair round 4 differently): 3/1/0 ranks some teams apart that 1/½/0
+    // has level (three drawn matches, 3, below a win, a draw and a loss, 4; 1½ each on
+    // 1/½/0), so the score groups differ, and with them the pairings.
+    const SEED: u64 = 13;
+    let (three, points) = team_swiss([3.0, 1.0, 0.0], SEED, 8, 3);
+    let mp: Vec<f64> = points.iter().map(|p| p.1).collect();
+    assert_eq!(
+        mp,
+        [6.0, 4.0, 3.0, 3.0, 4.0, 7.0, 2.0, 1.0],
+        "the TRF counts match points: {points:?}"
+    );
+    let (halves, _) = team_swiss([1.0, 0.5, 0.0], SEED, 8, 3);
+    assert_eq!(three, [(1, 4), (2, 3), (5, 6), (7, 8)]);
+    assert_eq!(halves, [(1, 4), (2, 5), (3, 6), (7, 8)]);
+    // 2/1/0 ranks matches as 1/½/0 does: the same pairings.
+    assert_eq!(team_swiss([2.0, 1.0, 0.0], SEED, 8, 3).0, halves);
+}
+
+#[test]
+fn board_points_score_a_draw_with_black_above_a_draw_with_red() {
+    let mut e = Event::new("bp", vec![Plan::new(Format::RoundRobin { cycles: 1 })]);
+    e.settings.boards = 3;
+    for t in ["A", "B"] {
+        let roster: Vec<String> = (1..=3).map(|b| format!("{t}{b}")).collect();
+        e.register(t, 0, "", &roster).unwrap();
+    }
+    let mut plain = e.clone();
+    e.settings.board_points = Some(crate::team::BoardPoints::parse("3/1/2/0").unwrap());
+    let id = e.pair().unwrap().pairings[0].id.clone();
+    plain.pair().unwrap();
+    // 1½-1½ in games; the first-named team drew board 2 with black: 3 + 2 + 0 against 0 + 1 + 3.
+    let boards = ["1-0", "1/2", "0-1"];
+    assert_eq!(plain.result(&id, &boards, false).unwrap().verdict, Verdict::Drawn);
+    assert_eq!(
+        e.result(&id, &boards, false).unwrap().verdict,
+        Verdict::Won(Side::First)
+    );
+    let first = e.pairing(&id).unwrap().first;
+    let t = &e.standings().unwrap()[0];
+    let line = |id: u32| t.lines.iter().find(|l| l.id == id).unwrap();
+    assert_eq!(line(first).points, 2.0, "a won match: {t:?}");
+    // The default tie-breaks start with 局分: the board points.
+    assert_eq!(line(first).tiebreaks[0], 5.0, "{t:?}");
+    assert_eq!(line(3 - first).tiebreaks[0], 4.0, "{t:?}");
+    assert!(
+        crate::team::BoardPoints::parse("1/2/1/0").is_err(),
+        "a draw above a win"
+    );
+    assert!(crate::team::BoardPoints::parse("3/1/2").is_err());
+    assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
+}
+
+#[test]
+fn a_team_swiss_by_game_points_first_pairs_on_them() {
+    let mp = [2.0, 1.0, 0.0];
+    // Every match won 2-0, drawn 1-1 or lost 0-2 on two boards: game points are the match
+    // points, and the pairings on either are the same.
+    for seed in 0..12 {
+        let by_games = team_swiss_by(mp, true, 3, seed, 8, 3).0;
+        assert_eq!(by_games, team_swiss_by(mp, false, 3, seed, 8, 3).0, "seed {seed}");
+    }
+    // Matches won 1½-½ too: a 2-0 win counts more than a 1½-½ one, and the pairings part.
+    let by_games = team_swiss_by(mp, true, 5, 8, 8, 3).0;
+    let by_matches = team_swiss_by(mp, false, 5, 8, 8, 3).0;
+    assert_eq!(by_games, [(1, 2), (3, 4), (5, 6), (7, 8)]);
+    assert_eq!(by_matches, [(1, 6), (2, 8), (3, 5), (4, 7)]);
 }

@@ -22,6 +22,7 @@ use serde::Serialize;
 
 use super::tiebreak::{Points, TeamTieBreak};
 use super::{team_match, Board, TeamError, TeamScoring};
+use crate::result::Score;
 
 /// One pairing of a team event, or a bye.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -236,7 +237,13 @@ fn event<'a>(teams: usize, rounds: &[TeamRound], scoring: &'a TeamScoring) -> Re
                 return Err(bad_boards);
             }
             let bye = scoring.bye;
-            let per_board = bye.boards.points();
+            // Board points by colour: a bye's drawn board has no colour, so half of each draw.
+            let per_board = match (&scoring.board_points, bye.boards) {
+                (None, b) => b.points(),
+                (Some(p), Score::Win) => p.win,
+                (Some(p), Score::Draw) => (p.red_draw + p.black_draw) / 2.0,
+                (Some(p), Score::Loss) => p.loss,
+            };
             entries[r.first].push(Entry {
                 opponent: None,
                 mp: scoring.match_points(bye.result),
@@ -251,7 +258,7 @@ fn event<'a>(teams: usize, rounds: &[TeamRound], scoring: &'a TeamScoring) -> Re
         }
         let result = team_match(&r.boards, scoring);
         let played = r.boards.iter().any(|b| b.played());
-        let points: Vec<(f64, f64)> = r.boards.iter().map(|b| b.game_points()).collect();
+        let points: Vec<(f64, f64)> = r.boards.iter().enumerate().map(|(k, &b)| scoring.board(b, k)).collect();
         entries[r.first].push(Entry {
             opponent: Some(second),
             mp: result.match_points.0,
