@@ -156,7 +156,7 @@ pub fn group_trf(event: &Event, s: usize, g: usize) -> Trf {
             }
         })
         .collect();
-    for round in &stage.rounds {
+    for round in event.stage_rounds(s) {
         for p in round.pairings.iter().filter(|p| number(p.first).is_some()) {
             let a = number(p.first).expect("filtered") as usize - 1;
             let Some(second) = p.second.and_then(number) else {
@@ -179,7 +179,7 @@ pub fn group_trf(event: &Event, s: usize, g: usize) -> Trf {
             });
         }
     }
-    let rounds = stage.rounds.len();
+    let rounds = stage.round_count();
     for p in &mut players {
         p.rounds
             .resize(rounds, TrfRound::bye(RoundResult::Bye(Bye::PairingAllocated)));
