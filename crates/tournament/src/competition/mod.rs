@@ -44,6 +44,7 @@ mod results;
 mod round_robin;
 mod standings;
 mod swiss;
+mod table;
 #[cfg(test)]
 mod tests;
 

@@ -204,7 +204,7 @@ fn berger_numbers(members: &[u32]) -> std::collections::HashMap<u32, u32> {
     members.iter().enumerate().map(|(i, &id)| (id, i as u32 + 1)).collect()
 }
 
-fn trf_points(event: &Event) -> crate::dutch::PointSystem {
+pub(super) fn trf_points(event: &Event) -> crate::dutch::PointSystem {
     crate::dutch::PointSystem {
         // A round robin's bye is a round without a game, worth nothing (and not a round the
         // entrant chose to miss, which C.07's tie-breaks would adjust for).
@@ -231,10 +231,11 @@ fn group_table(event: &Event, s: usize, g: usize) -> Result<Table, Error> {
     if event.teams() {
         return team_table(event, s, g);
     }
-    let trf = group_trf(event, s, g);
     let order = event.tiebreak_order()?;
     let members = &event.stages[s].groups[g];
-    let lines = crate::standings::standings(&trf, &order)
+    let counted = super::table::lines(event, s, g, &order);
+    let lines = counted
+        .unwrap_or_else(|| crate::standings::standings(&group_trf(event, s, g), &order))
         .into_iter()
         .map(|l| Standing {
             place: l.place,
