@@ -12,9 +12,8 @@
 use std::borrow::Cow;
 
 use super::compact::{encode, NONE};
-use super::{round_robin, Event, Format};
+use super::{Event, Format};
 use crate::dutch::PointSystem;
-use crate::round_robin::Pairing as Board;
 use crate::standings::{Line, TieBreak};
 use crate::tiebreak::direct_encounter::{places, Encounters};
 use crate::tiebreak::Values;
@@ -112,17 +111,56 @@ impl Group<'_> {
     /// Every board of every round the group plays: (round index, board, first, second).
     fn each(&self, mut f: impl FnMut(usize, usize, u32, Option<u32>)) {
         for r in 0..self.codes.len() {
-            if self.offsets[r].is_none() {
-                continue;
-            }
-            let boards = round_robin::berger_round(self.n, self.cycles, r as u32 + 1).unwrap_or_default();
-            for (b, board) in boards.into_iter().enumerate() {
-                match board {
-                    Board::Game(w, k) => f(r, b, w, Some(k)),
-                    Board::Bye(x) => f(r, b, x, None),
-                }
+            if self.offsets[r].is_some() {
+                boards(self.n, self.cycles, r as u32 + 1, |b, w, k| f(r, b, w, k));
             }
         }
+    }
+}
+
+/// The boards of round `r` as [`crate::round_robin::berger_round`] gives them — (board, first,
+/// second) — without a division a board: the pivot's neighbours are walked, wrapping by hand.
+/// This is the inner loop of a table of thousands of rounds.
+fn boards(n: u32, cycles: u32, r: u32, mut f: impl FnMut(usize, u32, Option<u32>)) {
+    let m = crate::round_robin::rounds(n);
+    if m == 0 || r == 0 || r > if cycles < 2 { m } else { 2 * m } {
+        return;
+    }
+    let (table, reversed) = match r {
+        r if cycles < 2 => (r, false),
+        r if r > m => (r - m, true),
+        _ if m < 2 => (r, false),
+        r if r == m => (m - 1, false),
+        r if r == m - 1 => (m, false),
+        r => (r, false),
+    };
+    let big = n + n % 2;
+    let pivot = if table % 2 == 1 {
+        table.div_ceil(2)
+    } else {
+        big / 2 + table / 2
+    };
+    let pivot = (pivot - 1) % m + 1;
+    let mut board = |b: usize, w: u32, k: u32| {
+        let (w, k) = if reversed { (k, w) } else { (w, k) };
+        if w > n {
+            f(b, k, None)
+        } else if k > n {
+            f(b, w, None)
+        } else {
+            f(b, w, Some(k))
+        }
+    };
+    if table % 2 == 1 {
+        board(0, pivot, big);
+    } else {
+        board(0, big, pivot);
+    }
+    let (mut up, mut down) = (pivot, pivot);
+    for b in 1..(big / 2) as usize {
+        up = if up == m { 1 } else { up + 1 };
+        down = if down == 1 { m } else { down - 1 };
+        board(b, up, down);
     }
 }
 
@@ -152,7 +190,8 @@ pub(crate) fn lines(event: &Event, s: usize, g: usize, order: &[TieBreak]) -> Op
             let mut at = 0;
             for (h, members) in stage.groups.iter().enumerate() {
                 let n = members.len() as u32;
-                let plays = round_robin::berger_round(n, cycles, r).is_some();
+                let m = crate::round_robin::rounds(n);
+                let plays = r <= if cycles < 2 { m } else { 2 * m };
                 if h == g {
                     return plays.then_some(at);
                 }
@@ -383,6 +422,26 @@ mod tests {
     use crate::round_robin::Pairing as Board;
 
     #[test]
+    fn boards_are_the_tables() {
+        for n in 0..=14u32 {
+            for cycles in 1..=2 {
+                for r in 0..=2 * n + 2 {
+                    let mut got = Vec::new();
+                    super::boards(n, cycles, r, |b, w, k| {
+                        assert_eq!(b, got.len());
+                        got.push(match k {
+                            Some(k) => Board::Game(w, k),
+                            None => Board::Bye(w),
+                        });
+                    });
+                    let expected = crate::competition::round_robin::berger_round(n, cycles, r).unwrap_or_default();
+                    assert_eq!(got, expected, "n {n}, cycles {cycles}, round {r}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn meetings_are_where_the_tables_put_them() {
         for n in 2..=13u32 {
             for cycles in 1..=2 {
@@ -391,7 +450,7 @@ mod tests {
                     for y in (1..=n).filter(|&y| y != x) {
                         let mut expected = Vec::new();
                         for r in 1..=rounds {
-                            let boards = super::round_robin::berger_round(n, cycles, r).unwrap();
+                            let boards = crate::competition::round_robin::berger_round(n, cycles, r).unwrap();
                             for (b, board) in boards.into_iter().enumerate() {
                                 match board {
                                     Board::Game(w, k) if (w, k) == (x, y) => expected.push((r as usize - 1, b, true)),
