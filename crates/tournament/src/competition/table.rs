@@ -108,11 +108,13 @@ impl Group<'_> {
         self.offsets[round].map_or(NONE, |o| self.codes[round].as_bytes()[o + board])
     }
 
-    /// Every board of every round the group plays: (round index, board, first, second).
-    fn each(&self, mut f: impl FnMut(usize, usize, u32, Option<u32>)) {
+    /// Every board of every round the group plays: (round index, its code, first, second).
+    #[inline(always)]
+    fn each(&self, mut f: impl FnMut(usize, u8, u32, Option<u32>)) {
         for r in 0..self.codes.len() {
-            if self.offsets[r].is_some() {
-                boards(self.n, self.cycles, r as u32 + 1, |b, w, k| f(r, b, w, k));
+            if let Some(o) = self.offsets[r] {
+                let codes = &self.codes[r].as_bytes()[o..];
+                boards(self.n, self.cycles, r as u32 + 1, |b, w, k| f(r, codes[b], w, k));
             }
         }
     }
@@ -121,6 +123,7 @@ impl Group<'_> {
 /// The boards of round `r` as [`crate::round_robin::berger_round`] gives them — (board, first,
 /// second) — without a division a board: the pivot's neighbours are walked, wrapping by hand.
 /// This is the inner loop of a table of thousands of rounds.
+#[inline(always)]
 fn boards(n: u32, cycles: u32, r: u32, mut f: impl FnMut(usize, u32, Option<u32>)) {
     let m = crate::round_robin::rounds(n);
     if m == 0 || r == 0 || r > if cycles < 2 { m } else { 2 * m } {
@@ -233,13 +236,13 @@ fn values(group: &Group, ps: &PointSystem, total: usize) -> Vec<Values> {
     let mut acc = vec![Acc::default(); n];
     // Pass 1: scores and what the adjusted scores need.
     let mut seen = vec![0u64; n];
-    group.each(|r, b, first, second| {
+    group.each(|r, code, first, second| {
         let Some(second) = second else {
             let a = &mut acc[first as usize - 1];
             a.last_counted = r + 1;
             return;
         };
-        let (x, y) = Res::of(group.code(r, b));
+        let (x, y) = Res::of(code);
         for (who, res, black) in [(first, x, false), (second, y, true)] {
             let a = &mut acc[who as usize - 1];
             seen[who as usize - 1] += 1;
@@ -291,9 +294,9 @@ fn values(group: &Group, ps: &PointSystem, total: usize) -> Vec<Values> {
         .collect();
     // Pass 2: Buchholz and Sonneborn-Berger, with the opponents' adjusted scores.
     let draws = u64::from(ps.draw) * total as u64;
-    group.each(|r, b, first, second| {
+    group.each(|_, code, first, second| {
         let Some(second) = second else { return };
-        let (x, y) = Res::of(group.code(r, b));
+        let (x, y) = Res::of(code);
         for (who, opp, res) in [(first, second, x), (second, first, y)] {
             let own = acc[who as usize - 1].score;
             let theirs = adjusted[opp as usize - 1];
