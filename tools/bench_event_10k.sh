@@ -3,7 +3,11 @@
 # from SQLite and parsed, the change made, the document written back) on 10,000-entrant events
 # of each format but the Dutch (issue 27). The events come from the event_10k example.
 #
-#   sh tools/bench_event_10k.sh [RUNS] [PLAYERS]
+#   sh tools/bench_event_10k.sh [RUNS] [PLAYERS] [RR_ROUNDS]
+#
+# RR_ROUNDS (default 10) is how many rounds of the round robin are played before its `pair`,
+# `standings` and `result` are timed: 5000 is a middle round of 10,000 players (25 million
+# games, kept as one result code a board).
 #
 # Needs `cargo build --profile ci -p arbiter -p arbiter-tournament --example event_10k` (or set
 # ARBITER and EXAMPLE). Prints the median wall time of RUNS runs per command; each `pair` runs
@@ -11,12 +15,13 @@
 set -eu
 runs=${1:-5}
 players=${2:-10000}
+rr=${3:-10}
 root=$(cd "$(dirname "$0")/.." && pwd)
 arbiter=${ARBITER:-$root/target/ci/arbiter}
 example=${EXAMPLE:-$root/target/ci/examples/event_10k}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$example" --players "$players" --runs 1 --write "$work" >/dev/null
+"$example" --players "$players" --runs 1 --rr-rounds "$rr" --write "$work" >/dev/null
 db="$work/events.db"
 
 now() { date +%s.%N; }
@@ -43,9 +48,10 @@ time_cmd() {
 
 echo "$players entrants, median of $runs runs, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 time_cmd "round robin: pair round 1" rr-new.json pair NAME
-time_cmd "round robin: pair round 11" rr-10.json pair NAME
-time_cmd "round robin: standings after 10 rounds" rr-10.json standings NAME
-time_cmd "round robin: enter one result (11.2501)" rr-10-paired.json result NAME 11.2501 1-0
+time_cmd "round robin: pair round $((rr + 1))" "rr-$rr.json" pair NAME
+time_cmd "round robin: standings after $rr rounds" "rr-$rr.json" standings NAME
+time_cmd "round robin: enter one result ($((rr + 1)).$((players / 4 + 1)))" "rr-$rr-paired.json" result NAME "$((rr + 1)).$((players / 4 + 1))" 1-0
+time_cmd "round robin: correct one result ($(((rr + 1) / 2)).$((players / 4 + 1)))" "rr-$rr-paired.json" result NAME "$(((rr + 1) / 2)).$((players / 4 + 1))" 1/2 --replace
 time_cmd "groups: pair round 4" groups-3.json pair NAME
 time_cmd "groups: standings after 3 rounds" groups-3.json standings NAME
 time_cmd "knockout: pair round 2" knockout-1.json pair NAME

@@ -182,12 +182,32 @@ pub fn standings(t: &Trf, order: &[TieBreak]) -> Vec<Line> {
     } else {
         Vec::new()
     };
+    let names = values
+        .iter()
+        .map(|v| t.player(v.number).map_or(String::new(), |p| p.name.clone()))
+        .collect();
+    rank(&values, names, &cxa, order, |numbers| {
+        direct_encounter_with(t, &ps, numbers)
+    })
+}
+
+/// The standings from each player's values (in start-number order, with their names), the
+/// CXA's values where the order has them, and `de` giving the DE of a tied group of numbers:
+/// what [`standings`] does with a TRF's, and a round robin kept compact with its own.
+pub(crate) fn rank(
+    values: &[Values],
+    names: Vec<String>,
+    cxa: &[crate::cxa::CxaValues],
+    order: &[TieBreak],
+    mut de: impl FnMut(&[u32]) -> Vec<u32>,
+) -> Vec<Line> {
     let mut lines: Vec<Line> = values
         .iter()
-        .map(|v| Line {
+        .zip(names)
+        .map(|(v, name)| Line {
             place: 0,
             number: v.number,
-            name: t.player(v.number).map_or(String::new(), |p| p.name.clone()),
+            name,
             points: v.pts,
             tiebreaks: Vec::with_capacity(order.len()),
         })
@@ -196,16 +216,16 @@ pub fn standings(t: &Trf, order: &[TieBreak]) -> Vec<Line> {
         if *tb == TieBreak::De {
             for group in tied(&lines, order) {
                 let numbers: Vec<u32> = group.iter().map(|&i| lines[i].number).collect();
-                for (&i, de) in group.iter().zip(direct_encounter_with(t, &ps, &numbers)) {
+                for (&i, de) in group.iter().zip(de(&numbers)) {
                     lines[i].tiebreaks.push(f64::from(de));
                 }
             }
         } else if tb.is_cxa() {
-            for (line, v) in lines.iter_mut().zip(&cxa) {
+            for (line, v) in lines.iter_mut().zip(cxa) {
                 line.tiebreaks.push(tb.cxa_value(v));
             }
         } else {
-            for (line, v) in lines.iter_mut().zip(&values) {
+            for (line, v) in lines.iter_mut().zip(values) {
                 line.tiebreaks.push(tb.value(v).expect("a value of the player's own"));
             }
         }

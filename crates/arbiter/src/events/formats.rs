@@ -132,6 +132,7 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
             })?;
             let r = entered.expect("entered");
             let p = e.pairing(&r.id).expect("entered");
+            let p = &*p;
             let s = e.stages.len() - 1;
             match r.verdict {
                 Verdict::Won(side) => println!(
@@ -194,6 +195,7 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
                 Ok(format!("lineup {pairing} {team} {}", players.join(",")))
             })?;
             let p = e.pairing(&pairing).expect("set");
+            let p = &*p;
             println!("{pairing}: {} (version {v})", e.name_of(team));
             print!("{}", render::boards_text(&e, p));
         }

@@ -27,7 +27,11 @@ impl Event {
         }
         let mut out = Vec::new();
         for (s, stage) in self.stages.iter().enumerate() {
-            for p in stage.rounds.iter().chain(&stage.playoffs).flat_map(|r| &r.pairings) {
+            let rounds: Vec<_> = self
+                .stage_rounds(s)
+                .chain(stage.playoffs.iter().map(std::borrow::Cow::Borrowed))
+                .collect();
+            for p in rounds.iter().flat_map(|r| &r.pairings) {
                 let Some(second) = p.second else { continue };
                 let boards = rule(self, s, p).boards;
                 let teams = boards > 0;

@@ -23,7 +23,7 @@ impl Event {
             _ => return err(format!("{} does not play in {id}", self.name_of(team))),
         };
         let s = self.stages.len() - 1;
-        if !p.games.is_empty() || p.verdict(rule(self, s, p)) != Verdict::Pending {
+        if !p.games.is_empty() || p.verdict(rule(self, s, &p)) != Verdict::Pending {
             return err(format!("{id} has results already: its lineups are fixed"));
         }
         let boards = self.settings.boards as usize;

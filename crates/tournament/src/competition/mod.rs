@@ -24,10 +24,13 @@
 //! e.result(&round.pairings[0].id.clone(), &["1-0"], false).unwrap();
 //! ```
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::trf::Trf;
 
+mod compact;
 mod entrants;
 mod format;
 mod games;
@@ -42,6 +45,7 @@ mod round_robin;
 mod standings;
 mod swiss;
 mod swiss_teams;
+mod table;
 #[cfg(test)]
 mod tests;
 
@@ -156,6 +160,11 @@ pub struct Stage {
     /// everyone for a round robin.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<Vec<u32>>,
+    /// The first rounds of a round robin of single games, each as one result code a board
+    /// (the pairings follow from the Berger tables; see [`Event::stage_round`]); `rounds`
+    /// holds the rounds after them. Documents written before it have every round in `rounds`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub compact: Vec<String>,
     pub rounds: Vec<Round>,
     /// A Swiss stage's TRF.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -204,6 +213,7 @@ impl Event {
         e.stages.push(Stage {
             entrants: Vec::new(),
             groups: Vec::new(),
+            compact: Vec::new(),
             rounds: Vec::new(),
             trf: Some(crate::event::text(trf)),
             playoffs: Vec::new(),
@@ -272,17 +282,40 @@ impl Event {
         self.entrant(id).map_or(format!("#{id}"), |e| e.name.clone())
     }
 
-    /// Every pairing of every stage, in order.
-    pub fn pairings(&self) -> impl Iterator<Item = &Pairing> {
-        self.stages
-            .iter()
-            .flat_map(|s| s.rounds.iter().chain(&s.playoffs))
-            .flat_map(|r| &r.pairings)
+    /// Every pairing of every stage, in order (rounds kept compact materialised one at a
+    /// time).
+    pub fn pairings(&self) -> impl Iterator<Item = Cow<'_, Pairing>> {
+        (0..self.stages.len())
+            .flat_map(move |s| {
+                self.stage_rounds(s)
+                    .chain(self.stages[s].playoffs.iter().map(Cow::Borrowed))
+            })
+            .flat_map(|r| -> Box<dyn Iterator<Item = Cow<'_, Pairing>> + '_> {
+                match r {
+                    Cow::Borrowed(r) => Box::new(r.pairings.iter().map(Cow::Borrowed)),
+                    Cow::Owned(r) => Box::new(r.pairings.into_iter().map(Cow::Owned)),
+                }
+            })
     }
 
-    /// The pairing with this id.
-    pub fn pairing(&self, id: &str) -> Option<&Pairing> {
-        self.pairings().find(|p| p.id.eq_ignore_ascii_case(id))
+    /// The pairing with this id, and its stage.
+    pub(crate) fn find_pairing(&self, id: &str) -> Option<(usize, Cow<'_, Pairing>)> {
+        self.stages.iter().enumerate().find_map(|(s, st)| {
+            if let Some((_, _, p)) = self.compact_pairing(s, id) {
+                return Some((s, Cow::Owned(p)));
+            }
+            st.rounds
+                .iter()
+                .chain(&st.playoffs)
+                .flat_map(|r| &r.pairings)
+                .find(|p| p.id.eq_ignore_ascii_case(id))
+                .map(|p| (s, Cow::Borrowed(p)))
+        })
+    }
+
+    /// The pairing with this id (materialised if its round is kept compact).
+    pub fn pairing(&self, id: &str) -> Option<Cow<'_, Pairing>> {
+        self.find_pairing(id).map(|(_, p)| p)
     }
 
     /// Whether every stage of the plan is played out.

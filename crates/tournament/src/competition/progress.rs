@@ -88,6 +88,7 @@ impl Event {
         self.stages.push(Stage {
             entrants: field,
             groups,
+            compact: Vec::new(),
             rounds: Vec::new(),
             trf,
             playoffs: Vec::new(),
@@ -135,6 +136,7 @@ impl Event {
             Format::Swiss { .. } => swiss::next(self, s)?,
         };
         if let Some(r) = &round {
+            super::compact::fold(self, s);
             self.stages[s].rounds.push(r.clone());
         }
         Ok(round)
@@ -186,7 +188,7 @@ pub(crate) fn stage_done(event: &Event, s: usize) -> bool {
     let stage = &event.stages[s];
     match event.plan[s].format {
         Format::RoundRobin { cycles } | Format::Groups { cycles, .. } => {
-            stage.rounds.len() == round_robin::rounds_of(stage, cycles)
+            stage.round_count() == round_robin::rounds_of(stage, cycles)
         }
         Format::Knockout { draw: Draw::Cards, .. } => knockout::by_cards_done(event, s),
         Format::Knockout { draw: Draw::Seeded, .. } | Format::DoubleKnockout => knockout::bracket_done(event, s),

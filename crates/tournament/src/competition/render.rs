@@ -142,9 +142,9 @@ pub fn pairings_text(event: &Event) -> String {
         if event.plan.len() > 1 {
             let _ = writeln!(out, "== stage {}: {} ==", s + 1, event.plan[s].format.name());
         }
-        for r in &stage.rounds {
+        for r in event.stage_rounds(s) {
             let _ = writeln!(out, "round {}", r.number);
-            out.push_str(&round_text(event, s, r));
+            out.push_str(&round_text(event, s, &r));
         }
         for r in &stage.playoffs {
             let _ = writeln!(out, "play-off {}", r.number);
@@ -245,7 +245,9 @@ pub fn html(event: &Event) -> Result<String, Error> {
         out.push_str("</table>\n");
     }
     for (s, stage) in event.stages.iter().enumerate() {
-        for (kind, rounds) in [("Round", &stage.rounds), ("Play-off", &stage.playoffs)] {
+        let rounds: Vec<_> = event.stage_rounds(s).collect();
+        let playoffs: Vec<_> = stage.playoffs.iter().map(std::borrow::Cow::Borrowed).collect();
+        for (kind, rounds) in [("Round", &rounds), ("Play-off", &playoffs)] {
             for r in rounds.iter() {
                 let _ = writeln!(out, "<table><caption>{kind} {}</caption>", r.number);
                 for p in &r.pairings {

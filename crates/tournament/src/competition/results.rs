@@ -61,8 +61,8 @@ impl Event {
         if replace {
             next.check_correctable(s, &id)?;
         }
-        let rule = rule(&next, s, next.pairing(&id).expect("located"));
-        let p = next.pairing_mut(&id).expect("located");
+        let mut p = next.pairing(&id).expect("located").into_owned();
+        let rule = rule(&next, s, &p);
         if p.second.is_none() {
             return err(format!("{id} is a bye: there is no game"));
         }
@@ -112,6 +112,7 @@ impl Event {
             p.lot = Some(l.clone());
         }
         let verdict = p.verdict(rule);
+        next.put_pairing(s, p)?;
         if next.stages[s].trf.is_some() {
             super::swiss::record(&mut next, s, &id)?;
         }
@@ -122,9 +123,8 @@ impl Event {
     /// What pairing `id` has come to so far, under its stage's rules (a match still to play
     /// is [`Verdict::Pending`]); `None` when there is no such pairing.
     pub fn verdict(&self, id: &str) -> Option<Verdict> {
-        let (s, id) = self.locate(id)?;
-        let p = self.pairing(&id)?;
-        Some(p.verdict(rule(self, s, p)))
+        let (s, p) = self.find_pairing(id)?;
+        Some(p.verdict(rule(self, s, &p)))
     }
 
     /// How many games pairing `id` has once the match now being played is complete — its next
@@ -134,19 +134,12 @@ impl Event {
     pub fn games_due(&self, id: &str) -> Option<u32> {
         let (s, id) = self.locate(id)?;
         let p = self.pairing(&id)?;
-        Some(p.games_due(rule(self, s, p)) as u32)
+        Some(p.games_due(rule(self, s, &p)) as u32)
     }
 
     /// The stage of pairing `id` and its id as written.
     fn locate(&self, id: &str) -> Option<(usize, String)> {
-        self.stages.iter().enumerate().find_map(|(s, st)| {
-            st.rounds
-                .iter()
-                .chain(&st.playoffs)
-                .flat_map(|r| &r.pairings)
-                .find(|p| p.id.eq_ignore_ascii_case(id))
-                .map(|p| (s, p.id.clone()))
-        })
+        self.find_pairing(id).map(|(s, p)| (s, p.id.clone()))
     }
 
     /// A result may be corrected while nothing stands on it: in the current stage, and in a

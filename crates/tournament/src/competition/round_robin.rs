@@ -52,13 +52,27 @@ pub(crate) fn deal(event: &Event, field: &[u32], groups: usize, separate: bool) 
 
 /// The next round of every group, or `None` when the stage has played its rounds.
 pub(crate) fn next(event: &Event, s: usize) -> Option<Round> {
+    let r = event.stages[s].round_count() + 1;
+    let mut pairings = pairings(event, s, r)?;
+    for p in &mut pairings {
+        forfeit_withdrawn(event, p);
+    }
+    Some(Round {
+        number: r as u32,
+        pairings,
+        draw: None,
+    })
+}
+
+/// The pairings of round `r` of every group, without results, in the order the round lists
+/// them (group by group, board by board); `None` past the stage's rounds.
+pub(crate) fn pairings(event: &Event, s: usize, r: usize) -> Option<Vec<Pairing>> {
     let stage = &event.stages[s];
     let cycles = match event.plan[s].format {
         Format::RoundRobin { cycles } | Format::Groups { cycles, .. } => cycles.max(1),
         _ => return None,
     };
-    let r = stage.rounds.len() + 1;
-    if r > rounds_of(stage, cycles) {
+    if r == 0 || r > rounds_of(stage, cycles) {
         return None;
     }
     let prefix = event.id_prefix(s);
@@ -77,15 +91,10 @@ pub(crate) fn next(event: &Event, s: usize) -> Option<Round> {
                 Board::Bye(x) => Pairing::new(id, members[x as usize - 1], None),
             };
             p.group = grouped.then_some(g as u32);
-            forfeit_withdrawn(event, &mut p);
             pairings.push(p);
         }
     }
-    Some(Round {
-        number: r as u32,
-        pairings,
-        draw: None,
-    })
+    Some(pairings)
 }
 
 /// A pairing with a withdrawn entrant is a forfeit from the start (both withdrawn: lost by
@@ -113,7 +122,7 @@ pub(crate) fn forfeit_withdrawn(event: &Event, p: &mut Pairing) {
 /// Round `r` of a round robin of one or two cycles, as [`crate::round_robin::double_berger`]
 /// plays two: the first cycle with its last two rounds swapped, then the table again with
 /// colours reversed. Built round by round, so a field of thousands pairs in microseconds.
-fn berger_round(n: u32, cycles: u32, r: u32) -> Option<Vec<Board>> {
+pub(crate) fn berger_round(n: u32, cycles: u32, r: u32) -> Option<Vec<Board>> {
     let m = crate::round_robin::rounds(n);
     if cycles < 2 {
         return crate::round_robin::berger_round(n, r);

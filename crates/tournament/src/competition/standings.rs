@@ -157,7 +157,7 @@ pub fn group_trf(event: &Event, s: usize, g: usize) -> Trf {
             }
         })
         .collect();
-    for round in &stage.rounds {
+    for round in event.stage_rounds(s) {
         for p in round.pairings.iter().filter(|p| number(p.first).is_some()) {
             let a = number(p.first).expect("filtered") as usize - 1;
             let Some(second) = p.second.and_then(number) else {
@@ -180,7 +180,7 @@ pub fn group_trf(event: &Event, s: usize, g: usize) -> Trf {
             });
         }
     }
-    let rounds = stage.rounds.len();
+    let rounds = stage.round_count();
     for p in &mut players {
         p.rounds
             .resize(rounds, TrfRound::bye(RoundResult::Bye(Bye::PairingAllocated)));
@@ -205,7 +205,7 @@ fn berger_numbers(members: &[u32]) -> std::collections::HashMap<u32, u32> {
     members.iter().enumerate().map(|(i, &id)| (id, i as u32 + 1)).collect()
 }
 
-fn trf_points(event: &Event) -> crate::dutch::PointSystem {
+pub(super) fn trf_points(event: &Event) -> crate::dutch::PointSystem {
     crate::dutch::PointSystem {
         // A round robin's bye is a round without a game, worth nothing (and not a round the
         // entrant chose to miss, which C.07's tie-breaks would adjust for).
@@ -232,10 +232,11 @@ fn group_table(event: &Event, s: usize, g: usize) -> Result<Table, Error> {
     if event.teams() {
         return team_table(event, s, g);
     }
-    let trf = group_trf(event, s, g);
     let order = event.tiebreak_order()?;
     let members = &event.stages[s].groups[g];
-    let lines = crate::standings::standings(&trf, &order)
+    let counted = super::table::lines(event, s, g, &order);
+    let lines = counted
+        .unwrap_or_else(|| crate::standings::standings(&group_trf(event, s, g), &order))
         .into_iter()
         .map(|l| Standing {
             place: l.place,

@@ -134,7 +134,7 @@ pub(crate) fn record(event: &mut Event, s: usize, id: &str) -> Result<(), Error>
     };
     let p = event
         .pairing(id)
-        .cloned()
+        .map(std::borrow::Cow::into_owned)
         .ok_or_else(|| Error(format!("no pairing {id}")))?;
     let mut trf = trf_of(&event.stages[s])?;
     let (Some(w), Some(b)) = (

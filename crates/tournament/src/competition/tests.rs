@@ -319,7 +319,7 @@ fn a_tied_team_knockout_goes_to_a_play_off_match_on_the_boards_then_lots() {
     let won = e.result(&id, &["1/2", "1-0", "1/2", "1/2"], false).unwrap();
     assert_eq!((won.verdict, won.lot), (Verdict::Won(Side::First), None));
     assert!(e.finished());
-    let p = e.pairing(&id).unwrap();
+    let p = &*e.pairing(&id).unwrap();
     assert_eq!(render::score(&e, 0, p), "2-2, play-off 2½-1½");
     assert!(
         render::boards_text(&e, p).contains("play-off match 1"),
@@ -503,4 +503,76 @@ fn a_team_swiss_by_game_points_first_pairs_on_them() {
     let by_matches = team_swiss_by(mp, false, 5, 8, 8, 3).0;
     assert_eq!(by_games, [(1, 2), (3, 4), (5, 6), (7, 8)]);
     assert_eq!(by_matches, [(1, 6), (2, 8), (3, 5), (4, 7)]);
+}
+
+/// The event as documents were written before rounds were kept compact: every round in full.
+fn unfolded(e: &Event) -> Event {
+    let mut old = e.clone();
+    for s in 0..old.stages.len() {
+        let rounds: Vec<Round> = e.stage_rounds(s).map(std::borrow::Cow::into_owned).collect();
+        old.stages[s].compact.clear();
+        old.stages[s].rounds = rounds;
+    }
+    old
+}
+
+#[test]
+fn a_document_with_every_round_in_full_still_reads_and_folds_at_the_next_pairing() {
+    let mut e = Event::new("rr", vec![Plan::new(Format::RoundRobin { cycles: 2 })]);
+    field(&mut e, 5);
+    let results = ["1-0", "1/2", "0-1", "+-", "--"];
+    let mut k = 0;
+    for _ in 0..4 {
+        let round = e.pair().unwrap();
+        play_round(&mut e, &round, |_| {
+            k += 1;
+            vec![results[k % results.len()]]
+        });
+    }
+    // Rounds 1-3 compact, round 4 (just played) in full.
+    assert_eq!((e.stages[0].compact.len(), e.stages[0].rounds.len()), (3, 1));
+    let old_text = unfolded(&e).to_text();
+    assert!(!old_text.contains("compact") && old_text.contains("\"games\""));
+    let mut old = Event::from_text(&old_text).unwrap();
+    assert_eq!(old.stages[0].rounds.len(), 4);
+    assert_eq!(old.standings().unwrap(), e.standings().unwrap());
+    assert_eq!(render::pairings_text(&old), render::pairings_text(&e));
+    assert_eq!(old.pairing("2.1"), e.pairing("2.1"));
+    assert_eq!(old.verdict("3.2"), e.verdict("3.2"));
+    // A correction to a round kept compact, and to the same round in full.
+    old.result("2.2", &["0-1"], true).unwrap();
+    e.result("2.2", &["0-1"], true).unwrap();
+    assert_eq!(old.pair().unwrap(), e.pair().unwrap());
+    assert_eq!(old, e, "pairing folds the old document's played rounds");
+    assert_eq!(e.stages[0].compact.len(), 4);
+    assert_eq!(Event::from_text(&e.to_text()).unwrap(), e);
+}
+
+#[test]
+fn a_team_double_round_robin_reverses_colours_in_the_second_cycle() {
+    let mut e = Event::new("teams", vec![Plan::new(Format::RoundRobin { cycles: 2 })]);
+    e.settings.boards = 2;
+    for t in 1..=4 {
+        let members: Vec<String> = (1..=2).map(|b| format!("T{t}B{b}")).collect();
+        e.register(&format!("T{t}"), 2000 - t, "", &members).unwrap();
+    }
+    while let Ok(round) = e.pair() {
+        play_round(&mut e, &round, |_| vec!["1/2", "1-0"]);
+    }
+    assert!(e.finished());
+    // Each board's two games between the same members: red once each.
+    let games = e.played_games();
+    assert_eq!(games.len(), 6 * 2 * 2);
+    for g in &games {
+        let twice: Vec<_> = games
+            .iter()
+            .filter(|h| (h.red == g.red && h.black == g.black) || (h.red == g.black && h.black == g.red))
+            .collect();
+        assert_eq!(twice.len(), 2, "{g:?}");
+        assert!(
+            twice.iter().any(|h| h.red == g.black),
+            "{} has red in both cycles: {g:?}",
+            g.red
+        );
+    }
 }
