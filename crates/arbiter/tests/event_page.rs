@@ -323,7 +323,7 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         .await;
         assert_eq!(heads, json!("Quarter-finals | Semi-finals | Final"));
         wait_text(&watcher, "#standings tbody tr:first-child", "Li Wei").await;
-        wait_text(&watcher, "#boards .mini-status", "Result entered: 1–0").await;
+        wait_text(&watcher, "#boards .mini-status", "Red wins (the arbiter's decision)").await;
         assert_eq!(
             js(&watcher, "return window.notReloaded === true;").await,
             json!(true),

@@ -228,7 +228,14 @@ async fn show(
     let published = app.db().store().published_standings(&id).await.map_err(event_error)?;
     let links = app.db().store().event_games(&id).await.map_err(event_error)?;
     let mut stages = serde_json::to_value(&event.stages).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    for stage in stages.as_array_mut().into_iter().flatten() {
+    for (s, stage) in stages.as_array_mut().into_iter().flatten().enumerate() {
+        // Rounds the model keeps compact are shown in full, as every round is.
+        if let Some(stage) = stage.as_object_mut() {
+            if stage.remove("compact").is_some() {
+                let rounds: Vec<_> = event.stage_rounds(s).collect();
+                stage.insert("rounds".into(), json!(rounds));
+            }
+        }
         for key in ["rounds", "playoffs"] {
             let Some(rounds) = stage.get_mut(key).and_then(Value::as_array_mut) else {
                 continue;
@@ -308,19 +315,27 @@ async fn me(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Header
     let n = tokens::entrant(&app, &id, &headers).await?;
     let token = tokens::bearer(&headers)?;
     let entrant = event.entrant(n).ok_or_else(super::not_found)?;
+    // The last round the entrant is paired in: play-offs, then the rounds from the last (those
+    // kept compact materialised one at a time, only as far back as needed).
+    let s = event.stages.len().saturating_sub(1);
     let current = event.stages.last().and_then(|stage| {
-        stage
-            .rounds
+        let mine = |p: &&tournament::competition::Pairing| p.first == n || p.second == Some(n);
+        let playoff = stage
+            .playoffs
             .iter()
-            .chain(&stage.playoffs)
-            .flat_map(|r| r.pairings.iter().map(move |p| (r.number, p)))
-            .rfind(|(_, p)| p.first == n || p.second == Some(n))
+            .rev()
+            .find_map(|r| r.pairings.iter().find(mine).map(|p| (r.number, p.clone())));
+        playoff.or_else(|| {
+            (1..=stage.round_count()).rev().find_map(|k| {
+                let r = event.stage_round(s, k)?;
+                r.pairings.iter().find(mine).map(|p| (r.number, p.clone()))
+            })
+        })
     });
     let mut pairing = Value::Null;
     let mut game = Value::Null;
-    if let Some((round, p)) = current {
+    if let Some((round, p)) = &current {
         let opponent = if p.first == n { p.second } else { Some(p.first) };
-        let s = event.stages.len() - 1;
         pairing = json!({
             "id": p.id,
             "round": round,
