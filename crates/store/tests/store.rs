@@ -110,8 +110,8 @@ async fn games_keep_their_command_logs(s: &Store) {
 /// A round's games, their first commands and their links to the event's pairings are made
 /// together (more than one INSERT's worth of rows), or none of them is.
 async fn a_round_is_made_all_or_none(s: &Store) {
-    let hashes = ["h1".to_string(), "h2".to_string()];
-    let round = |ids: &[String], first: usize| {
+    const HASHES: &[String; 2] = &[String::new(), String::new()];
+    fn round(ids: &[String], first: usize) -> Vec<NewEventGame<'_>> {
         ids.iter()
             .enumerate()
             .map(|(n, id)| NewEventGame {
@@ -121,7 +121,7 @@ async fn a_round_is_made_all_or_none(s: &Store) {
                     ruleset: "online",
                     rules: "fide",
                     clock: None,
-                    token_hashes: &hashes,
+                    token_hashes: HASHES,
                     arbiter_hash: Some("org"),
                     created_unix_ms: 5,
                 },
@@ -129,8 +129,8 @@ async fn a_round_is_made_all_or_none(s: &Store) {
                 pairing: "1",
                 number: (first + n) as u32,
             })
-            .collect::<Vec<_>>()
-    };
+            .collect()
+    }
     let starts = |ids: &[String]| {
         ids.iter()
             .map(|id| (Arc::from(id.as_str()), 0, 0, Side::First, "start".to_string()))
@@ -146,7 +146,10 @@ async fn a_round_is_made_all_or_none(s: &Store) {
     assert_eq!(g.commands, [(0, Side::First, "start".to_string())]);
     // Game 130 of the pairing is linked already: the whole round fails, none of it is made.
     let again: Vec<String> = (1..=3).map(|n| format!("x{n}")).collect();
-    assert!(s.create_event_games(&round(&again, 128), &starts(&again)).await.is_err());
+    assert!(s
+        .create_event_games(&round(&again, 128), &starts(&again))
+        .await
+        .is_err());
     for id in &again {
         assert!(s.game(id).await.unwrap().is_none(), "{id} was made");
     }
