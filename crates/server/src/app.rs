@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use game::{BySide, Side};
 
 use crate::codec::{random_id, token_hash};
-use crate::db::Db;
+use crate::db::{now_unix_ms, Db, Entry, RoundGame, Stored};
 use crate::error::ApiError;
 use crate::limits::{Limiter, Limits};
 use crate::live::Spec;
@@ -104,33 +104,66 @@ impl App {
         let tokens = BySide::new(|_| random_id(32));
         let arbiter = random_id(32);
         let hashes = tokens.as_ref().map(|t| token_hash(t));
-        let id = self
-            .create_seated(spec, hashes, Some(&token_hash(&arbiter)), false)
-            .await?;
+        spec.validate()?;
+        let id = random_id(8);
+        self.db.create(&id, &spec, &hashes, Some(&token_hash(&arbiter))).await?;
+        // Built the way a restart builds it, so a created game and a restored one cannot differ.
+        self.game(&id).await?;
         Ok(Created { id, tokens, arbiter })
     }
 
-    /// A new game whose seats are held by the tokens with these hashes (an event's game: each
-    /// player's own event token), and its console by the arbiter's; returns its id. `started`:
-    /// its clocks run from now, as an event's round starts, so a player who does not come
-    /// loses by the ruleset's lateness rule; otherwise they start with the first move.
-    pub async fn create_seated(
+    /// The new games of event `event`'s round, one for each (pairing, game number, hashes of
+    /// the seats' tokens: each player's own event token), their consoles held by the
+    /// arbiter's token; returns their ids in order. Their clocks run from now, as the round
+    /// starts, so a player who does not come loses by the ruleset's lateness rule. All are
+    /// made in one transaction, linked to their pairings, or none is.
+    pub async fn create_round_games(
         &self,
-        spec: Spec,
-        hashes: BySide<String>,
+        event: &str,
+        spec: &Spec,
         arbiter_hash: Option<&str>,
-        started: bool,
-    ) -> Result<String, ApiError> {
+        games: Vec<(String, u32, BySide<String>)>,
+    ) -> Result<Vec<String>, ApiError> {
         spec.validate()?;
-        let id = random_id(8);
-        self.db.create(&id, &spec, &hashes, arbiter_hash).await?;
-        if started {
-            let start = (Arc::from(id.as_str()), 0, 0, Side::First, "start".to_string());
-            self.db.append(vec![start]).await?;
+        let games: Vec<RoundGame> = games
+            .into_iter()
+            .map(|(pairing, game, token_hashes)| RoundGame {
+                id: random_id(8),
+                pairing,
+                game,
+                token_hashes,
+            })
+            .collect();
+        // Each game's log begins with the start of its clocks.
+        let start = || (0, Side::First, "start".to_string());
+        let commands: Vec<Entry> = games
+            .iter()
+            .map(|g| {
+                let (at, side, text) = start();
+                (Arc::from(g.id.as_str()), 0, at, side, text)
+            })
+            .collect();
+        let created_unix_ms = now_unix_ms();
+        self.db
+            .create_round_games(event, spec, arbiter_hash, created_unix_ms, &games, &commands)
+            .await?;
+        // Built from what was just committed the way a restart builds a game from what it
+        // reads, so a created game and a restored one cannot differ.
+        let mut ids = Vec::with_capacity(games.len());
+        for g in games {
+            let stored = Stored {
+                spec: spec.clone(),
+                token_hashes: g.token_hashes,
+                arbiter_hash: arbiter_hash.map(str::to_string),
+                created_unix_ms,
+                device_hash: None,
+                commands: vec![start()],
+            };
+            let table = Table::restore(g.id.clone(), stored, self.db.clone(), self.limits.abandon_after)?;
+            self.lock().entry(g.id.clone()).or_insert(table);
+            ids.push(g.id);
         }
-        // Built the way a restart builds it, so a created game and a restored one cannot differ.
-        self.game(&id).await?;
-        Ok(id)
+        Ok(ids)
     }
 
     /// The database.

@@ -4,7 +4,7 @@
 //! by replaying the log, so the log is the one thing that must be durable.
 
 use game::BySide;
-use store::{CommandLog, NewGame, Store};
+use store::{CommandLog, NewEventGame, NewGame, Store};
 
 use crate::live::Spec;
 
@@ -28,6 +28,15 @@ pub struct Stored {
     /// When it was created, milliseconds since the Unix epoch (wall clock).
     pub created_unix_ms: i64,
     pub commands: Vec<(u64, game::Side, String)>,
+}
+
+/// A game of an event's round to create: its id, its pairing and number there, and the
+/// hashes of its seats' tokens (the players' own event tokens).
+pub struct RoundGame {
+    pub id: String,
+    pub pairing: String,
+    pub game: u32,
+    pub token_hashes: BySide<String>,
 }
 
 impl Db {
@@ -58,9 +67,6 @@ impl Db {
     ) -> Result<(), sqlx::Error> {
         // The store keeps the pair as its columns token_first, token_second.
         let token_hashes: [String; 2] = token_hashes.clone().into();
-        let created_unix_ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
         self.store
             .create_game(&NewGame {
                 id,
@@ -70,9 +76,43 @@ impl Db {
                 clock: spec.clock,
                 token_hashes: &token_hashes,
                 arbiter_hash,
-                created_unix_ms,
+                created_unix_ms: now_unix_ms(),
             })
             .await
+    }
+
+    /// The games of event `event`'s round, created at `created_unix_ms` with `commands` (their
+    /// clocks' start) and linked to their pairings, in one transaction: all, or none.
+    pub async fn create_round_games(
+        &self,
+        event: &str,
+        spec: &Spec,
+        arbiter_hash: Option<&str>,
+        created_unix_ms: i64,
+        games: &[RoundGame],
+        commands: &[Entry],
+    ) -> Result<(), sqlx::Error> {
+        let token_hashes: Vec<[String; 2]> = games.iter().map(|g| g.token_hashes.clone().into()).collect();
+        let new: Vec<NewEventGame> = games
+            .iter()
+            .zip(&token_hashes)
+            .map(|(g, hashes)| NewEventGame {
+                game: NewGame {
+                    id: &g.id,
+                    kind: spec.kind,
+                    ruleset: &spec.ruleset,
+                    rules: &spec.rules,
+                    clock: spec.clock,
+                    token_hashes: hashes,
+                    arbiter_hash,
+                    created_unix_ms,
+                },
+                event,
+                pairing: &g.pairing,
+                number: g.game,
+            })
+            .collect();
+        self.store.create_event_games(&new, commands).await
     }
 
     /// Appends commands to a game's log, all or none; returns once they are committed.
@@ -109,4 +149,11 @@ impl Db {
             commands: g.commands,
         }))
     }
+}
+
+/// Wall clock, milliseconds since the Unix epoch.
+pub fn now_unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }

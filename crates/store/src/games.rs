@@ -28,6 +28,15 @@ pub struct NewGame<'a> {
     pub created_unix_ms: i64,
 }
 
+/// A new game of event `event`'s pairing `pairing`, as its game `number` (see
+/// [`Store::create_event_games`]).
+pub struct NewEventGame<'a> {
+    pub game: NewGame<'a>,
+    pub event: &'a str,
+    pub pairing: &'a str,
+    pub number: u32,
+}
+
 /// A stored game: what it was created with and its commands in order.
 pub struct StoredGame {
     pub kind: Kind,
@@ -86,6 +95,52 @@ impl Store {
             .execute(&self.pool)
             .await
             .map(|r| r.rows_affected() == 1)
+    }
+
+    /// New games of events (a round's), their first commands (their clocks' start) and their
+    /// links to their pairings, in one transaction: all made, or none, so a round is never
+    /// half made and one flush serves all its games.
+    pub async fn create_event_games(&self, games: &[NewEventGame<'_>], commands: &[Entry]) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        for chunk in games.chunks(ROWS_PER_INSERT) {
+            let sql = format!(
+                "INSERT INTO games (id, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
+                 token_first, token_second, created_unix_ms, token_arbiter) VALUES {}",
+                values(chunk.len(), 10)
+            );
+            let mut q = sqlx::query(&sql);
+            for NewEventGame { game: g, .. } in chunk {
+                q = q
+                    .bind(g.id)
+                    .bind(g.kind.name())
+                    .bind(g.ruleset)
+                    .bind(g.rules)
+                    .bind(g.clock.map(|c| c.0 as i64))
+                    .bind(g.clock.map(|c| c.1 as i64))
+                    .bind(&g.token_hashes[0])
+                    .bind(&g.token_hashes[1])
+                    .bind(g.created_unix_ms)
+                    .bind(g.arbiter_hash);
+            }
+            q.execute(&mut *tx).await?;
+        }
+        insert_commands(&mut tx, &commands.iter().collect::<Vec<_>>()).await?;
+        for chunk in games.chunks(ROWS_PER_INSERT) {
+            let sql = format!(
+                "INSERT INTO event_games (event, pairing, game, game_id) VALUES {}",
+                values(chunk.len(), 4)
+            );
+            let mut q = sqlx::query(&sql);
+            for g in chunk {
+                q = q
+                    .bind(g.event)
+                    .bind(g.pairing)
+                    .bind(i64::from(g.number))
+                    .bind(g.game.id);
+            }
+            q.execute(&mut *tx).await?;
+        }
+        tx.commit().await
     }
 
     /// Marks a game over with how it ended (so a restart does not rebuild it eagerly).
@@ -172,7 +227,7 @@ struct Append {
 
 /// Commands logged in one transaction at most (a few statements of [`ROWS_PER_INSERT`]).
 const BATCH: usize = 1024;
-/// Rows one INSERT carries (5 parameters each, far below either database's limit).
+/// Rows one INSERT carries (10 parameters each at most, far below either database's limit).
 const ROWS_PER_INSERT: usize = 128;
 
 impl CommandLog {
@@ -219,13 +274,19 @@ async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>) {
 
 async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
+    insert_commands(&mut tx, entries).await?;
+    tx.commit().await
+}
+
+async fn insert_commands(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    entries: &[&Entry],
+) -> Result<(), sqlx::Error> {
     for chunk in entries.chunks(ROWS_PER_INSERT) {
-        let mut sql = String::from("INSERT INTO commands (game_id, seq, at_ms, side, command) VALUES ");
-        for i in 0..chunk.len() {
-            let p = i * 5;
-            let sep = if i == 0 { "" } else { ", " };
-            sql += &format!("{sep}(${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5);
-        }
+        let sql = format!(
+            "INSERT INTO commands (game_id, seq, at_ms, side, command) VALUES {}",
+            values(chunk.len(), 5)
+        );
         let mut q = sqlx::query(&sql);
         for (id, seq, at, side, command) in chunk.iter().copied() {
             q = q
@@ -235,7 +296,16 @@ async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
                 .bind(side_code(*side))
                 .bind(command.as_str());
         }
-        q.execute(&mut *tx).await?;
+        q.execute(&mut **tx).await?;
     }
-    tx.commit().await
+    Ok(())
+}
+
+/// The placeholders of a multi-row INSERT: `($1, $2), ($3, $4)` for 2 rows of 2 columns.
+fn values(rows: usize, columns: usize) -> String {
+    let row = |r: usize| {
+        let params: Vec<String> = (1..=columns).map(|c| format!("${}", r * columns + c)).collect();
+        format!("({})", params.join(", "))
+    };
+    (0..rows).map(row).collect::<Vec<_>>().join(", ")
 }

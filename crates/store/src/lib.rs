@@ -35,7 +35,7 @@ pub mod target;
 mod versioned;
 
 pub use events::{Change, EventError};
-pub use games::{CommandLog, Entry, NewGame, StoredGame};
+pub use games::{CommandLog, Entry, NewEventGame, NewGame, StoredGame};
 pub use ratings::RatingError;
 pub use served::{Also, EventGame, ServedEvent};
 pub use sqlx;

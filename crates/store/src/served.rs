@@ -3,6 +3,8 @@
 //! a pairing is, with whether its result has been entered. Whatever must change with the
 //! document changes in the same transaction as it ([`Store::save_event_with`]).
 
+use std::collections::HashMap;
+
 use game::Kind;
 use sqlx::Row;
 
@@ -168,17 +170,15 @@ impl Store {
         })
     }
 
-    /// The hash of entrant `entrant`'s token in event `name`.
-    pub async fn entrant_token_hash(&self, name: &str, entrant: u32) -> Result<Option<String>, EventError> {
-        let row = sqlx::query("SELECT hash FROM event_tokens WHERE event = $1 AND entrant = $2")
+    /// The hashes of every token of event `name`, by entrant (0: the organiser).
+    pub async fn token_hashes(&self, name: &str) -> Result<HashMap<u32, String>, EventError> {
+        let rows = sqlx::query("SELECT entrant, hash FROM event_tokens WHERE event = $1")
             .bind(name)
-            .bind(i64::from(entrant))
-            .fetch_optional(&self.pool)
+            .fetch_all(&self.pool)
             .await?;
-        Ok(match row {
-            Some(r) => Some(r.try_get(0)?),
-            None => None,
-        })
+        rows.iter()
+            .map(|r| Ok((r.try_get::<i64, _>(0)? as u32, r.try_get(1)?)))
+            .collect()
     }
 
     /// [`Store::save_event`] with `also` in the same transaction: all saved, or nothing.
@@ -359,7 +359,8 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(v, 2);
-        assert_eq!(store.entrant_token_hash("E", 1).await.unwrap().as_deref(), Some("a"));
+        let hashes = store.token_hashes("E").await.unwrap();
+        assert_eq!(hashes, HashMap::from([(0, "org".into()), (1, "a".into())]));
         // Stale: nothing saved, the token neither.
         let stale = store
             .save_event_with("E", 1, "{x}", "register 2 B", &[Also::Token { hash: "b", entrant: 2 }])

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use game::{Kind, Side};
 use store::scratch::Scratch;
-use store::{EventError, NewGame, Store};
+use store::{EventError, NewEventGame, NewGame, Store};
 
 fn temp_file(test: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("arbiter-store-{test}-{}", std::process::id()));
@@ -107,10 +107,60 @@ async fn games_keep_their_command_logs(s: &Store) {
     assert!(s.game("nope").await.unwrap().is_none());
 }
 
+/// A round's games, their first commands and their links to the event's pairings are made
+/// together (more than one INSERT's worth of rows), or none of them is.
+async fn a_round_is_made_all_or_none(s: &Store) {
+    const HASHES: &[String; 2] = &[String::new(), String::new()];
+    fn round(ids: &[String], first: usize) -> Vec<NewEventGame<'_>> {
+        ids.iter()
+            .enumerate()
+            .map(|(n, id)| NewEventGame {
+                game: NewGame {
+                    id,
+                    kind: Kind::Chess,
+                    ruleset: "online",
+                    rules: "fide",
+                    clock: None,
+                    token_hashes: HASHES,
+                    arbiter_hash: Some("org"),
+                    created_unix_ms: 5,
+                },
+                event: "C",
+                pairing: "1",
+                number: (first + n) as u32,
+            })
+            .collect()
+    }
+    let starts = |ids: &[String]| {
+        ids.iter()
+            .map(|id| (Arc::from(id.as_str()), 0, 0, Side::First, "start".to_string()))
+            .collect::<Vec<_>>()
+    };
+    let ids: Vec<String> = (1..=130).map(|n| format!("r{n}")).collect();
+    s.create_event_games(&round(&ids, 1), &starts(&ids)).await.unwrap();
+    let linked = s.event_games("C").await.unwrap();
+    assert_eq!(linked.len(), 130);
+    assert!(linked.iter().all(|g| g.game_id == format!("r{}", g.game) && !g.entered));
+    let g = s.game("r130").await.unwrap().unwrap();
+    assert_eq!((g.arbiter_hash.as_deref(), g.created_unix_ms), (Some("org"), 5));
+    assert_eq!(g.commands, [(0, Side::First, "start".to_string())]);
+    // Game 130 of the pairing is linked already: the whole round fails, none of it is made.
+    let again: Vec<String> = (1..=3).map(|n| format!("x{n}")).collect();
+    assert!(s
+        .create_event_games(&round(&again, 128), &starts(&again))
+        .await
+        .is_err());
+    for id in &again {
+        assert!(s.game(id).await.unwrap().is_none(), "{id} was made");
+    }
+    assert_eq!(s.event_games("C").await.unwrap().len(), 130);
+}
+
 async fn everything(s: &Store) {
     events_keep_their_versions_and_changes(s).await;
     concurrent_changes_take_turns(s).await;
     games_keep_their_command_logs(s).await;
+    a_round_is_made_all_or_none(s).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -65,12 +65,16 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
         .into_iter()
         .map(|g| (g.pairing, g.game))
         .collect();
+    let mut tokens = store.token_hashes(id).await.map_err(event_error)?;
     // The organiser is the arbiter of every game of the event: their token opens its console.
-    let organiser = store
-        .entrant_token_hash(id, super::tokens::ORGANISER)
-        .await
-        .map_err(event_error)?;
-    let mut made = 0;
+    let organiser = tokens.remove(&super::tokens::ORGANISER);
+    let token = |entrant: u32| {
+        tokens
+            .get(&entrant)
+            .cloned()
+            .ok_or_else(|| ApiError::BadRequest(format!("entrant {entrant} of {id} holds no token")))
+    };
+    let mut wanted = Vec::new();
     for pid in event.open_pairing_ids() {
         let Some(p) = event.pairing(&pid) else { continue };
         let Some(second) = p.second else { continue };
@@ -89,31 +93,20 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
             } else {
                 (second, p.first)
             };
-            let mut hashes = Vec::with_capacity(2);
-            for entrant in [red, black] {
-                let hash = store
-                    .entrant_token_hash(id, entrant)
-                    .await
-                    .map_err(event_error)?
-                    .ok_or_else(|| ApiError::BadRequest(format!("entrant {entrant} of {id} holds no token")))?;
-                hashes.push(hash);
-            }
-            let [red_hash, black_hash]: [String; 2] = hashes.try_into().expect("two entrants");
-            let gid = app
-                .create_seated(
-                    spec_of(&served),
-                    BySide {
-                        first: red_hash,
-                        second: black_hash,
-                    },
-                    organiser.as_deref(),
-                    true,
-                )
-                .await?;
-            store
-                .link_event_game(id, &p.id, game, &gid)
-                .await
-                .map_err(event_error)?;
+            let seats = BySide {
+                first: token(red)?,
+                second: token(black)?,
+            };
+            wanted.push((p.id.clone(), game, seats));
+        }
+    }
+    let made = wanted.len();
+    if made > 0 {
+        let pairings: Vec<(String, u32)> = wanted.iter().map(|(p, g, _)| (p.clone(), *g)).collect();
+        let ids = app
+            .create_round_games(id, &spec_of(&served), organiser.as_deref(), wanted)
+            .await?;
+        for ((pairing, game), gid) in pairings.into_iter().zip(ids) {
             if served.paused {
                 // The round is paused: its new game too, until the organiser resumes it.
                 app.game(&gid)
@@ -125,13 +118,12 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
                 app.clone(),
                 store::EventGame {
                     event: id.to_string(),
-                    pairing: p.id.clone(),
+                    pairing,
                     game,
                     game_id: gid,
                     entered: false,
                 },
             );
-            made += 1;
         }
     }
     // The same step rates the event once it is over: after its last result, or at startup
