@@ -203,13 +203,26 @@ impl App {
     }
 }
 
-/// The side a bearer token holds in `table`.
-pub fn seat(table: &Table, authorization: Option<&str>) -> Result<Side, ApiError> {
-    let token = authorization
+/// The token of an `Authorization: Bearer …` header, if it holds a plausible one.
+pub fn bearer(authorization: Option<&str>) -> Option<&str> {
+    authorization
         .and_then(|h| h.strip_prefix("Bearer "))
         .map(str::trim)
         .filter(|t| !t.is_empty() && t.len() <= 128)
-        .ok_or(ApiError::Unauthorized)?;
+}
+
+/// The token of a request's `Authorization: Bearer …` header, if it holds a plausible one.
+pub fn bearer_of(headers: &axum::http::HeaderMap) -> Option<&str> {
+    bearer(
+        headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok()),
+    )
+}
+
+/// The side a bearer token holds in `table`.
+pub fn seat(table: &Table, authorization: Option<&str>) -> Result<Side, ApiError> {
+    let token = bearer(authorization).ok_or(ApiError::Unauthorized)?;
     table.seat(token).ok_or(ApiError::Forbidden)
 }
 

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use axum::{Json, Router};
 use game::Side;
@@ -54,13 +54,7 @@ pub fn routes() -> Router<Arc<App>> {
 /// any other (a seat token included).
 async fn arbiter(app: &App, id: &str, headers: &HeaderMap) -> Result<Arc<Table>, ApiError> {
     let table = app.game(id).await?;
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| !t.is_empty() && t.len() <= 128)
-        .ok_or(ApiError::Unauthorized)?;
+    let token = crate::app::bearer_of(headers).ok_or(ApiError::Unauthorized)?;
     if !table.is_arbiter(token) {
         return Err(ApiError::Status(
             StatusCode::FORBIDDEN,

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use axum::{Json, Router};
 use referee::Command;
@@ -41,13 +41,7 @@ async fn run(
     command: impl FnOnce(&Table) -> Result<Command, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     let table = app.game(id).await?;
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| !t.is_empty() && t.len() <= 128)
-        .ok_or(ApiError::Unauthorized)?;
+    let token = crate::app::bearer_of(headers).ok_or(ApiError::Unauthorized)?;
     if !table.is_device(token) {
         return Err(ApiError::Status(
             StatusCode::FORBIDDEN,

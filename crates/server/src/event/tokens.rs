@@ -2,7 +2,7 @@
 //! (who plays in it; the same token seats them in each of their games), or nobody. Tokens are
 //! kept as hashes only, per event: one event's token is worthless in another.
 
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 
 use super::event_error;
 use crate::app::App;
@@ -28,13 +28,7 @@ fn unauthorized() -> ApiError {
 
 /// The request's bearer token, or 401.
 pub fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
-    headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| !t.is_empty() && t.len() <= 128)
-        .ok_or_else(unauthorized)
+    crate::app::bearer_of(headers).ok_or_else(unauthorized)
 }
 
 /// Who the request's token is in event `id`: 401 without one, 403 when it is no one's there.
