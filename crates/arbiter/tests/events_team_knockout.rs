@@ -145,6 +145,8 @@ fn board_points_by_colour_decide_a_team_pairing() {
     let out = db.run(&["tournament", "result", "League", &id, "1-0", "1/2", "0-1"]);
     let winner = if first == 1 { "A" } else { "B" };
     assert!(out.contains(&format!("won by {winner}")), "{out}");
+    // The score shows the board points that decided it beside the game points.
+    assert!(out.contains("1½-1½ (board points 5-4)"), "{out}");
     let t = db.json(&["tournament", "standings", "League", "--json"]);
     let ls = lines(&t[0]);
     assert_eq!(

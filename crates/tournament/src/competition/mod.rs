@@ -46,6 +46,7 @@ mod standings;
 mod swiss;
 mod swiss_teams;
 mod table;
+mod tally;
 #[cfg(test)]
 mod tests;
 

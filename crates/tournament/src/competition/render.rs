@@ -52,6 +52,11 @@ pub fn score(event: &Event, s: usize, p: &Pairing) -> String {
     } else {
         format!("{}-{}", points(a), points(b))
     };
+    if event.settings.board_points.is_some() && boards > 0 && !forfeit {
+        // Board points rank teams before game points here, so the score shows both.
+        let (x, y) = p.team_points(rule(event, s, p));
+        let _ = write!(out, " (board points {}-{})", points(x), points(y));
+    }
     if let Some(lot) = &p.lot {
         let who = p.entrant(lot.winner).map_or(String::new(), |id| event.name_of(id));
         let _ = write!(out, ", lots: {who}");

@@ -16,7 +16,6 @@ use super::{Event, Format};
 use crate::dutch::PointSystem;
 use crate::standings::{Line, TieBreak};
 use crate::tiebreak::direct_encounter::{places, Encounters};
-use crate::tiebreak::Values;
 
 /// The tie-breaks counted from the codes.
 pub(crate) const COUNTED: [TieBreak; 10] = [
@@ -32,75 +31,14 @@ pub(crate) const COUNTED: [TieBreak; 10] = [
     TieBreak::Rep,
 ];
 
-/// A player's result in one round, from their side.
-#[derive(Clone, Copy, PartialEq)]
-enum Res {
-    Win,
-    Draw,
-    Loss,
-    ForfeitWin,
-    ForfeitLoss,
-    Pending,
-}
-
-impl Res {
-    /// From the first-named side of a board's code, and the second's.
-    fn of(code: u8) -> (Res, Res) {
-        match code {
-            b'1' => (Res::Win, Res::Loss),
-            b'=' => (Res::Draw, Res::Draw),
-            b'0' => (Res::Loss, Res::Win),
-            b'+' => (Res::ForfeitWin, Res::ForfeitLoss),
-            b'-' => (Res::ForfeitLoss, Res::ForfeitWin),
-            b'/' => (Res::ForfeitLoss, Res::ForfeitLoss),
-            _ => (Res::Pending, Res::Pending),
-        }
-    }
-
-    /// Points in tenths, as [`crate::event::round_points`] counts a paired round.
-    fn points(self, ps: &PointSystem) -> u64 {
-        u64::from(match self {
-            Res::Win | Res::ForfeitWin => ps.win,
-            Res::Draw => ps.draw,
-            Res::Loss => ps.loss,
-            Res::ForfeitLoss => ps.forfeit_loss,
-            Res::Pending => 0,
-        })
-    }
-
-    fn played(self) -> bool {
-        matches!(self, Res::Win | Res::Draw | Res::Loss)
-    }
-}
-
-/// What one pass gathers for a player (points in tenths).
-#[derive(Clone, Default)]
-struct Acc {
-    score: u64,
-    /// Rounds not played over the board nor forfeited: byes, rounds sat out, pending games.
-    plain: u64,
-    /// The last round that is not a forfeit loss, and the last pending one.
-    last_counted: usize,
-    last_pending: usize,
-    progressive: u64,
-    first_round: u64,
-    win: u32,
-    won: u32,
-    bpg: u32,
-    bwg: u32,
-    vur: u32,
-    bh: u64,
-    sb: u64,
-}
-
 /// One group of a round robin: its size, cycles and where its boards sit in each round's
 /// codes.
-struct Group<'a> {
-    n: u32,
+pub(super) struct Group<'a> {
+    pub(super) n: u32,
     cycles: u32,
     codes: &'a [Cow<'a, str>],
     /// The offset of the group's first board in each round's codes (`None`: it sits out).
-    offsets: Vec<Option<usize>>,
+    pub(super) offsets: Vec<Option<usize>>,
 }
 
 impl Group<'_> {
@@ -110,7 +48,7 @@ impl Group<'_> {
 
     /// Every board of every round the group plays: (round index, its code, first, second).
     #[inline(always)]
-    fn each(&self, mut f: impl FnMut(usize, u8, u32, Option<u32>)) {
+    pub(super) fn each(&self, mut f: impl FnMut(usize, u8, u32, Option<u32>)) {
         for r in 0..self.codes.len() {
             if let Some(o) = self.offsets[r] {
                 let codes = &self.codes[r].as_bytes()[o..];
@@ -212,7 +150,7 @@ pub(crate) fn lines(event: &Event, s: usize, g: usize, order: &[TieBreak]) -> Op
         codes: &codes,
         offsets,
     };
-    let values = values(&group, &ps, total);
+    let values = super::tally::values(&group, &ps, total, order);
     let names = members.iter().map(|&id| event.name_of(id)).collect();
     let order_de = |numbers: &[u32]| {
         let games = Met {
@@ -228,116 +166,6 @@ pub(crate) fn lines(event: &Event, s: usize, g: usize, order: &[TieBreak]) -> Op
         }
     };
     Some(crate::standings::rank(&values, names, &[], order, order_de))
-}
-
-/// Every player's values, in Berger number order.
-fn values(group: &Group, ps: &PointSystem, total: usize) -> Vec<Values> {
-    let n = group.n as usize;
-    let mut acc = vec![Acc::default(); n];
-    // Pass 1: scores and what the adjusted scores need.
-    let mut seen = vec![0u64; n];
-    group.each(|r, code, first, second| {
-        let Some(second) = second else {
-            let a = &mut acc[first as usize - 1];
-            a.last_counted = r + 1;
-            return;
-        };
-        let (x, y) = Res::of(code);
-        for (who, res, black) in [(first, x, false), (second, y, true)] {
-            let a = &mut acc[who as usize - 1];
-            seen[who as usize - 1] += 1;
-            let pts = res.points(ps);
-            a.score += pts;
-            a.progressive += pts * (total - r) as u64;
-            if r == 0 {
-                a.first_round = pts;
-            }
-            if pts == u64::from(ps.win) {
-                a.win += 1;
-                if res.played() {
-                    a.won += 1;
-                    a.bwg += u32::from(black);
-                }
-            }
-            if res.played() {
-                a.bpg += u32::from(black);
-            }
-            match res {
-                Res::ForfeitLoss => a.vur += 1,
-                Res::Pending => {
-                    a.plain += 1;
-                    a.last_counted = r + 1;
-                    a.last_pending = r + 1;
-                }
-                _ => a.last_counted = r + 1,
-            }
-        }
-    });
-    let group_rounds = group.offsets.iter().filter(|o| o.is_some()).count();
-    for (a, games) in acc.iter_mut().zip(&seen) {
-        // Byes and the rounds the group sits out: pairing-allocated byes worth nothing.
-        a.plain += total as u64 - games;
-        if group_rounds < total {
-            a.last_counted = total;
-        }
-    }
-    let adjusted: Vec<u64> = acc
-        .iter()
-        .map(|a| {
-            a.score
-                + if a.last_pending > 0 && a.last_pending == a.last_counted {
-                    u64::from(ps.draw)
-                } else {
-                    0
-                }
-        })
-        .collect();
-    // Pass 2: Buchholz and Sonneborn-Berger, with the opponents' adjusted scores.
-    let draws = u64::from(ps.draw) * total as u64;
-    group.each(|_, code, first, second| {
-        let Some(second) = second else { return };
-        let (x, y) = Res::of(code);
-        for (who, opp, res) in [(first, second, x), (second, first, y)] {
-            let own = acc[who as usize - 1].score;
-            let theirs = adjusted[opp as usize - 1];
-            let opponent = match res {
-                Res::Win | Res::Draw | Res::Loss => theirs,
-                Res::ForfeitWin | Res::ForfeitLoss => own.min(theirs),
-                Res::Pending => continue,
-            };
-            let a = &mut acc[who as usize - 1];
-            a.bh += opponent;
-            a.sb += opponent * res.points(ps);
-        }
-    });
-    acc.iter()
-        .enumerate()
-        .map(|(i, a)| {
-            let tenths = |x: u64| x as f64 / 10.0;
-            Values {
-                number: i as u32 + 1,
-                pts: tenths(a.score),
-                bh: tenths(a.bh + a.plain * a.score.min(draws)),
-                bh_c1: 0.0,
-                bh_c2: 0.0,
-                bh_m1: 0.0,
-                fb: 0.0,
-                sb: a.sb as f64 / 100.0,
-                sb_c1: 0.0,
-                ps: tenths(a.progressive),
-                ps_c1: tenths(a.progressive - a.first_round),
-                win: a.win,
-                won: a.won,
-                bpg: a.bpg,
-                bwg: a.bwg,
-                rep: total as u32 - a.vur,
-                vur: a.vur,
-                aro: None,
-                tpr: None,
-                ptp: None,
-            }
-        })
-        .collect()
 }
 
 /// The games played over the board among a tied group, found on the Berger tables pair by
@@ -357,10 +185,8 @@ impl Encounters for Met<'_> {
                 if r >= self.group.codes.len() {
                     continue;
                 }
-                let (x, y) = Res::of(self.group.code(r, b));
-                let res = if first { x } else { y };
-                if res.played() {
-                    f(other, res.points(self.ps) as f64);
+                if let Some(points) = super::tally::played_points(self.ps, self.group.code(r, b), first) {
+                    f(other, points as f64);
                 }
             }
         }
