@@ -8,6 +8,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::lease::Lease;
 use crate::Store;
 
 /// A game to create, before any command.
@@ -190,7 +191,16 @@ impl Store {
     /// Starts the writer of the command log (one a server: see [`CommandLog`]).
     pub fn command_log(&self) -> CommandLog {
         let (queue, rx) = mpsc::channel(BATCH * 4);
-        tokio::spawn(write_log(self.pool.clone(), rx));
+        tokio::spawn(write_log(self.pool.clone(), rx, None));
+        CommandLog { queue }
+    }
+
+    /// The command log of a cluster's node: every commit first checks that `lease` is still
+    /// the node's (see [`crate::lease`]), and fails with [`crate::lease::FENCED`], writing
+    /// nothing, once it is not.
+    pub fn fenced_command_log(&self, lease: Lease) -> CommandLog {
+        let (queue, rx) = mpsc::channel(BATCH * 4);
+        tokio::spawn(write_log(self.pool.clone(), rx, Some((lease, self.postgres))));
         CommandLog { queue }
     }
 }
@@ -243,7 +253,7 @@ impl CommandLog {
 /// Group commit: one task writes every game's commands, each transaction taking all that
 /// queued while the last one committed. A commit costs a disk flush whatever it holds, so
 /// under load many moves share one flush, and with one game alone nothing waits for others.
-async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>) {
+async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>, fence: Option<(Lease, bool)>) {
     let mut batch = Vec::with_capacity(BATCH);
     while let Some(first) = queue.recv().await {
         let mut rows = first.entries.len();
@@ -258,7 +268,7 @@ async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>) {
             }
         }
         let all: Vec<&Entry> = batch.iter().flat_map(|a| &a.entries).collect();
-        if commit(&pool, &all).await.is_ok() {
+        if commit(&pool, &all, fence.as_ref()).await.is_ok() {
             for a in batch.drain(..) {
                 let _ = a.done.send(Ok(()));
             }
@@ -267,13 +277,16 @@ async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>) {
         // One bad append must not fail the others': each alone, to say which.
         for a in batch.drain(..) {
             let one: Vec<&Entry> = a.entries.iter().collect();
-            let _ = a.done.send(commit(&pool, &one).await);
+            let _ = a.done.send(commit(&pool, &one, fence.as_ref()).await);
         }
     }
 }
 
-async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
+async fn commit(pool: &AnyPool, entries: &[&Entry], fence: Option<&(Lease, bool)>) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
+    if let Some((lease, postgres)) = fence {
+        crate::lease::check(&mut tx, *postgres, lease).await?;
+    }
     insert_commands(&mut tx, entries).await?;
     tx.commit().await
 }

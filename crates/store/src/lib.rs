@@ -10,6 +10,9 @@
 //!   changes.
 //! - [`games`]: a game is its row and its command log; the log is written before a command is
 //!   acknowledged, many games' commands sharing one commit.
+//! - [`lease`]: several servers on one database: each node's lease, renewed by the database's
+//!   clock, which node owns each live game, and the fencing that keeps a node whose games were
+//!   taken over from writing.
 //! - [`served`]: what the server keeps of the events it runs beside their documents: the
 //!   games' settings, token hashes, and which live game each pairing's game is.
 //! - [`ratings`]: rating lists: each player's standing under one system, a version every
@@ -27,6 +30,7 @@
 
 pub mod events;
 pub mod games;
+pub mod lease;
 pub mod ratings;
 #[cfg(feature = "scratch")]
 pub mod scratch;
@@ -36,6 +40,7 @@ mod versioned;
 
 pub use events::{Change, EventError};
 pub use games::{CommandLog, Entry, NewEventGame, NewGame, StoredGame};
+pub use lease::{Lease, LeaseError};
 pub use ratings::RatingError;
 pub use served::{Also, EventGame, ServedEvent};
 pub use sqlx;
