@@ -52,10 +52,23 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::review::routes().layer(axum::middleware::from_fn(review_body)))
         .merge(crate::openapi::routes())
         .merge(crate::web::routes())
+        .merge(crate::metrics::routes())
         .fallback(|| async { ApiError::Status(StatusCode::NOT_FOUND, "no such endpoint".into()) })
         .layer(axum::middleware::map_response(json_errors))
+        .layer(axum::middleware::from_fn_with_state(app.metrics(), count_response))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(app)
+}
+
+/// Every response counted by its status class, for `/metrics`.
+async fn count_response(
+    State(metrics): State<Arc<crate::metrics::Metrics>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let response = next.run(request).await;
+    metrics.responded(response.status());
+    response
 }
 
 fn too_large(limit: usize) -> Response {
@@ -212,7 +225,13 @@ async fn stream_game(
         Some(v) => (Vec::new(), v.saturating_add(1)),
     };
     let pending: std::collections::VecDeque<String> = first.into();
+    let guard = crate::metrics::StreamGuard::new(app.metrics());
     let lines = stream::unfold((table, rx, sent, pending, app.closing()), next_line);
+    // The guard goes with the stream: counted open until the body is dropped.
+    let lines = futures_util::StreamExt::map(lines, move |l| {
+        let _ = &guard;
+        l
+    });
     Ok((
         [(header::CONTENT_TYPE, "application/x-ndjson")],
         Body::from_stream(lines),

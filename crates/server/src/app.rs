@@ -167,6 +167,15 @@ impl App {
     }
 
     /// The database.
+    pub fn metrics(&self) -> Arc<crate::metrics::Metrics> {
+        self.db.metrics()
+    }
+
+    /// How many games in memory are still being played.
+    pub fn games_live(&self) -> usize {
+        self.lock().values().filter(|t| !t.watch().borrow().1).count()
+    }
+
     pub fn db(&self) -> &Db {
         &self.db
     }

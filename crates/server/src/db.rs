@@ -3,10 +3,14 @@
 //! A game is its row plus its command log; the referee's state is never stored, only rebuilt
 //! by replaying the log, so the log is the one thing that must be durable.
 
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
 use game::BySide;
 use store::{CommandLog, NewEventGame, NewGame, Store};
 
 use crate::live::Spec;
+use crate::metrics::Metrics;
 
 pub use store::Entry;
 
@@ -15,6 +19,8 @@ pub struct Db {
     store: Store,
     /// The log writer's queue: many games' commands share one commit.
     log: CommandLog,
+    /// What `/metrics` shows, counted here for the log's writes.
+    metrics: Arc<Metrics>,
 }
 
 /// A stored game: its spec, the hashes of its seat tokens (and its arbiter's, if it has one)
@@ -49,7 +55,20 @@ impl Db {
     /// The server's side of an open store (starts its log writer).
     pub fn new(store: Store) -> Db {
         let log = store.command_log();
-        Db { store, log }
+        Db {
+            store,
+            log,
+            metrics: Arc::default(),
+        }
+    }
+
+    pub fn metrics(&self) -> Arc<Metrics> {
+        self.metrics.clone()
+    }
+
+    /// Whether the database answers (the readiness probe).
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(self.store.pool()).await.map(|_| ())
     }
 
     /// The database, shared with everything else kept there (events).
@@ -117,7 +136,19 @@ impl Db {
 
     /// Appends commands to a game's log, all or none; returns once they are committed.
     pub async fn append(&self, entries: Vec<Entry>) -> Result<(), sqlx::Error> {
-        self.log.append(entries).await
+        let n = entries.len() as u64;
+        let moves = entries.iter().filter(|e| e.4.starts_with("move")).count() as u64;
+        let asked = std::time::Instant::now();
+        let r = self.log.append(entries).await;
+        let m = &self.metrics;
+        if r.is_ok() {
+            m.write_latency.observe(asked.elapsed());
+            m.commands.fetch_add(n, Ordering::Relaxed);
+            m.moves.fetch_add(moves, Ordering::Relaxed);
+        } else {
+            m.write_errors.fetch_add(1, Ordering::Relaxed);
+        }
+        r
     }
 
     /// Keeps the hash of a game's new board-device token; whether the game exists.

@@ -9,6 +9,7 @@
 //! - [`event`]: events run on the server: their routes, rounds played as live games, results
 //!   entered as games end.
 //! - [`review`]: a game record in, its moves and the judge's verdict out.
+//! - [`metrics`]: `/metrics` (Prometheus) and the liveness and readiness probes.
 //! - [`openapi`]: the API described (OpenAPI 3.1), served at `/api/openapi.json`.
 //! - [`web`]: the page (lobby and board), embedded in the binary.
 
@@ -22,6 +23,7 @@ pub mod error;
 pub mod event;
 pub mod limits;
 pub mod live;
+pub mod metrics;
 pub mod openapi;
 pub mod review;
 pub mod table;

@@ -15,6 +15,7 @@ use common::Server;
 mod client;
 mod console;
 mod lichess;
+mod ops;
 use client::{act, create, full, lines, play};
 
 async fn games_end_in_a_result(c: &Client, s: &Server) {
@@ -313,6 +314,7 @@ async fn everything(db: &str) {
         only_seats_act(&c, &s).await;
         bad_requests_get_a_clear_4xx(&c, &s).await;
         a_flag_falls_by_itself(&c, &s).await;
+        ops::metrics_and_probes(&c, &s).await;
     }
     survives_kill9(&c, db).await;
 }
