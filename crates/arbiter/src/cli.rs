@@ -147,6 +147,9 @@ pub(crate) enum Command {
         /// Seconds after which a game that a side has not started moving in is aborted (0: never).
         #[arg(long, default_value_t = 3600)]
         abandon_after: u64,
+        /// How log lines are written to standard error (their level: RUST_LOG, default info).
+        #[arg(long, value_enum, default_value = "text")]
+        log_format: crate::serve::LogFormat,
     },
     /// Load on a game server: many games at once over loopback HTTP; prints moves per second
     /// and the latency of the move requests (p50, p99).

@@ -60,6 +60,7 @@ fn run(cli: Cli) -> Result<()> {
             actions_per_second,
             creates_per_minute,
             abandon_after,
+            log_format,
         } => serve::run(
             &addr,
             db.as_deref(),
@@ -70,6 +71,7 @@ fn run(cli: Cli) -> Result<()> {
                 creates_burst: creates_per_minute,
                 abandon_after: (abandon_after > 0).then(|| std::time::Duration::from_secs(abandon_after)),
             },
+            log_format,
         )?,
         Command::Loadtest {
             url,

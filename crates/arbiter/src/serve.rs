@@ -4,7 +4,17 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 
-pub fn run(addr: &str, db: Option<&str>, limits: server::Limits) -> Result<()> {
+/// How the server's log lines are written (to standard error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One readable line an event.
+    Text,
+    /// One JSON object a line, for a log collector.
+    Json,
+}
+
+pub fn run(addr: &str, db: Option<&str>, limits: server::Limits, log: LogFormat) -> Result<()> {
+    logging(log);
     let db = crate::db::resolve(db)?;
     let url = db.target.url();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
@@ -15,4 +25,20 @@ pub fn run(addr: &str, db: Option<&str>, limits: server::Limits) -> Result<()> {
             let _ = std::io::stdout().flush();
         }))
         .context("arbiter serve")
+}
+
+/// Structured logs on standard error, filtered by `RUST_LOG` (default `info`; `debug` adds a
+/// line a request).
+fn logging(format: LogFormat) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false);
+    // A second call (tests running the command in process) keeps the first subscriber.
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder.json().try_init(),
+    };
 }

@@ -60,14 +60,24 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// Every response counted by its status class, for `/metrics`.
+/// Every response counted by its status class, for `/metrics`; and logged at debug level
+/// (`RUST_LOG=debug`), which costs nothing when off.
 async fn count_response(
     State(metrics): State<Arc<crate::metrics::Metrics>>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
+    if !tracing::enabled!(tracing::Level::DEBUG) {
+        let response = next.run(request).await;
+        metrics.responded(response.status());
+        return response;
+    }
+    let (method, path) = (request.method().clone(), request.uri().path().to_string());
+    let started = std::time::Instant::now();
     let response = next.run(request).await;
     metrics.responded(response.status());
+    // The path without tokens: they ride in headers or fragments, never in paths.
+    tracing::debug!(%method, path, status = response.status().as_u16(), micros = started.elapsed().as_micros() as u64, "request");
     response
 }
 

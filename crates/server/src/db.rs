@@ -145,8 +145,9 @@ impl Db {
             m.write_latency.observe(asked.elapsed());
             m.commands.fetch_add(n, Ordering::Relaxed);
             m.moves.fetch_add(moves, Ordering::Relaxed);
-        } else {
+        } else if let Err(e) = &r {
             m.write_errors.fetch_add(1, Ordering::Relaxed);
+            tracing::warn!(error = %e, commands = n, "command log append failed");
         }
         r
     }

@@ -70,6 +70,7 @@ pub async fn serve(
     let restored = app.restore_all().await?;
     event::reconcile(&app).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
+    tracing::info!(addr = %listener.local_addr()?, restored, "serving");
     ready(listener.local_addr()?, restored);
     let janitor = app.clone();
     tokio::spawn(async move {
@@ -85,6 +86,7 @@ pub async fn serve(
     let (stopped_tx, mut stopped) = tokio::sync::watch::channel(false);
     let signalled = async move {
         stop_signal().await;
+        tracing::info!("stopping: no new connections, streams end, requests in flight finish");
         // Streams last as long as their games: they end now, or the drain would wait on them.
         app.close();
         let _ = stopped_tx.send(true);
@@ -95,7 +97,7 @@ pub async fn serve(
         _ = async {
             let _ = stopped.wait_for(|s| *s).await;
             tokio::time::sleep(DRAIN).await;
-        } => eprintln!("arbiter serve: requests still open after {} s; stopping anyway", DRAIN.as_secs()),
+        } => tracing::warn!(drain_s = DRAIN.as_secs(), "requests still open after the drain; stopping anyway"),
     }
     Ok(())
 }

@@ -315,7 +315,7 @@ impl Actor {
                         }
                     };
                     if let Err(e) = self.act(side, command.clone(), 0, &mut finished).await {
-                        eprintln!("game {}: the server's own {command:?} failed: {e}", self.id);
+                        tracing::error!(game = %self.id, ?command, error = %e, "the server's own command failed");
                     }
                 }
             }
@@ -447,7 +447,7 @@ impl Actor {
             *finished = true;
             let end = self.live.ending().map(referee::rule_code).unwrap_or_default();
             if let Err(e) = self.db.finish(&self.id, end).await {
-                eprintln!("game {}: could not mark finished: {e}", self.id);
+                tracing::error!(game = %self.id, error = %e, "could not mark the game finished");
             }
         }
         let refusal = events.iter().find_map(|e| match &e.kind {

@@ -71,3 +71,55 @@ pub async fn metrics_and_probes(c: &Client, s: &Server) {
     }
     assert!(closed, "a dropped stream is no longer counted");
 }
+
+/// `--log-format json` with `RUST_LOG=debug`: one JSON object a line on standard error — the
+/// server's start, then a line a request with its path and status.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn logs_are_json_lines() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let path = std::env::temp_dir().join(format!("arbiter-logs-{}.db", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--log-format", "json", "--db"])
+        .arg(&path)
+        .env("RUST_LOG", "debug")
+        .env_remove("DATABASE_URL")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let base = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap()
+        .to_string();
+    let r = Client::new().get(format!("{base}/health/live")).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let err = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = Vec::new();
+    for l in err.lines() {
+        let l = l.unwrap();
+        let v: serde_json::Value = serde_json::from_str(&l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"));
+        let done = v["fields"]["path"] == "/health/live";
+        seen.push(v);
+        if done {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    assert!(
+        seen.iter()
+            .any(|v| v["fields"]["message"] == "serving" && v["level"] == "INFO"),
+        "{seen:?}"
+    );
+    let request = seen.last().unwrap();
+    assert_eq!(request["fields"]["status"], 200, "{request}");
+    assert_eq!(request["level"], "DEBUG");
+}

@@ -131,7 +131,7 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
     // changed meanwhile, the database away) leaves the results as they are and is tried again
     // at the next change or start.
     if let Err(e) = super::rating::rate_if_finished(app, id, event, &served).await {
-        eprintln!("event {id}: not rated: {e}");
+        tracing::warn!(event = %id, error = %e, "event not rated");
     }
     Ok(made)
 }
