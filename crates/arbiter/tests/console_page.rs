@@ -26,6 +26,26 @@ async fn fits(c: &Client, what: &str) {
     assert!(sw <= w + 1.0, "{what}: the page is {sw} wide in a {w} window");
 }
 
+/// The board device's board and every button of its bars lie within the window as the page
+/// opens (its top, not scrolled): nothing the players need is below the fold.
+async fn device_within_view(c: &Client, what: &str) {
+    let v = js(
+        c,
+        "scrollTo(0, 0); \
+         const out = [...document.querySelectorAll('#board, .device-bar:not([hidden]) button')] \
+           .filter((e) => { const r = e.getBoundingClientRect(); \
+             return r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; }) \
+           .map((e) => `${e.id || e.className} ${e.textContent} ${JSON.stringify(e.getBoundingClientRect())}`); \
+         return [out, innerWidth, innerHeight, document.querySelectorAll('.device-bar button').length];",
+    )
+    .await;
+    assert!(
+        v[3].as_u64().unwrap() >= 4,
+        "{what}: the bars' buttons are missing: {v}"
+    );
+    assert_eq!(v[0], json!([]), "{what}: outside the {}×{} window", v[1], v[2]);
+}
+
 async fn api(base: &str, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
     let http = reqwest::Client::new();
     let mut r = if method == "GET" {
@@ -194,10 +214,14 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         wait_plies(&phone, 3).await;
         wait_plies(&arbiter, 3).await;
         fits(&phone, "the board device on a phone").await;
+        device_within_view(&phone, "the board device on a phone").await;
         shot(&phone, "console-phone-device").await;
         // The same device on a desktop screen.
         open_board(&desk, &device, "xiangqi").await;
         wait_plies(&desk, 3).await;
+        fits(&desk, "the board device at 1280").await;
+        device_within_view(&desk, "the board device at 1280").await;
+        shot(&desk, "console-desktop-device-start").await;
         // Black offers a draw with its move (as seed 000 has offers made); red's bar answers.
         click(&desk, "#bar-black .dev-offer-move").await;
         until(
@@ -214,7 +238,10 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
             "return document.querySelector('#bar-white .dev-decline') !== null;",
         )
         .await;
+        device_within_view(&desk, "the board device at 1280, a draw offered").await;
+        device_within_view(&phone, "the board device on a phone, a draw offered").await;
         shot(&desk, "console-desktop-device").await;
+        shot(&phone, "console-phone-device-offer").await;
         click(&phone, "#bar-white .dev-decline").await;
         until(
             &desk,
@@ -269,7 +296,9 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         )
         .await;
         wait_text(&desk, "#status", "arbiter's decision").await;
-        wait_text(&desk, "#explanation", "the hall closed").await;
+        // The arbiter says why, not the judge.
+        let why = wait_text(&desk, "#explanation", "the hall closed").await;
+        assert_eq!(why, "The arbiter: the organiser entered 1/2: the hall closed");
         shot(&desk, "console-desktop-player-decided").await;
         click(&desk, "#event-link").await;
         wait_text(&desk, "#me-name", "Wang Tianyi").await;

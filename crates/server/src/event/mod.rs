@@ -26,6 +26,7 @@ use crate::live::Spec;
 
 mod control;
 mod create;
+mod decide;
 mod rating;
 mod results;
 mod rounds;

@@ -423,7 +423,7 @@ async fn result(
         return Err(ApiError::BadRequest("results: 1 to 99 of them".into()));
     }
     let (answer, _) =
-        super::results::organiser_result(&app, &id, &req.pairing, &req.results, req.replace, &req.reason).await?;
+        super::decide::organiser_result(&app, &id, &req.pairing, &req.results, req.replace, &req.reason).await?;
     Ok(Json(answer))
 }
 
