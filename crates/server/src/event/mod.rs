@@ -31,9 +31,11 @@ mod rating;
 mod results;
 mod rounds;
 mod routes;
+mod stream;
 #[cfg(test)]
 mod tests;
 mod tokens;
+mod views;
 
 pub use results::reconcile;
 pub use routes::routes;
