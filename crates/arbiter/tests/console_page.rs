@@ -3,8 +3,9 @@
 //! of the limit of two), enters a move on the board; makes the board's device link and the
 //! players play on it, both sides from one screen (a phone and a desktop); a player's game page
 //! leads back to their event page, and the organiser's result for the game still in play ends
-//! it on the player's page. Screenshots go to `target/e2e-screenshots/console-*.png` (1280×900
-//! and a 390×844 phone).
+//! it on the player's page. The board device's board and buttons lie within the window at
+//! 1280×900, 1024×768 and on a 390×844 phone. Screenshots go to
+//! `target/e2e-screenshots/console-*.png`.
 
 use std::time::Duration;
 
@@ -124,6 +125,7 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
     let arbiter = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
     let phone = browser(&url, &chromium, Screen::Phone(390, 844)).await;
     let desk = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
+    let small = browser(&url, &chromium, Screen::Desktop(1024, 768)).await;
     let run = async {
         // The organiser's page lists the board with its console.
         arbiter
@@ -222,6 +224,12 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         fits(&desk, "the board device at 1280").await;
         device_within_view(&desk, "the board device at 1280").await;
         shot(&desk, "console-desktop-device-start").await;
+        // A smaller desktop screen: the moves go below the board, the bars stay beside it.
+        open_board(&small, &device, "xiangqi").await;
+        wait_plies(&small, 3).await;
+        fits(&small, "the board device at 1024").await;
+        device_within_view(&small, "the board device at 1024").await;
+        shot(&small, "console-small-device").await;
         // Black offers a draw with its move (as seed 000 has offers made); red's bar answers.
         click(&desk, "#bar-black .dev-offer-move").await;
         until(
@@ -306,7 +314,7 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
     tokio::time::timeout(Duration::from_secs(180), run)
         .await
         .expect("the console page test took over 180 s");
-    for c in [arbiter, phone, desk] {
+    for c in [arbiter, phone, desk, small] {
         c.close().await.unwrap();
     }
 }
