@@ -1,9 +1,10 @@
 //! Live games the event no longer needs end on the server: the organiser's corrected result
 //! that decides a match in fewer games (a best-of-3 won 2-0 once game 2's scoresheet is put
-//! right, while game 3 is in play), or that takes away the tie a play-off game was playing off,
-//! and a double forfeit (`--`) entered for a game in play, each call the game off — the
-//! arbiter's decision, without a result, with the organiser's reason — so its clocks stop, its
-//! players can play it no more and their `/me` shows the pairing decided; across a `kill -9`.
+//! right, while game 3 is in play), or that takes away the tie a play-off game was playing off
+//! (a team pairing's play-off match on the boards too), and a double forfeit (`--`) entered
+//! for a game in play, each call the game off — the arbiter's decision, without a result,
+//! with the organiser's reason — so its clocks stop, its players can play it no more and
+//! their `/me` shows the pairing decided; across a `kill -9`.
 
 use std::time::{Duration, Instant};
 
@@ -135,12 +136,84 @@ async fn double_forfeit(db: &str) {
     decided_for_both(&c, &s, &ev, [a, b], &json!("drawn"), 1).await;
 }
 
+/// The live game of board (game) `n` of the event's only pairing, `red` and `black` the teams
+/// seated so there.
+fn team_board(e: &Value, ev: &Ev, n: u64, red: u32, black: u32) -> Seat {
+    let live = &e["stages"][0]["rounds"][0]["pairings"][0]["liveGames"];
+    let id = live
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == n)
+        .unwrap_or_else(|| panic!("no board {n}: {live}"))["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    Seat {
+        id,
+        number: n,
+        red: ev.tokens[&red].clone(),
+        black: ev.tokens[&black].clone(),
+        red_player: red,
+    }
+}
+
+/// A team knockout of two teams on two boards: each wins a board, so a play-off match on the
+/// boards is made (the colours turned round); the organiser corrects board 2 to the
+/// first-named team's win, and the play-off's boards, in play, are called off.
+async fn team_playoff_not_needed(db: &str) {
+    let s = Server::start_with(db, &[]);
+    let c = Client::new();
+    let body = json!({"name": "Team cup", "format": "knockout", "kind": "xiangqi", "boards": 2, "playoff": 1,
+        "seeding": "registration", "clock": {"limit": 600, "increment": 0}});
+    let v = ok(&c, &s, "POST", "/api/event", None, Some(body)).await;
+    let mut ev = Ev {
+        id: v["id"].as_str().unwrap().into(),
+        organiser: v["organiserToken"].as_str().unwrap().into(),
+        tokens: Default::default(),
+    };
+    let path = format!("/api/event/{}/register", ev.id);
+    for t in 1..=2u32 {
+        let members: Vec<String> = (1..=2).map(|m| format!("T{t}P{m}")).collect();
+        let body = json!({"name": format!("Team {t}"), "members": members});
+        let r = ok(&c, &s, "POST", &path, Some(&ev.organiser), Some(body)).await;
+        ev.tokens.insert(t, r["token"].as_str().unwrap().into());
+    }
+    let (pid, a, b) = start_round(&c, &s, &ev).await[0].clone();
+    let e = event(&c, &s, &ev, None).await;
+    // Board 1: the first-named team red, and it wins; board 2: the other red, and it wins.
+    finish(&c, &s, &team_board(&e, &ev, 1, a, b), Some(a)).await;
+    finish(&c, &s, &team_board(&e, &ev, 2, b, a), Some(b)).await;
+    let e = wait_event(&c, &s, &ev, "the play-off match's boards", |v| {
+        v["stages"][0]["rounds"][0]["pairings"][0]["liveGames"]
+            .as_array()
+            .is_some_and(|l| l.len() == 4)
+    })
+    .await;
+    // The play-off match turns the colours round: the second-named team red on its board 1.
+    let playoff = [team_board(&e, &ev, 3, b, a), team_board(&e, &ev, 4, a, b)];
+    plies(&c, &s, &playoff[0], 0, 2).await;
+
+    let reason = "board 2's result was written the wrong way round";
+    let body = json!({"pairing": pid, "results": ["1-0", "1-0"], "replace": true, "reason": reason});
+    let path = format!("/api/event/{}/result", ev.id);
+    let v = ok(&c, &s, "POST", &path, Some(&ev.organiser), Some(body)).await;
+    let won = json!({"won": "first"});
+    assert_eq!(v["verdict"], won, "{v}");
+    for g in &playoff {
+        called_off(&c, &s, g, &["decided the pairing without this game", reason]).await;
+    }
+    decided_for_both(&c, &s, &ev, [a, b], &won, 4).await;
+    wait_event(&c, &s, &ev, "the cup decided", |e| e["finished"] == true).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_no_longer_needed_end_on_sqlite() {
     let (dir, db) = sqlite("decided");
     decided_in_fewer_games(&db, 3).await;
     decided_in_fewer_games(&db, 2).await;
     double_forfeit(&db).await;
+    team_playoff_not_needed(&db).await;
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -152,4 +225,5 @@ async fn games_no_longer_needed_end_on_postgresql() {
     decided_in_fewer_games(&db.url, 3).await;
     decided_in_fewer_games(&db.url, 2).await;
     double_forfeit(&db.url).await;
+    team_playoff_not_needed(&db.url).await;
 }
