@@ -3,8 +3,9 @@
 //! of the limit of two), enters a move on the board; makes the board's device link and the
 //! players play on it, both sides from one screen (a phone and a desktop); a player's game page
 //! leads back to their event page, and the organiser's result for the game still in play ends
-//! it on the player's page. Screenshots go to `target/e2e-screenshots/console-*.png` (1280×900
-//! and a 390×844 phone).
+//! it on the player's page. The board device's board and buttons lie within the window at
+//! 1280×900, 1024×768 and on a 390×844 phone. Screenshots go to
+//! `target/e2e-screenshots/console-*.png`.
 
 use std::time::Duration;
 
@@ -24,6 +25,26 @@ async fn fits(c: &Client, what: &str) {
     let v = js(c, "return [innerWidth, document.documentElement.scrollWidth];").await;
     let (w, sw) = (v[0].as_f64().unwrap(), v[1].as_f64().unwrap());
     assert!(sw <= w + 1.0, "{what}: the page is {sw} wide in a {w} window");
+}
+
+/// The board device's board and every button of its bars lie within the window as the page
+/// opens (its top, not scrolled): nothing the players need is below the fold.
+async fn device_within_view(c: &Client, what: &str) {
+    let v = js(
+        c,
+        "scrollTo(0, 0); \
+         const out = [...document.querySelectorAll('#board, .device-bar:not([hidden]) button')] \
+           .filter((e) => { const r = e.getBoundingClientRect(); \
+             return r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; }) \
+           .map((e) => `${e.id || e.className} ${e.textContent} ${JSON.stringify(e.getBoundingClientRect())}`); \
+         return [out, innerWidth, innerHeight, document.querySelectorAll('.device-bar button').length];",
+    )
+    .await;
+    assert!(
+        v[3].as_u64().unwrap() >= 4,
+        "{what}: the bars' buttons are missing: {v}"
+    );
+    assert_eq!(v[0], json!([]), "{what}: outside the {}×{} window", v[1], v[2]);
 }
 
 async fn api(base: &str, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
@@ -104,6 +125,7 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
     let arbiter = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
     let phone = browser(&url, &chromium, Screen::Phone(390, 844)).await;
     let desk = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
+    let small = browser(&url, &chromium, Screen::Desktop(1024, 768)).await;
     let run = async {
         // The organiser's page lists the board with its console.
         arbiter
@@ -194,10 +216,20 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         wait_plies(&phone, 3).await;
         wait_plies(&arbiter, 3).await;
         fits(&phone, "the board device on a phone").await;
+        device_within_view(&phone, "the board device on a phone").await;
         shot(&phone, "console-phone-device").await;
         // The same device on a desktop screen.
         open_board(&desk, &device, "xiangqi").await;
         wait_plies(&desk, 3).await;
+        fits(&desk, "the board device at 1280").await;
+        device_within_view(&desk, "the board device at 1280").await;
+        shot(&desk, "console-desktop-device-start").await;
+        // A smaller desktop screen: the moves go below the board, the bars stay beside it.
+        open_board(&small, &device, "xiangqi").await;
+        wait_plies(&small, 3).await;
+        fits(&small, "the board device at 1024").await;
+        device_within_view(&small, "the board device at 1024").await;
+        shot(&small, "console-small-device").await;
         // Black offers a draw with its move (as seed 000 has offers made); red's bar answers.
         click(&desk, "#bar-black .dev-offer-move").await;
         until(
@@ -214,7 +246,10 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
             "return document.querySelector('#bar-white .dev-decline') !== null;",
         )
         .await;
+        device_within_view(&desk, "the board device at 1280, a draw offered").await;
+        device_within_view(&phone, "the board device on a phone, a draw offered").await;
         shot(&desk, "console-desktop-device").await;
+        shot(&phone, "console-phone-device-offer").await;
         click(&phone, "#bar-white .dev-decline").await;
         until(
             &desk,
@@ -269,7 +304,9 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         )
         .await;
         wait_text(&desk, "#status", "arbiter's decision").await;
-        wait_text(&desk, "#explanation", "the hall closed").await;
+        // The arbiter says why, not the judge.
+        let why = wait_text(&desk, "#explanation", "the hall closed").await;
+        assert_eq!(why, "The arbiter: the organiser entered 1/2: the hall closed");
         shot(&desk, "console-desktop-player-decided").await;
         click(&desk, "#event-link").await;
         wait_text(&desk, "#me-name", "Wang Tianyi").await;
@@ -277,7 +314,7 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
     tokio::time::timeout(Duration::from_secs(180), run)
         .await
         .expect("the console page test took over 180 s");
-    for c in [arbiter, phone, desk] {
+    for c in [arbiter, phone, desk, small] {
         c.close().await.unwrap();
     }
 }

@@ -333,6 +333,34 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         shot(&watcher, "event-desktop-final").await;
         shot(&org, "event-desktop-organiser").await;
 
+        // The final's game page says whose decision ended it: the arbiter's, not the judge's.
+        let ev: Value = reqwest::get(format!("{base}/api/event/{event}"))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let final_game = ev["stages"][0]["rounds"][2]["pairings"][0]["liveGames"][0]["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        open_board(&org, &format!("{base}/game/{final_game}"), "xiangqi").await;
+        wait_text(&org, "#status", "Red wins (the arbiter's decision)").await;
+        let why = wait_text(&org, "#explanation", "Zhao Min did not come back").await;
+        assert_eq!(
+            why,
+            "The arbiter: the organiser entered 1-0: Zhao Min did not come back after the break"
+        );
+        org.find(Locator::Css("#lang"))
+            .await
+            .unwrap()
+            .select_by_value("zh")
+            .await
+            .unwrap();
+        let why = wait_text(&org, "#explanation", "裁判：").await;
+        assert!(why.ends_with("Zhao Min did not come back after the break"), "{why}");
+        shot(&org, "event-desktop-final-game").await;
+
         // On the phone: the player's page once more, the tables within the screen (they
         // scroll sideways inside their box, not the page), in English and in Chinese.
         fourth.goto(page).await.unwrap();

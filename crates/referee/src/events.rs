@@ -64,7 +64,8 @@ pub enum Command {
         reason: String,
     },
     /// Entered by an arbiter (an organiser's result for a game still in play): the game ends
-    /// with this result, and why.
+    /// with this result, and why. `Ongoing` calls the game off without a result (the event no
+    /// longer needs it: its match was decided, or neither side is to be credited).
     Decide {
         result: Outcome,
         reason: String,
@@ -91,6 +92,8 @@ pub enum EndReason {
     Aborted,
     /// The arbiter decided the result (an organiser's entry while the game was in play).
     Arbiter,
+    /// The arbiter called the game off without a result (the event no longer needs it).
+    CalledOff,
 }
 
 impl EndReason {
@@ -109,6 +112,7 @@ impl EndReason {
             EndReason::RefusedRules => "refused_rules",
             EndReason::Aborted => "aborted",
             EndReason::Arbiter => "arbiter",
+            EndReason::CalledOff => "called_off",
         }
     }
 }
@@ -116,7 +120,7 @@ impl EndReason {
 /// How the game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Ending {
-    /// `Ongoing` only for an aborted game (no result).
+    /// `Ongoing` only for a game aborted or called off (no result).
     pub result: Outcome,
     pub reason: EndReason,
     pub ply: usize,

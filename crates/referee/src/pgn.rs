@@ -13,7 +13,7 @@ use crate::Referee;
 /// The PGN standard's `Termination` value for an ending (`unterminated` for a game still
 /// going): `time forfeit` for a flag or lateness; `rules infraction` for a loss by breaking
 /// the rules — a forbidden repetition (长将, 长捉 …), a move into check or facing kings where it
-/// loses, too many illegal moves or fouls, refusing the rules; `abandoned` for an aborted game; `adjudication` for an arbiter's decision;
+/// loses, too many illegal moves or fouls, refusing the rules; `abandoned` for a game aborted or called off; `adjudication` for an arbiter's decision;
 /// `normal` for the rest (mate, stalemate, agreement, resignation, a drawn repetition …).
 pub fn termination(ending: Option<&Ending>) -> &'static str {
     let Some(e) = ending else { return "unterminated" };
@@ -24,7 +24,7 @@ pub fn termination(ending: Option<&Ending>) -> &'static str {
         | EndReason::ClockPresses
         | EndReason::FalseClaims
         | EndReason::RefusedRules => "rules infraction",
-        EndReason::Aborted => "abandoned",
+        EndReason::Aborted | EndReason::CalledOff => "abandoned",
         EndReason::Rules | EndReason::Claim => e.verdict.as_ref().map_or("normal", |v| v.reason.pgn_termination()),
         EndReason::Agreement | EndReason::Resignation => "normal",
         EndReason::Arbiter => "adjudication",

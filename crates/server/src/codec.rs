@@ -50,8 +50,8 @@ pub fn encode(command: &Command) -> Option<String> {
                 Outcome::FirstWins => "1-0",
                 Outcome::SecondWins => "0-1",
                 Outcome::Draw => "1/2",
-                // A decision always has a result: a game without one is aborted.
-                Outcome::Ongoing => return None,
+                // The game called off, without a result.
+                Outcome::Ongoing => "*",
             };
             format!("decide {r} {}", one_line(reason)?)
         }
@@ -131,6 +131,7 @@ pub fn decode(text: &str) -> Option<Command> {
                 "1-0" => Outcome::FirstWins,
                 "0-1" => Outcome::SecondWins,
                 "1/2" => Outcome::Draw,
+                "*" => Outcome::Ongoing,
                 _ => return None,
             };
             Command::Decide {
@@ -290,6 +291,10 @@ mod tests {
             Command::Decide {
                 result: Outcome::Draw,
                 reason: "agreed at the table".into(),
+            },
+            Command::Decide {
+                result: Outcome::Ongoing,
+                reason: "the match was decided without it".into(),
             },
         ] {
             let text = encode(&c).unwrap();

@@ -311,7 +311,7 @@ pub fn lichess_status(reason: &str, decisive: bool) -> &'static str {
         "resignation" => "resign",
         "time" => "outoftime",
         "lateness" => "noStart",
-        "aborted" => "aborted",
+        "aborted" | "called_off" => "aborted",
         _ if !decisive => "draw",
         _ => "variantEnd",
     }

@@ -131,6 +131,19 @@ function onEvent(ev) {
   }
 }
 
+// The referee's words on a decision of the arbiter's, before the arbiter's own: the status line
+// already names the decision, so the explanation gives only the arbiter's reason.
+const ARBITER_ENDS = { arbiter: "the arbiter's decision: ", called_off: "the arbiter called the game off: " };
+
+// Why the game ended, and who says so: the arbiter for their decisions (an organiser's result
+// for a game in play, a game the event no longer needs called off), the judge for the rules'.
+function explanation() {
+  const prefix = ARBITER_ENDS[game.endReason];
+  if (prefix === undefined) return t("judge", { text: game.reason });
+  const text = game.reason.startsWith(prefix) ? game.reason.slice(prefix.length) : game.reason;
+  return t("arbiterSays", { text });
+}
+
 // A notice's event as a sentence: who, and what the referee said.
 function noticeText(event) {
   if (typeof event === "string") {
@@ -242,14 +255,15 @@ function draw() {
   const outcome = game.winner ? t("wins", { side: sideName(game.winner) }) : game.status === "aborted" ? t("aborted") : t("draw");
   const status = $("status");
   if (over) {
-    status.textContent = game.status === "aborted" ? outcome : t("verdict", { outcome, reason: reasonName(game.endReason || game.status, game.kind) });
+    // An abort says no more; a game the arbiter called off says who.
+    status.textContent = game.status === "aborted" && game.endReason !== "called_off" ? outcome : t("verdict", { outcome, reason: reasonName(game.endReason || game.status, game.kind) });
   } else {
     status.textContent = `${t("toMove", { side: sideName(game.toMove) })}${game.check ? ` — ${t("check")}` : ""}`;
   }
   status.dataset.status = game.status;
   status.classList.toggle("over", over);
   $("explanation").hidden = !(over && game.reason);
-  $("explanation").textContent = over && game.reason ? t("judge", { text: game.reason }) : "";
+  $("explanation").textContent = over && game.reason ? explanation() : "";
   const theirOffer = game.offer && game.offer !== game.mySide && !over;
   $("offer").textContent = over || !game.offer
     ? ""

@@ -21,12 +21,19 @@ function points(score) {
 
 const half = (x) => String(x).replace(/\.5$/, "½").replace(/^0½$/, "½");
 
+// The first-named's points in `games` and the second's: a double forfeit scores for neither.
+function pointsOf(games) {
+  const scored = games.filter((g) => !g.double_forfeit);
+  const a = scored.reduce((s, g) => s + points(g.score), 0);
+  return [a, scored.length - a];
+}
+
 // A pairing's score as `1½–½`, or "" before any game is scored.
 export function matchScore(p) {
   const games = p.games || [];
   if (!games.length) return "";
-  const a = games.reduce((s, g) => s + points(g.score), 0);
-  return `${half(a)}–${half(games.length - a)}`;
+  const [a, b] = pointsOf(games);
+  return `${half(a)}–${half(b)}`;
 }
 
 // The competition model's notes are English words: these are said in the page's language.
@@ -114,10 +121,10 @@ export function crosstable(ev, who) {
     for (const round of [...(stage.rounds || []), ...(stage.playoffs || [])]) {
       for (const p of round.pairings) {
         if (p.second == null || !(p.games || []).length) continue;
-        const a = p.games.reduce((s, g) => s + points(g.score), 0);
+        const [a, b] = pointsOf(p.games);
         const add = (x, y, v) => cell.set(`${x}-${y}`, (cell.get(`${x}-${y}`) ?? 0) + v);
         add(p.first, p.second, a);
-        add(p.second, p.first, p.games.length - a);
+        add(p.second, p.first, b);
       }
     }
     const tab = el("table", { class: "crosstable" }, box);

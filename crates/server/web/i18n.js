@@ -53,6 +53,7 @@ const STRINGS = {
     offers: "{side} offers a draw",
     youOffered: "You offered a draw",
     judge: "The judge: {text}",
+    arbiterSays: "The arbiter: {text}",
     reconnecting: "reconnecting ({error})",
     notice: {
       moveRejected: "{side}'s move {text} was not accepted: {reason}",
@@ -96,6 +97,7 @@ const STRINGS = {
       refused_rules: "refused the rules",
       aborted: "aborted",
       arbiter: "the arbiter's decision",
+      called_off: "called off by the arbiter",
     },
   },
   zh: {
@@ -145,6 +147,7 @@ const STRINGS = {
     offers: "{side}提和",
     youOffered: "你已提和",
     judge: "裁判：{text}",
+    arbiterSays: "裁判：{text}",
     reconnecting: "正在重新连接（{error}）",
     notice: {
       moveRejected: "{side}的着法 {text} 未被接受：{reason}",
@@ -188,6 +191,7 @@ const STRINGS = {
       refused_rules: "拒绝服从规则",
       aborted: "取消",
       arbiter: "裁判裁决",
+      called_off: "裁判取消",
     },
   },
 };

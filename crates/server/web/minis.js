@@ -88,7 +88,7 @@ class Mini {
       this.status.textContent = t("nMoves", { n: g.moves.length });
     } else {
       const outcome = g.winner ? t("wins", { side: sideName(g.winner) }) : g.status === "aborted" ? t("aborted") : t("draw");
-      this.status.textContent = g.status === "aborted" ? outcome : `${outcome} (${reasonName(g.reason || g.status, g.kind)})`;
+      this.status.textContent = g.status === "aborted" && g.reason !== "called_off" ? outcome : `${outcome} (${reasonName(g.reason || g.status, g.kind)})`;
     }
   }
 

@@ -14,7 +14,8 @@
 //!   clock, which node owns each live game, and the fencing that keeps a node whose games were
 //!   taken over from writing.
 //! - [`served`]: what the server keeps of the events it runs beside their documents: the
-//!   games' settings, token hashes, and which live game each pairing's game is.
+//!   games' settings and token hashes; [`event_games`]: which live game each pairing's game
+//!   is.
 //! - [`ratings`]: rating lists: each player's standing under one system, a version every
 //!   update raises and the history of what each update changed.
 //!
@@ -28,6 +29,7 @@
 //! # });
 //! ```
 
+pub mod event_games;
 pub mod events;
 pub mod games;
 pub mod lease;
@@ -38,11 +40,12 @@ pub mod served;
 pub mod target;
 mod versioned;
 
+pub use event_games::EventGame;
 pub use events::{Change, EventError};
 pub use games::{CommandLog, Entry, NewEventGame, NewGame, StoredGame};
 pub use lease::{Lease, LeaseError};
 pub use ratings::RatingError;
-pub use served::{Also, EventGame, ServedEvent};
+pub use served::{Also, ServedEvent};
 pub use sqlx;
 pub use target::{resolve, Resolved, Target};
 

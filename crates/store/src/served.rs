@@ -1,7 +1,8 @@
 //! Events the server runs: beside each event's document, what the document does not hold —
 //! how its games are played, its bearer tokens (hashes only) and which live game each game of
-//! a pairing is, with whether its result has been entered. Whatever must change with the
-//! document changes in the same transaction as it ([`Store::save_event_with`]).
+//! a pairing is, with whether its result has been entered ([`crate::event_games`]). Whatever
+//! must change with the document changes in the same transaction as it
+//! ([`Store::save_event_with`]).
 
 use std::collections::HashMap;
 
@@ -29,17 +30,6 @@ pub struct ServedEvent {
     pub publish_standings: bool,
     /// The round in play is paused: its games adjourned.
     pub paused: bool,
-}
-
-/// A game of a pairing, played as live game `game_id`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EventGame {
-    pub event: String,
-    pub pairing: String,
-    /// Its number in the pairing's match, from 1 (play-off games follow the match's).
-    pub game: u32,
-    pub game_id: String,
-    pub entered: bool,
 }
 
 /// What is saved with a new state of an event, in its transaction.
@@ -209,7 +199,9 @@ impl Store {
         for a in also {
             match a {
                 Also::Token { hash, entrant } => insert_token(&mut tx, name, hash, *entrant).await?,
-                Also::Entered { pairing, game } => mark_entered(&mut tx, name, pairing, *game).await?,
+                Also::Entered { pairing, game } => {
+                    crate::event_games::mark_entered_in(&mut tx, name, pairing, *game).await?
+                }
                 Also::Paused(paused) => {
                     sqlx::query("UPDATE served_events SET paused = $1 WHERE event = $2")
                         .bind(i64::from(*paused))
@@ -232,74 +224,6 @@ impl Store {
         tx.commit().await?;
         Ok(version)
     }
-
-    /// Marks games of pairings entered without changing the event (their results were not
-    /// needed: the pairing was decided otherwise, e.g. by a withdrawal), in one transaction.
-    pub async fn mark_entered(&self, name: &str, games: &[(&str, u32)]) -> Result<(), EventError> {
-        let mut tx = self.pool.begin().await?;
-        for (pairing, game) in games {
-            mark_entered(&mut tx, name, pairing, *game).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Records that game `game` of pairing `pairing` is played as live game `game_id`.
-    pub async fn link_event_game(&self, name: &str, pairing: &str, game: u32, game_id: &str) -> Result<(), EventError> {
-        sqlx::query("INSERT INTO event_games (event, pairing, game, game_id, entered) VALUES ($1, $2, $3, $4, 0)")
-            .bind(name)
-            .bind(pairing)
-            .bind(i64::from(game))
-            .bind(game_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// The event's live games, by pairing and game.
-    pub async fn event_games(&self, name: &str) -> Result<Vec<EventGame>, EventError> {
-        let rows = sqlx::query(
-            "SELECT event, pairing, game, game_id, entered FROM event_games WHERE event = $1 ORDER BY pairing, game",
-        )
-        .bind(name)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(event_game).collect()
-    }
-
-    /// The live games of one pairing of the event, by game.
-    pub async fn pairing_games(&self, name: &str, pairing: &str) -> Result<Vec<EventGame>, EventError> {
-        let rows = sqlx::query(
-            "SELECT event, pairing, game, game_id, entered FROM event_games WHERE event = $1 AND pairing = $2 \
-             ORDER BY game",
-        )
-        .bind(name)
-        .bind(pairing)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(event_game).collect()
-    }
-
-    /// Every event game, of any event, whose result is not entered yet.
-    pub async fn unentered_event_games(&self) -> Result<Vec<EventGame>, EventError> {
-        let rows = sqlx::query(
-            "SELECT event, pairing, game, game_id, entered FROM event_games WHERE entered = 0 \
-             ORDER BY event, pairing, game",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(event_game).collect()
-    }
-}
-
-fn event_game(r: &sqlx::any::AnyRow) -> Result<EventGame, EventError> {
-    Ok(EventGame {
-        event: r.try_get(0)?,
-        pairing: r.try_get(1)?,
-        game: r.try_get::<i64, _>(2)? as u32,
-        game_id: r.try_get(3)?,
-        entered: r.try_get::<i64, _>(4)? != 0,
-    })
 }
 
 async fn insert_token(
@@ -312,21 +236,6 @@ async fn insert_token(
         .bind(hash)
         .bind(name)
         .bind(i64::from(entrant))
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-async fn mark_entered(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    name: &str,
-    pairing: &str,
-    game: u32,
-) -> Result<(), EventError> {
-    sqlx::query("UPDATE event_games SET entered = 1 WHERE event = $1 AND pairing = $2 AND game = $3")
-        .bind(name)
-        .bind(pairing)
-        .bind(i64::from(game))
         .execute(&mut **tx)
         .await?;
     Ok(())

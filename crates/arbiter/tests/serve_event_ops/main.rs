@@ -1,7 +1,8 @@
 //! What an organiser does to a served event beyond pairing and results, through real HTTP
 //! against `arbiter serve`: the event's games rated into its rating list when it ends (once,
 //! whatever restarts), pausing and resuming a round, publishing standings, and the arbiter's
-//! console at an event's board, team events. SQLite always; PostgreSQL at `$DATABASE_URL` or
+//! console at an event's board, team events, live games ended when the organiser's results
+//! leave the event no use for them. SQLite always; PostgreSQL at `$DATABASE_URL` or
 //! 127.0.0.1:5432 in a fresh database where the test says so (SKIPPED without one, failing
 //! under `CI=true`).
 
@@ -9,6 +10,7 @@
 mod common;
 mod console;
 mod control;
+mod decided;
 mod device;
 mod http;
 mod ratings;

@@ -288,6 +288,16 @@ impl<J: Judge> Referee<J> {
             Command::Correct(c) => self.correct(at, side, *c),
             Command::AddTime { ms, reason } => self.correct_time(at, side, *ms, true, reason),
             Command::SetTime { ms, reason } => self.correct_time(at, side, *ms, false, reason),
+            Command::Decide {
+                result: Outcome::Ongoing,
+                reason,
+            } => self.end(
+                at,
+                Outcome::Ongoing,
+                EndReason::CalledOff,
+                format!("the arbiter called the game off: {reason}"),
+                None,
+            ),
             Command::Decide { result, reason } => self.end(
                 at,
                 *result,

@@ -26,13 +26,16 @@ use crate::live::Spec;
 
 mod control;
 mod create;
+mod decide;
 mod rating;
 mod results;
 mod rounds;
 mod routes;
+mod stream;
 #[cfg(test)]
 mod tests;
 mod tokens;
+mod views;
 
 pub use results::reconcile;
 pub use routes::routes;

@@ -16,7 +16,7 @@ use tokio::sync::oneshot;
 use tournament::competition::{Event, Verdict};
 
 use super::rounds::{make_games, make_missing};
-use super::{change_locked, event_error, load, saved_as, Done};
+use super::{event_error, load, saved_as};
 use crate::app::App;
 use crate::error::ApiError;
 
@@ -81,14 +81,18 @@ async fn await_and_enter(app: &Arc<App>, g: &EventGame) -> Result<(), ApiError> 
 }
 
 /// What finished live game `game_id` comes to on the scoresheet, and the referee's reason,
-/// from its `gameFull` line `full`.
-async fn sheet_of(app: &Arc<App>, game_id: &str, full: &str) -> Result<(&'static str, String), ApiError> {
+/// from its `gameFull` line `full`: no result for a game the arbiter called off.
+async fn sheet_of(app: &Arc<App>, game_id: &str, full: &str) -> Result<(Option<&'static str>, String), ApiError> {
     let full: Value = serde_json::from_str(full).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let kind: Kind = full["kind"]
         .as_str()
         .unwrap_or("")
         .parse()
         .map_err(ApiError::BadRequest)?;
+    let reason = full["state"]["reason"].as_str().unwrap_or("").to_string();
+    if reason == CALLED_OFF {
+        return Ok((None, reason));
+    }
     let aborted_by = match full["state"]["reason"].as_str() {
         Some("aborted") => app.db().load(game_id).await?.and_then(|stored| {
             stored
@@ -102,13 +106,31 @@ async fn sheet_of(app: &Arc<App>, game_id: &str, full: &str) -> Result<(&'static
     };
     let result = scoresheet(kind, &full["state"], aborted_by)
         .ok_or_else(|| ApiError::BadRequest(format!("game {game_id} has no result")))?;
-    Ok((result, full["state"]["reason"].as_str().unwrap_or("").to_string()))
+    Ok((Some(result), reason))
+}
+
+/// The referee's reason for a game the arbiter called off without a result.
+pub(super) const CALLED_OFF: &str = "called_off";
+
+/// Whether the event still wants the result of game (board) `game` of `pairing`: the pairing
+/// is still to be decided and the game is its next (for teams, one of the boards of the match
+/// now played). A game not wanted was overtaken: by a withdrawal, or by the organiser's result.
+pub(super) fn wanted(event: &Event, pairing: &str, game: u32) -> bool {
+    let next = event.pairing(pairing).map_or(0, |p| p.games.len() as u32 + 1);
+    let pending = event.verdict(pairing) == Some(Verdict::Pending);
+    let due = event.games_due(pairing).unwrap_or(0);
+    pending
+        && if event.settings.boards > 0 {
+            (next..=due).contains(&game)
+        } else {
+            game == next
+        }
 }
 
 /// A board's result as a team match sheet lists it, from the first-named team's side: its
 /// scoresheet turned on the boards where that team has black (2, 4, …, and 1, 3, … of a
 /// play-off match).
-fn team_sheet(first_red: bool, sheet: &'static str) -> &'static str {
+pub(super) fn team_sheet(first_red: bool, sheet: &'static str) -> &'static str {
     if first_red {
         return sheet;
     }
@@ -127,8 +149,8 @@ type Waiter = oneshot::Sender<Result<(), String>>;
 /// A finished game whose result waits to be entered, and who waits for it to be.
 pub(super) struct Finished {
     g: EventGame,
-    /// Its scoresheet result and the referee's reason.
-    result: &'static str,
+    /// Its scoresheet result (none when the arbiter called it off) and the referee's reason.
+    result: Option<&'static str>,
     reason: String,
     done: Waiter,
 }
@@ -214,25 +236,28 @@ async fn apply_batch(
         let g = &f.g;
         // Entered already, or not wanted: the pairing was decided meanwhile (a withdrawal, the
         // organiser's entry) or it has moved past this game.
-        let next = event.pairing(&g.pairing).map_or(0, |p| p.games.len() as u32 + 1);
-        let pending = event.verdict(&g.pairing) == Some(Verdict::Pending);
-        let due = event.games_due(&g.pairing).unwrap_or(0);
-        let wanted = pending
-            && if teams {
-                (next..=due).contains(&g.game)
-            } else {
-                g.game == next
-            };
-        if !wanted {
+        if !wanted(&event, &g.pairing, g.game) {
             marks.push((g.pairing.clone(), g.game));
             waiting.push(f.done);
             continue;
         }
+        let Some(result) = f.result else {
+            // Called off by the arbiter while the event still wants it (the organiser's later
+            // correction reopened its match): it has no result to give; the organiser enters
+            // the game's result.
+            eprintln!(
+                "event {id}: {} game {} (live game {}) was called off; its result waits for the organiser",
+                g.pairing, g.game, g.game_id
+            );
+            marks.push((g.pairing.clone(), g.game));
+            waiting.push(f.done);
+            continue;
+        };
         // (game, result, the referee's reason, live game): this game, or the boards from the
         // next to go in down to the first still in play.
         let mut sheet = Vec::new();
         if !teams {
-            sheet.push((g.game, f.result, f.reason.clone(), g.game_id.clone()));
+            sheet.push((g.game, result, f.reason.clone(), g.game_id.clone()));
         } else {
             if links.is_none() {
                 match store.event_games(id).await {
@@ -244,16 +269,7 @@ async fn apply_batch(
                     }
                 }
             }
-            match board_sheet(
-                app,
-                &event,
-                g,
-                f.result,
-                &f.reason,
-                links.as_deref().unwrap_or_default(),
-            )
-            .await
-            {
+            match board_sheet(app, &event, g, result, &f.reason, links.as_deref().unwrap_or_default()).await {
                 Ok(s) => sheet = s,
                 Err(e) => {
                     waiting.push(f.done);
@@ -341,7 +357,10 @@ async fn board_sheet(
         }
         let (full, _) = table.full().await?;
         drop(table);
-        let (r, why) = sheet_of(app, &link.game_id, &full).await?;
+        // A board called off waits for the organiser's result, as one still in play.
+        let (Some(r), why) = sheet_of(app, &link.game_id, &full).await? else {
+            break;
+        };
         sheet.push((board, team_sheet(event.first_red(board), r), why, link.game_id.clone()));
     }
     Ok(sheet)
@@ -370,117 +389,6 @@ pub async fn reconcile(app: &Arc<App>) -> Result<usize, ApiError> {
         make_missing(app, &id).await?;
     }
     Ok(entered)
-}
-
-/// The organiser enters or corrects a pairing's results, with a reason for the change log.
-pub async fn organiser_result(
-    app: &Arc<App>,
-    id: &str,
-    pairing: &str,
-    results: &[String],
-    replace: bool,
-    reason: &str,
-) -> Result<(Value, u64), ApiError> {
-    if reason.trim().is_empty() {
-        return Err(ApiError::BadRequest(
-            "a reason is needed (it goes in the change log)".into(),
-        ));
-    }
-    let lock = app.events.lock(id);
-    let held = lock.lock().await;
-    let (event, version, (entered, first)) = change_locked(app, id, &held, |e, _| {
-        // The number of the first game (board) these results are for.
-        let first = if replace {
-            1
-        } else {
-            e.pairing(pairing).map_or(1, |p| p.games.len() as u32 + 1)
-        };
-        let results: Vec<&str> = results.iter().map(String::as_str).collect();
-        let entered = e.result(pairing, &results, replace).map_err(super::model_error)?;
-        let mut action = format!(
-            "result {} {}{} by the organiser: {}",
-            entered.id,
-            results.join(" "),
-            if replace { " (replacing)" } else { "" },
-            reason.trim()
-        );
-        if let Some(lot) = &entered.lot {
-            action.push_str(&format!("; {}", lot.how));
-        }
-        Ok(Done::new(action, (entered, first)))
-    })
-    .await?;
-    end_decided_games(app, id, &event, &entered.id, first, results, reason.trim()).await?;
-    make_games(app, id, &event).await?;
-    let answer = serde_json::json!({
-        "pairing": entered.id,
-        "verdict": entered.verdict,
-        "lot": entered.lot.map(|l| serde_json::json!({"winner": l.winner, "how": l.how})),
-        "version": version,
-    });
-    Ok((answer, version))
-}
-
-/// Ends the live games of `pairing` still in play that the organiser's `results` decided
-/// (game or board `first` onwards, as entered): each gets its result as the arbiter's decision,
-/// with the organiser's reason, so its clocks stop and its players see the verdict. Its result
-/// is not entered again (the pairing has it). A game over meanwhile is left as it ended.
-async fn end_decided_games(
-    app: &Arc<App>,
-    id: &str,
-    event: &Event,
-    pairing: &str,
-    first: u32,
-    results: &[String],
-    reason: &str,
-) -> Result<(), ApiError> {
-    let teams = event.settings.boards > 0;
-    let links = app.db().store().event_games(id).await.map_err(event_error)?;
-    for g in links.iter().filter(|g| g.pairing == pairing && !g.entered) {
-        let Some(given) = g.game.checked_sub(first).and_then(|k| results.get(k as usize)) else {
-            continue;
-        };
-        use tournament::result::Score;
-        // The game's own scoresheet: a team's result reads from the first-named team's side.
-        // A double forfeit (`--`) names no winner to give a game in play: it goes on.
-        let Ok(game) = tournament::competition::parse_game(given) else {
-            continue;
-        };
-        if game.double_forfeit {
-            continue;
-        }
-        let sheet = match game.score {
-            Score::Win => "1-0",
-            Score::Loss => "0-1",
-            Score::Draw => "1/2",
-        };
-        let sheet = if teams {
-            team_sheet(event.first_red(g.game), sheet)
-        } else {
-            sheet
-        };
-        let result = match sheet {
-            "1-0" => judge::Outcome::FirstWins,
-            "0-1" => judge::Outcome::SecondWins,
-            _ => judge::Outcome::Draw,
-        };
-        let table = app.game(&g.game_id).await?;
-        if table.watch().borrow().1 {
-            continue;
-        }
-        let command = referee::Command::Decide {
-            result,
-            reason: format!("the organiser entered {given}: {reason}"),
-        };
-        // About the board, not a side: entered as the first side's, as the console does. A
-        // game that ended meanwhile refuses it, and stays as it ended.
-        if let Err(e) = table.act(Side::First, command, 0).await {
-            if !matches!(e, ApiError::Refused { .. }) {
-                return Err(e);
-            }
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
