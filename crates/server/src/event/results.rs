@@ -52,9 +52,9 @@ pub fn follow(app: Arc<App>, g: EventGame) {
         for attempt in 1..=TRIES {
             match await_and_enter(&app, &g).await {
                 Ok(()) => return,
-                Err(e) if attempt == TRIES => eprintln!(
-                    "event {}: the result of {} game {} (live game {}) was not entered: {e}",
-                    g.event, g.pairing, g.game, g.game_id
+                Err(e) if attempt == TRIES => tracing::error!(
+                    event = %g.event, pairing = %g.pairing, game = g.game, live_game = %g.game_id, error = %e,
+                    "a game's result was not entered"
                 ),
                 Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200 * attempt)).await,
             }
@@ -245,9 +245,9 @@ async fn apply_batch(
             // Called off by the arbiter while the event still wants it (the organiser's later
             // correction reopened its match): it has no result to give; the organiser enters
             // the game's result.
-            eprintln!(
-                "event {id}: {} game {} (live game {}) was called off; its result waits for the organiser",
-                g.pairing, g.game, g.game_id
+            tracing::warn!(
+                event = %id, pairing = %g.pairing, game = g.game, live_game = %g.game_id,
+                "called off while the event wants it: its result waits for the organiser"
             );
             marks.push((g.pairing.clone(), g.game));
             waiting.push(f.done);
