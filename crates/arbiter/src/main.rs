@@ -79,6 +79,7 @@ fn run(cli: Cli) -> Result<()> {
             watch,
             event_players,
             event_rate,
+            transport,
             json,
         } => loadtest::run(&loadtest::Options {
             url,
@@ -89,6 +90,7 @@ fn run(cli: Cli) -> Result<()> {
             json,
             event_players,
             event_rate,
+            transport,
         })?,
         Command::Rate {
             files,

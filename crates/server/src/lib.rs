@@ -5,6 +5,7 @@
 //! - [`table`]: one task owns each game (its referee), logs then applies, wakes for flags.
 //! - [`view`]: each event as the NDJSON line streams show.
 //! - [`api`]: the routes; [`error`]: JSON errors with 4xx statuses.
+//! - [`socket`]: the same play over a WebSocket, its messages in [`protocol`].
 //! - [`console`]: the arbiter's routes, with the game's arbiter token.
 //! - [`event`]: events run on the server: their routes, rounds played as live games, results
 //!   entered as games end.
@@ -23,7 +24,9 @@ pub mod event;
 pub mod limits;
 pub mod live;
 pub mod openapi;
+pub mod protocol;
 pub mod review;
+pub mod socket;
 pub mod table;
 pub mod view;
 pub mod web;
