@@ -292,3 +292,68 @@ async fn spectators_and_the_other_seat_cannot_act_and_bad_messages_get_errors() 
     drop(s);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The command the database logged for `game`'s move `mv`.
+async fn logged(db: &std::path::Path, game: &str, mv: &str) -> String {
+    let s = store::Store::open(&store::Target::File(db.to_path_buf())).await.unwrap();
+    let c: String = store::sqlx::query_scalar("SELECT command FROM commands WHERE game_id = $1 AND command LIKE $2")
+        .bind(game)
+        .bind(format!("move {mv}%"))
+        .fetch_one(s.pool())
+        .await
+        .unwrap();
+    s.close().await;
+    c
+}
+
+/// The server's pings measure a socket's round trip: a client slow to answer (300 ms here, as
+/// a slow network would be) has half of it credited to its next move, within the quota, and
+/// the credit is logged with the move; a quick one is credited nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pings_round_trip_is_credited_to_a_move_and_logged() {
+    let (s, dir) = server();
+    let v: Value = reqwest::Client::new()
+        .post(format!("{}/api/game", s.base))
+        .json(&json!({"kind": "chess", "clock": {"limit": 300, "increment": 2}}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = v["id"].as_str().unwrap().to_string();
+    let token = |i: usize| v["seats"][i]["token"].as_str().unwrap().to_string();
+    let mut white = open(&s, &id, "", Some(&token(0))).await;
+    recv(&mut white).await.unwrap();
+    send(&mut white, json!({"t": "move", "move": "e2e4"})).await;
+    assert_eq!(answer(&mut white).await.1["t"], "ack");
+    // Black's socket is pinged as it opens; its pong leaves only when it next reads.
+    let mut black = open(&s, &id, "", Some(&token(1))).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    loop {
+        match black.next().await.unwrap().unwrap() {
+            Message::Ping(_) => break,
+            _ => continue,
+        }
+    }
+    // The pong goes out ahead of this message, and is taken before it.
+    send(&mut black, json!({"t": "ping"})).await;
+    assert_eq!(answer(&mut black).await.1["t"], "pong");
+    send(&mut black, json!({"t": "move", "move": "e7e5"})).await;
+    assert_eq!(answer(&mut black).await.1["t"], "ack");
+    send(&mut white, json!({"t": "move", "move": "g1f3"})).await;
+    assert_eq!(answer(&mut white).await.1["t"], "ack");
+    drop(s);
+    let db = dir.join("games.db");
+    let black_move = logged(&db, &id, "e7e5").await;
+    let lag: u64 = black_move
+        .split_once(" lag=")
+        .unwrap_or_else(|| panic!("no credit logged: {black_move}"))
+        .1
+        .parse()
+        .unwrap();
+    assert!((100..=400).contains(&lag), "{black_move}");
+    // White answered its pings at once: no credit.
+    assert_eq!(logged(&db, &id, "g1f3").await, "move g1f3");
+    let _ = std::fs::remove_dir_all(&dir);
+}

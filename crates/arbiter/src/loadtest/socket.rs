@@ -8,9 +8,13 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
 use super::{Shared, Tally};
+
+/// Event lines are a few KiB at most (a long game's `gameFull`); longer ones take more reads.
+const READ_BUFFER: usize = 16 * 1024;
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -23,7 +27,10 @@ async fn open(shared: &Shared, id: &str, token: Option<&str>) -> Result<Socket> 
             .headers_mut()
             .insert("authorization", format!("Bearer {t}").parse()?);
     }
-    let (socket, _) = tokio_tungstenite::connect_async(request).await?;
+    // The library zero-fills its whole read buffer (128 KiB by default) before every read:
+    // a smaller one keeps the clients' CPU for the clients.
+    let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
+    let (socket, _) = tokio_tungstenite::connect_async_with_config(request, Some(config), true).await?;
     Ok(socket)
 }
 
