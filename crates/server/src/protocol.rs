@@ -53,20 +53,22 @@ enum Wire {
         token: Option<String>,
         since: Option<u64>,
     },
-    Ping,
+    // Braces, so that an unknown field is refused in these too (serde takes any field in a
+    // unit variant of a tagged enum).
+    Ping {},
     Move {
         #[serde(rename = "move")]
         text: String,
         #[serde(default)]
         draw: bool,
     },
-    DrawOffer,
-    DrawAccept,
-    DrawDecline,
-    ClaimDraw,
-    ClaimVictory,
-    Resign,
-    Abort,
+    DrawOffer {},
+    DrawAccept {},
+    DrawDecline {},
+    ClaimDraw {},
+    ClaimVictory {},
+    Resign {},
+    Abort {},
 }
 
 pub fn parse(text: &str) -> Parsed {
@@ -84,15 +86,15 @@ pub fn parse(text: &str) -> Parsed {
         .map_err(|e| ApiError::BadRequest(format!("bad message: {e}")))
         .map(|w| match w {
             Wire::Hello { token, since } => Incoming::Hello { token, since },
-            Wire::Ping => Incoming::Ping,
+            Wire::Ping {} => Incoming::Ping,
             Wire::Move { text, draw } => Incoming::Command(Command::Move { text, draw }),
-            Wire::DrawOffer => Incoming::Command(Command::DrawOffer),
-            Wire::DrawAccept => Incoming::Command(Command::DrawAccept),
-            Wire::DrawDecline => Incoming::Command(Command::DrawDecline),
-            Wire::ClaimDraw => Incoming::Command(Command::ClaimDraw),
-            Wire::ClaimVictory => Incoming::Command(Command::ClaimVictory),
-            Wire::Resign => Incoming::Command(Command::Resign),
-            Wire::Abort => Incoming::Command(Command::Abort),
+            Wire::DrawOffer {} => Incoming::Command(Command::DrawOffer),
+            Wire::DrawAccept {} => Incoming::Command(Command::DrawAccept),
+            Wire::DrawDecline {} => Incoming::Command(Command::DrawDecline),
+            Wire::ClaimDraw {} => Incoming::Command(Command::ClaimDraw),
+            Wire::ClaimVictory {} => Incoming::Command(Command::ClaimVictory),
+            Wire::Resign {} => Incoming::Command(Command::Resign),
+            Wire::Abort {} => Incoming::Command(Command::Abort),
         });
     Parsed { id, incoming }
 }

@@ -125,6 +125,10 @@ function act(message) {
 // Events of the stream. `gameFull` carries the game's description and its state; `gameState`
 // the state after each change; anything else (fouls, refusals, warnings) is shown as it comes.
 function onEvent(ev) {
+  if (ev.t === "error") {
+    $("message").textContent = ev.error;
+    return;
+  }
   if (ev.version !== undefined) game.version = ev.version;
   if (control?.onLine) control.onLine(ev);
   if (ev.type === "gameFull") {

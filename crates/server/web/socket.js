@@ -19,10 +19,11 @@ export class GameSocket {
         s.open = true;
         resolve(s);
       };
+      // Event lines have a `type`, answers a `t`; an error answering no command (a refused
+      // hello) goes to `onEvent` as it is.
       ws.onmessage = (m) => {
         const v = JSON.parse(m.data);
-        if (v.t) s.answer(v);
-        else onEvent(v);
+        if (!v.t || !s.answer(v)) onEvent(v);
       };
       ws.onclose = () => {
         for (const { fail } of s.waiting.values()) fail(new Error("the connection closed"));
@@ -51,12 +52,13 @@ export class GameSocket {
     });
   }
 
+  // Settles the command `v` answers; false for an error that answers none.
   answer(v) {
     const w = this.waiting.get(v.id);
-    if (v.t === "error" && !w) throw new Error(v.error);
-    if (!w) return;
+    if (!w) return v.t !== "error";
     this.waiting.delete(v.id);
     if (v.t === "error") w.fail(new Error(v.error));
     else w.done(v);
+    return true;
   }
 }
