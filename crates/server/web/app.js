@@ -402,6 +402,7 @@ async function followSocket() {
   });
   game.connected = true;
   $("connection").textContent = "";
+  $("connection").dataset.via = "socket";
   await done;
 }
 
@@ -414,6 +415,7 @@ async function followStream() {
   });
   if (!res.ok) throw new Error(`${res.status}`);
   game.connected = true;
+  $("connection").dataset.via = "stream";
   // Back: the stream answers again.
   $("connection").textContent = "";
   const reader = res.body.getReader();
