@@ -180,7 +180,12 @@ async fn chess(base: &str, white: &Client, black: &Client) {
 
     // Both pages play over the game socket, not the stream and POSTs.
     for c in [white, black] {
-        until(c, "the game socket", "return document.getElementById('connection').dataset.via === 'socket';").await;
+        until(
+            c,
+            "the game socket",
+            "return document.getElementById('connection').dataset.via === 'socket';",
+        )
+        .await;
     }
     play_line(white, black, 0, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
     let verdict = wait_text(black, "#status", "Black wins (checkmate)").await;

@@ -111,7 +111,11 @@ fn versions(lines: &[Value]) -> Vec<u64> {
 }
 
 fn server() -> (Server, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("arbiter-socket-{}-{:?}", std::process::id(), std::thread::current().id()));
+    let dir = std::env::temp_dir().join(format!(
+        "arbiter-socket-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let server = Server::start_with(dir.join("games.db").to_str().unwrap(), &[]);
@@ -149,7 +153,11 @@ async fn a_game_over_two_seat_sockets_and_a_spectators() {
         assert_eq!(ack["ok"], true, "{ack}");
         // The events a command caused come before its answer.
         let v = ack["version"].as_u64().unwrap();
-        assert_eq!(events.last().map(|e| e["version"].as_u64().unwrap()), Some(v), "{events:?}");
+        assert_eq!(
+            events.last().map(|e| e["version"].as_u64().unwrap()),
+            Some(v),
+            "{events:?}"
+        );
         last = ack;
     }
     assert_eq!(last["status"], "mate", "{last}");
@@ -169,7 +177,10 @@ async fn a_game_over_two_seat_sockets_and_a_spectators() {
     // Both seats' sockets close too, after the lines they had not read yet.
     let white_rest = rest(&mut white).await;
     assert_eq!(white_rest.last(), seen.last());
-    assert!(rest(&mut black).await.is_empty(), "black's answer came after its events");
+    assert!(
+        rest(&mut black).await.is_empty(),
+        "black's answer came after its events"
+    );
     drop(s);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -237,7 +248,11 @@ async fn spectators_and_the_other_seat_cannot_act_and_bad_messages_get_errors() 
     let mut watch = open(&s, &g.id, "?since=0", None).await;
     send(&mut watch, json!({"t": "move", "move": "e2e4", "id": 1})).await;
     let (_, e) = answer(&mut watch).await;
-    assert_eq!((e["t"].as_str(), e["code"].as_u64(), e["id"].as_u64()), (Some("error"), Some(401), Some(1)), "{e}");
+    assert_eq!(
+        (e["t"].as_str(), e["code"].as_u64(), e["id"].as_u64()),
+        (Some("error"), Some(401), Some(1)),
+        "{e}"
+    );
     // A token holding no seat is refused and the socket still only watches.
     send(&mut watch, json!({"t": "hello", "token": "not-a-seat"})).await;
     let (_, e) = answer(&mut watch).await;
@@ -268,7 +283,11 @@ async fn spectators_and_the_other_seat_cannot_act_and_bad_messages_get_errors() 
     ] {
         white.send(bad.clone()).await.unwrap();
         let (_, e) = answer(&mut white).await;
-        assert_eq!((e["t"].as_str(), e["code"].as_u64()), (Some("error"), Some(400)), "{bad:?}: {e}");
+        assert_eq!(
+            (e["t"].as_str(), e["code"].as_u64()),
+            (Some("error"), Some(400)),
+            "{bad:?}: {e}"
+        );
         assert_eq!(e["id"].as_str(), id, "{e}");
     }
     send(&mut white, json!({"t": "ping", "id": 9})).await;
@@ -295,7 +314,9 @@ async fn spectators_and_the_other_seat_cannot_act_and_bad_messages_get_errors() 
 
 /// The command the database logged for `game`'s move `mv`.
 async fn logged(db: &std::path::Path, game: &str, mv: &str) -> String {
-    let s = store::Store::open(&store::Target::File(db.to_path_buf())).await.unwrap();
+    let s = store::Store::open(&store::Target::File(db.to_path_buf()))
+        .await
+        .unwrap();
     let c: String = store::sqlx::query_scalar("SELECT command FROM commands WHERE game_id = $1 AND command LIKE $2")
         .bind(game)
         .bind(format!("move {mv}%"))

@@ -144,7 +144,13 @@ mod tests {
             })
         );
         let p = parse(r#"{"t":"hello","since":3}"#);
-        assert_eq!(p.incoming.unwrap(), Incoming::Hello { token: None, since: Some(3) });
+        assert_eq!(
+            p.incoming.unwrap(),
+            Incoming::Hello {
+                token: None,
+                since: Some(3)
+            }
+        );
         assert_eq!(parse(r#"{"t":"ping"}"#).incoming.unwrap(), Incoming::Ping);
         for bad in [
             "not json",

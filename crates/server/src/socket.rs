@@ -206,10 +206,7 @@ impl Session {
                     }
                 }
             }
-            Message::Binary(_) => self.error(
-                None,
-                &ApiError::BadRequest("text frames of JSON only".into()),
-            ),
+            Message::Binary(_) => self.error(None, &ApiError::BadRequest("text frames of JSON only".into())),
             // The library answers pings itself.
             Message::Ping(_) => {}
             Message::Close(_) => return false,
