@@ -90,6 +90,13 @@ pub async fn serve(
         app.close();
         let _ = stopped_tx.send(true);
     };
+    // Without Nagle's algorithm: a game socket writes an event to a player who is not
+    // answering on that connection, and the next write (its move's answer) would otherwise
+    // wait for the client's delayed ACK of the first, up to 40 ms.
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let server = axum::serve(listener, service).with_graceful_shutdown(signalled);
     tokio::select! {
         r = server => r?,
