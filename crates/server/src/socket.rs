@@ -172,7 +172,11 @@ impl Session {
                 }
                 Wake::HelloTimeout => {
                     if let Err(e) = self.start(None).await {
+                        // The game's task is gone (the server is stopping): said, and closed.
                         self.error(None, &e);
+                        let _ = self.flush(&mut socket).await;
+                        let _ = close(&mut socket, 1011, "the game is unavailable").await;
+                        return;
                     }
                 }
                 Wake::Closing => {
