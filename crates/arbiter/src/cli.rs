@@ -151,8 +151,8 @@ pub(crate) enum Command {
         #[arg(long, value_enum, default_value = "text")]
         log_format: crate::serve::LogFormat,
     },
-    /// Load on a game server: many games at once over loopback HTTP; prints moves per second
-    /// and the latency of the move requests (p50, p99).
+    /// Load on a game server: many games at once over loopback HTTP or WebSockets; prints moves
+    /// per second, the latency of the moves (p50, p99) and the server's CPU time a move.
     Loadtest {
         /// A running server (`http://HOST:PORT`); without it one is started here on --db.
         #[arg(long)]
@@ -180,6 +180,10 @@ pub(crate) enum Command {
         /// (else as fast as the server answers).
         #[arg(long, requires = "event_players")]
         event_rate: Option<f64>,
+        /// How the games are played: the Board API's HTTP requests, or one game socket
+        /// (WebSocket) per seat. The server's CPU time per move is reported when it runs here.
+        #[arg(long, value_enum, default_value_t = crate::loadtest::Transport::Http, conflicts_with = "event_players")]
+        transport: crate::loadtest::Transport,
         #[arg(long)]
         json: bool,
     },

@@ -81,6 +81,7 @@ fn run(cli: Cli) -> Result<()> {
             watch,
             event_players,
             event_rate,
+            transport,
             json,
         } => loadtest::run(&loadtest::Options {
             url,
@@ -91,6 +92,7 @@ fn run(cli: Cli) -> Result<()> {
             json,
             event_players,
             event_rate,
+            transport,
         })?,
         Command::Rate {
             files,

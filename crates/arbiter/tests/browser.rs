@@ -5,8 +5,8 @@
 //! - Xiangqi, with the first browser's page in Chinese: 炮二平五 炮８平５ 炮五进四 (check)
 //!   士４进５, the move list in Chinese, WXF and ICCS, then a draw offered and accepted with the
 //!   buttons; the verdict on both pages and on a spectator's.
-//! - Chess: fool's mate (1.f3 e5 2.g4 Qh4#), the verdict "checkmate" with the judge's
-//!   explanation, the buttons disabled.
+//! - Chess: fool's mate (1.f3 e5 2.g4 Qh4#) played over the pages' game sockets, the verdict
+//!   "checkmate" with the judge's explanation, the buttons disabled.
 //!
 //! Screenshots (PNG) of the steps are written to `e2e-screenshots/` in the target directory
 //! (`target/e2e-screenshots/` by default, under `$CARGO_TARGET_DIR` when it is set); a failed
@@ -178,6 +178,15 @@ async fn chess(base: &str, white: &Client, black: &Client) {
     wait_text(white, "#seat", "你执白方").await;
     shot(black, "10-chess-start-black").await;
 
+    // Both pages play over the game socket, not the stream and POSTs.
+    for c in [white, black] {
+        until(
+            c,
+            "the game socket",
+            "return document.getElementById('connection').dataset.via === 'socket';",
+        )
+        .await;
+    }
     play_line(white, black, 0, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
     let verdict = wait_text(black, "#status", "Black wins (checkmate)").await;
     wait_text(white, "#status", "黑方胜（将死）").await;

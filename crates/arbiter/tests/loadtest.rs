@@ -6,7 +6,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-fn loadtest(db: &str) -> Value {
+fn loadtest(db: &str, transport: &str) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args([
             "loadtest",
@@ -17,6 +17,8 @@ fn loadtest(db: &str) -> Value {
             "--seconds",
             "1.5",
             "--watch",
+            "--transport",
+            transport,
             "--json",
         ])
         .env_remove("DATABASE_URL")
@@ -32,6 +34,9 @@ fn loadtest(db: &str) -> Value {
     assert_eq!(report["errors"], 0, "{report}");
     assert!(report["moves"].as_u64().unwrap() > 100, "{report}");
     assert!(report["p99_ms"].as_f64().unwrap() >= report["p50_ms"].as_f64().unwrap());
+    assert_eq!(report["transport"], transport, "{report}");
+    // The server ran here: its CPU time a move is measured (Linux's per-thread schedstat).
+    assert!(report["server_cpu_us_per_move"].as_f64().unwrap() > 0.0, "{report}");
     report
 }
 
@@ -58,8 +63,23 @@ fn loadtest_on_sqlite_logs_every_move() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("load.db");
-    let report = loadtest(file.to_str().unwrap());
+    let report = loadtest(file.to_str().unwrap(), "http");
     // Every acknowledged move is a logged command.
+    let moves = report["moves"].as_u64().unwrap();
+    let logged = moves_logged(store::Target::File(file));
+    assert!(logged >= moves, "{logged} moves logged, {moves} acknowledged");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The same over the game sockets, one per seat and a spectator's per game: every move
+/// acknowledged over a socket is logged too.
+#[test]
+fn loadtest_over_websockets_logs_every_move() {
+    let dir = std::env::temp_dir().join(format!("arbiter-loadtest-ws-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("load.db");
+    let report = loadtest(file.to_str().unwrap(), "ws");
     let moves = report["moves"].as_u64().unwrap();
     let logged = moves_logged(store::Target::File(file));
     assert!(logged >= moves, "{logged} moves logged, {moves} acknowledged");
@@ -71,7 +91,7 @@ fn loadtest_on_postgres() {
     let Some(db) = store::scratch::Scratch::postgres("loadtest_on_postgres") else {
         return;
     };
-    let report = loadtest(&db.url);
+    let report = loadtest(&db.url, "http");
     let logged = moves_logged(store::Target::Url(db.url.clone()));
     assert!(logged >= report["moves"].as_u64().unwrap(), "{report}");
 }
@@ -117,6 +137,7 @@ fn loadtest_event_mode_plays_a_round_and_refuses_bad_sizes() {
         &["--event-players", "4", "--event-rate", "0"],
         &["--event-players", "4", "--event-rate=-5"],
         &["--event-players", "4", "--event-rate", "NaN"],
+        &["--event-players", "4", "--transport", "ws"],
     ] {
         let out = run(bad);
         assert!(!out.status.success(), "{bad:?} accepted");

@@ -23,7 +23,7 @@ use crate::app::{seat, App};
 use crate::codec::parse_move;
 use crate::error::ApiError;
 use crate::live::Spec;
-use crate::table::Table;
+use crate::table::{Ack, Table};
 
 /// Requests are small; anything bigger is refused before it is read.
 const BODY_LIMIT: usize = 4 * 1024;
@@ -51,6 +51,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(game)
         .merge(crate::review::routes().layer(axum::middleware::from_fn(review_body)))
         .merge(crate::openapi::routes())
+        .merge(crate::socket::routes())
         .merge(crate::web::routes())
         .merge(crate::metrics::routes())
         .fallback(|| async { ApiError::Status(StatusCode::NOT_FOUND, "no such endpoint".into()) })
@@ -306,14 +307,19 @@ async fn act(
     app.may_act(id, side)?;
     let command = command(&table, side)?;
     let ack = table.act(side, command, lag).await?;
-    // lichess answers `{"ok": true}`; a command that ended the game also says how.
-    Ok(Json(json!({
+    Ok(Json(answer(&ack)))
+}
+
+/// The answer to a command taken: lichess answers `{"ok": true}`; a command that ended the
+/// game also says how. The game socket's `ack` carries the same fields.
+pub fn answer(ack: &Ack) -> Value {
+    json!({
         "ok": true,
         "version": ack.version,
         "status": ack.status,
         "reason": ack.reason,
         "winner": ack.winner,
-    })))
+    })
 }
 
 #[derive(Deserialize)]

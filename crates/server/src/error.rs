@@ -42,9 +42,10 @@ pub struct End {
     pub winner: Option<&'static str>,
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let status = match &self {
+impl ApiError {
+    /// The HTTP status it answers with (a socket's error frame gives it as `code`).
+    pub fn status(&self) -> StatusCode {
+        match self {
             ApiError::BadRequest(_) | ApiError::Refused { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
@@ -52,9 +53,13 @@ impl IntoResponse for ApiError {
             ApiError::Status(s, _) => *s,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Storage(_) | ApiError::Gone => StatusCode::SERVICE_UNAVAILABLE,
-        };
+        }
+    }
+
+    /// The JSON body: `{"error": …}`, and for a refusal the version and how the game ended.
+    pub fn body(&self) -> serde_json::Value {
         let mut body = serde_json::json!({ "error": self.to_string() });
-        if let ApiError::Refused { version, end, .. } = &self {
+        if let ApiError::Refused { version, end, .. } = self {
             body["version"] = (*version).into();
             if let Some(end) = end {
                 body["status"] = end.status.into();
@@ -62,7 +67,13 @@ impl IntoResponse for ApiError {
                 body["winner"] = end.winner.into();
             }
         }
-        let mut response = (status, Json(body)).into_response();
+        body
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut response = (self.status(), Json(self.body())).into_response();
         if let ApiError::TooManyRequests(wait) = self {
             // Whole seconds, rounded up: a client waiting that long is served.
             let secs = (wait.as_millis().div_ceil(1000).max(1)) as u64;

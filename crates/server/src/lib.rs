@@ -5,6 +5,7 @@
 //! - [`table`]: one task owns each game (its referee), logs then applies, wakes for flags.
 //! - [`view`]: each event as the NDJSON line streams show.
 //! - [`api`]: the routes; [`error`]: JSON errors with 4xx statuses.
+//! - [`socket`]: the same play over a WebSocket, its messages in [`protocol`].
 //! - [`console`]: the arbiter's routes, with the game's arbiter token.
 //! - [`event`]: events run on the server: their routes, rounds played as live games, results
 //!   entered as games end.
@@ -25,7 +26,9 @@ pub mod limits;
 pub mod live;
 pub mod metrics;
 pub mod openapi;
+pub mod protocol;
 pub mod review;
+pub mod socket;
 pub mod table;
 pub mod view;
 pub mod web;
@@ -91,6 +94,13 @@ pub async fn serve(
         app.close();
         let _ = stopped_tx.send(true);
     };
+    // Without Nagle's algorithm: a game socket writes an event to a player who is not
+    // answering on that connection, and the next write (its move's answer) would otherwise
+    // wait for the client's delayed ACK of the first, up to 40 ms.
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let server = axum::serve(listener, service).with_graceful_shutdown(signalled);
     tokio::select! {
         r = server => r?,

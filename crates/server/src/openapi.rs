@@ -2,7 +2,7 @@
 //! embedded and served at `GET /api/openapi.json`.
 //!
 //! The routes are declared once, in the routers (`api.rs`, `console.rs`, `event/routes.rs`,
-//! `review.rs`, this file); the test below reads those declarations and checks that the
+//! `review.rs`, `socket.rs`, this file); the test below reads those declarations and checks that the
 //! document describes exactly them, each with its method.
 
 use axum::http::header;
@@ -30,13 +30,14 @@ mod tests {
     use super::DOCUMENT;
 
     /// The sources that declare the API's routes.
-    const ROUTERS: [&str; 6] = [
+    const ROUTERS: [&str; 7] = [
         include_str!("api.rs"),
         include_str!("console.rs"),
         include_str!("device.rs"),
         include_str!("event/routes.rs"),
         include_str!("review.rs"),
         include_str!("openapi.rs"),
+        include_str!("socket.rs"),
     ];
 
     /// `(METHOD, path)` of every route on an `/api` path declared in the routers' sources (a

@@ -31,6 +31,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/api.js"),
     ),
     (
+        "socket.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/socket.js"),
+    ),
+    (
         "i18n.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/i18n.js"),

@@ -1,7 +1,8 @@
 // The page: a lobby at `/` to start a game, and `/game/ID` to play it (with a seat token in the
 // URL fragment, `#seat=TOKEN`, which browsers never send to a server) or to watch it (`#watch`
 // watches even where this browser holds a seat).
-// Everything the page shows comes from the game's NDJSON stream; every action is one POST.
+// Everything the page shows comes from the game's socket (socket.js), and every action is a
+// message on it; where the socket cannot open, from the NDJSON stream, every action one POST.
 // The game's arbiter opens it as a console (`#arbiter=TOKEN`, console.js); a board device at the
 // table for both players (`#device=TOKEN`, device.js). `&event=ID` links the page back to its event.
 // The interface speaks English or Chinese (the header's select; the browser's language at first,
@@ -11,6 +12,7 @@ import { api, lagEstimate } from "./api.js";
 import { Board, parseFen } from "./board.js";
 import { Console } from "./console.js";
 import { Device } from "./device.js";
+import { GameSocket } from "./socket.js";
 import { reasonName, setupLanguage, sideName, strings, t } from "./i18n.js";
 import { lobby, lobbyLabels } from "./lobby.js";
 
@@ -97,9 +99,25 @@ function seatFromUrl() {
   }
 }
 
-function act(path) {
+// The open game socket, or null (then actions are POSTs).
+let socket = null;
+
+// The HTTP route of each socket command.
+const routes = {
+  "draw-offer": "draw/yes",
+  "draw-accept": "draw/yes",
+  "draw-decline": "draw/no",
+  "claim-draw": "claim-draw",
+  resign: "resign",
+  abort: "abort",
+};
+
+// Sends a command (`{t: "resign"}`, `{t: "move", move}`) on the socket, else as its POST.
+function act(message) {
   $("message").textContent = "";
-  return api("POST", `/api/board/game/${game.id}/${path}`, undefined, game.token).catch((e) => {
+  const path = message.t === "move" ? `move/${message.move}?lag=${lagEstimate()}` : routes[message.t];
+  const sent = socket ? socket.send(message) : api("POST", `/api/board/game/${game.id}/${path}`, undefined, game.token);
+  return sent.catch((e) => {
     $("message").textContent = e.message;
   });
 }
@@ -107,6 +125,10 @@ function act(path) {
 // Events of the stream. `gameFull` carries the game's description and its state; `gameState`
 // the state after each change; anything else (fouls, refusals, warnings) is shown as it comes.
 function onEvent(ev) {
+  if (ev.t === "error") {
+    $("message").textContent = ev.error;
+    return;
+  }
   if (ev.version !== undefined) game.version = ev.version;
   if (control?.onLine) control.onLine(ev);
   if (ev.type === "gameFull") {
@@ -220,7 +242,7 @@ function kingSquare() {
 
 const board = new Board(document.createElement("div"), (move) => {
   if (control) control.move(move);
-  else act(`move/${move}?lag=${lagEstimate()}`);
+  else act({ t: "move", move });
 });
 
 function flipped() {
@@ -360,40 +382,69 @@ function tickClocks() {
   requestAnimationFrame(tickClocks);
 }
 
-// The stream, resumed after a drop from the last version seen.
+// The socket (or after it failed to open twice, the stream), resumed after a drop from the
+// last version seen.
 async function follow() {
+  let failures = 0;
   for (;;) {
     try {
-      // The first connection starts with `gameFull`; a reconnection asks only for what it missed.
-      // (A game with no event yet is at version -1: it is asked for whole again.)
-      const since = game.connected && game.version >= 0 ? `?since=${game.version}` : "";
-      const res = await fetch(`/api/board/game/stream/${game.id}${since}`, {
-        headers: game.token ? { Authorization: `Bearer ${game.token}` } : {},
-      });
-      if (!res.ok) throw new Error(`${res.status}`);
-      game.connected = true;
-      // Back: the stream answers again.
-      $("connection").textContent = "";
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      let buf = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += decoder.decode(value, { stream: true });
-        let nl;
-        while ((nl = buf.indexOf("\n")) >= 0) {
-          const line = buf.slice(0, nl).trim();
-          buf = buf.slice(nl + 1);
-          if (line) onEvent(JSON.parse(line));
-        }
+      if (failures < 2 && "WebSocket" in window) {
+        await followSocket().catch((e) => {
+          failures += 1;
+          throw e;
+        });
+      } else {
+        await followStream();
       }
-      $("connection").textContent = "";
     } catch (e) {
       $("connection").textContent = t("reconnecting", { error: e.message });
     }
     if (game.status !== "started" && game.status !== "created") return;
     await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+// Until the socket closes: rejects if it does not open.
+async function followSocket() {
+  const since = game.connected && game.version >= 0 ? game.version : null;
+  const token = game.mode === "seat" ? game.token : null;
+  let closed;
+  const done = new Promise((r) => (closed = r));
+  socket = await GameSocket.open(game.id, token, since, onEvent, () => {
+    socket = null;
+    closed();
+  });
+  game.connected = true;
+  $("connection").textContent = "";
+  $("connection").dataset.via = "socket";
+  await done;
+}
+
+async function followStream() {
+  // The first connection starts with `gameFull`; a reconnection asks only for what it missed.
+  // (A game with no event yet is at version -1: it is asked for whole again.)
+  const since = game.connected && game.version >= 0 ? `?since=${game.version}` : "";
+  const res = await fetch(`/api/board/game/stream/${game.id}${since}`, {
+    headers: game.token ? { Authorization: `Bearer ${game.token}` } : {},
+  });
+  if (!res.ok) throw new Error(`${res.status}`);
+  game.connected = true;
+  $("connection").dataset.via = "stream";
+  // Back: the stream answers again.
+  $("connection").textContent = "";
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += decoder.decode(value, { stream: true });
+    let nl;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, nl).trim();
+      buf = buf.slice(nl + 1);
+      if (line) onEvent(JSON.parse(line));
+    }
   }
 }
 
@@ -410,12 +461,12 @@ function play(id) {
     if (/(^#|&)(seat=|arbiter=|device=|watch)/.test(location.hash)) location.reload();
   });
   $("play").hidden = false;
-  $("draw").addEventListener("click", () => act("draw/yes"));
-  $("accept").addEventListener("click", () => act("draw/yes"));
-  $("decline").addEventListener("click", () => act("draw/no"));
-  $("claim").addEventListener("click", () => act("claim-draw"));
-  $("resign").addEventListener("click", () => act("resign"));
-  $("abort").addEventListener("click", () => act("abort"));
+  $("draw").addEventListener("click", () => act({ t: "draw-offer" }));
+  $("accept").addEventListener("click", () => act({ t: "draw-accept" }));
+  $("decline").addEventListener("click", () => act({ t: "draw-decline" }));
+  $("claim").addEventListener("click", () => act({ t: "claim-draw" }));
+  $("resign").addEventListener("click", () => act({ t: "resign" }));
+  $("abort").addEventListener("click", () => act({ t: "abort" }));
   $("flip").addEventListener("click", () => {
     game.flipped = !flipped();
     draw();

@@ -103,7 +103,7 @@ async fn call(req: reqwest::RequestBuilder, what: &str) -> Result<Value> {
 
 async fn drive(base: String, players: u32, rate: Option<f64>) -> Result<EventReport> {
     let kind = Kind::Xiangqi;
-    let shared = Shared::new(base, players as usize + 8, false)?;
+    let shared = Shared::new(base, players as usize + 8, false, super::Transport::Http)?;
     let (c, base) = (&shared.client, &shared.base);
     let created = call(
         c.post(format!("{base}/api/event")).json(&json!({
@@ -251,6 +251,7 @@ async fn drive(base: String, players: u32, rate: Option<f64>) -> Result<EventRep
             seconds: play_seconds,
             latencies_us: total.latencies,
             errors: total.errors,
+            server_cpu_us: None,
         },
         results,
     })

@@ -1,5 +1,6 @@
-//! `arbiter loadtest`: many games played at once against a game server over loopback HTTP,
-//! reporting sustained moves per second and the latency of each move request (p50, p99).
+//! `arbiter loadtest`: many games played at once against a game server over loopback HTTP or
+//! its game sockets (`--transport ws`, socket.rs), reporting sustained moves per second, the
+//! latency of each move (p50, p99) and, for a server started here, its CPU time per move.
 //!
 //! Each game is a random legal game worked out beforehand with the judge (so the server's
 //! referee accepts every move), half Xiangqi, half chess, with no clock. A driver per game
@@ -9,7 +10,9 @@
 //! own runtime threads with `--db`. With `--event-players` the games are a Swiss event's
 //! round instead (event.rs).
 
+mod cpu;
 mod event;
+mod socket;
 
 pub use event::MAX_PLAYERS as MAX_EVENT_PLAYERS;
 
@@ -34,6 +37,14 @@ pub struct Options {
     pub event_players: Option<u32>,
     /// The event's games together send at most this many moves a second (else flat out).
     pub event_rate: Option<f64>,
+    pub transport: Transport,
+}
+
+/// How the drivers play: the Board API's HTTP requests, or one game socket per seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Transport {
+    Http,
+    Ws,
 }
 
 /// What a run measured.
@@ -43,11 +54,20 @@ pub struct Report {
     pub seconds: f64,
     pub latencies_us: Vec<u32>,
     pub errors: u64,
+    /// The server's CPU time over the run (µs), when it ran in this process.
+    pub server_cpu_us: Option<u64>,
 }
 
 impl Report {
     pub fn moves_per_second(&self) -> f64 {
         self.moves as f64 / self.seconds
+    }
+
+    /// The server's CPU time per move (µs), when measured.
+    pub fn cpu_per_move_us(&self) -> Option<f64> {
+        self.server_cpu_us
+            .filter(|_| self.moves > 0)
+            .map(|us| us as f64 / self.moves as f64)
     }
 
     /// The latency below which `q` of the requests finished, in milliseconds.
@@ -70,6 +90,7 @@ pub fn run(opts: &Options) -> Result<()> {
             "{}",
             serde_json::json!({
                 "games": opts.games,
+                "transport": format!("{:?}", opts.transport).to_lowercase(),
                 "seconds": report.seconds,
                 "moves": report.moves,
                 "moves_per_second": report.moves_per_second(),
@@ -78,12 +99,17 @@ pub fn run(opts: &Options) -> Result<()> {
                 "max_ms": report.quantile_ms(1.0),
                 "games_started": report.games_started,
                 "errors": report.errors,
+                "server_cpu_us_per_move": report.cpu_per_move_us(),
             })
         );
     } else {
+        let cpu = report
+            .cpu_per_move_us()
+            .map_or(String::new(), |us| format!(", server CPU {us:.0} µs a move"));
         println!(
-            "{} concurrent games, {:.1} s: {} moves, {:.0} moves/s, latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} games started, {} errors",
+            "{} concurrent games over {:?}, {:.1} s: {} moves, {:.0} moves/s, latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms{cpu}; {} games started, {} errors",
             opts.games,
+            opts.transport,
             report.seconds,
             report.moves,
             report.moves_per_second(),
@@ -102,8 +128,9 @@ pub fn run(opts: &Options) -> Result<()> {
 
 /// Runs the load and returns what it measured.
 pub fn measure(opts: &Options) -> Result<Report> {
-    let (base, _server) = server(opts)?;
-    client_runtime()?.block_on(drive(base, opts.games, opts.seconds, opts.watchers))
+    let (base, server) = server(opts)?;
+    let in_process = server.is_some();
+    client_runtime()?.block_on(drive(base, opts, in_process))
 }
 
 /// The server's base URL: `--url`, or one started here on `--db` (kept running as long as the
@@ -115,7 +142,11 @@ fn server(opts: &Options) -> Result<(String, Option<tokio::runtime::Runtime>)> {
         Some(u) => (u.trim_end_matches('/').to_string(), None),
         None => {
             let url = crate::db::resolve(opts.db.as_deref())?.target.url();
-            let runtime = tokio::runtime::Runtime::new()?;
+            // Named, so its CPU time is told apart from the clients' (cpu.rs).
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .thread_name(cpu::SERVER_THREADS)
+                .enable_all()
+                .build()?;
             let (tx, rx) = std::sync::mpsc::channel();
             runtime.spawn(async move {
                 let r = server::serve("127.0.0.1:0", &url, server::Limits::none(), |addr, _| {
@@ -194,17 +225,19 @@ struct Shared {
     base: String,
     stop: AtomicBool,
     watchers: bool,
+    transport: Transport,
 }
 
 impl Shared {
     /// A client keeping up to `connections` idle connections to the server.
-    fn new(base: String, connections: usize, watchers: bool) -> Result<Arc<Shared>> {
+    fn new(base: String, connections: usize, watchers: bool, transport: Transport) -> Result<Arc<Shared>> {
         let client = reqwest::Client::builder().pool_max_idle_per_host(connections).build()?;
         Ok(Arc::new(Shared {
             client,
             base,
             stop: AtomicBool::new(false),
             watchers,
+            transport,
         }))
     }
 }
@@ -217,8 +250,9 @@ struct Tally {
     latencies: Vec<u32>,
 }
 
-async fn drive(base: String, games: usize, seconds: f64, watchers: bool) -> Result<Report> {
-    let shared = Shared::new(base, games * 2 + 8, watchers)?;
+async fn drive(base: String, opts: &Options, in_process: bool) -> Result<Report> {
+    let games = opts.games;
+    let shared = Shared::new(base, games * 2 + 8, opts.watchers, opts.transport)?;
     // Games worked out before the clock starts: the client's own work is not the server's.
     let plans: Vec<Vec<(Kind, Vec<String>)>> = (0..games)
         .map(|g| {
@@ -230,13 +264,14 @@ async fn drive(base: String, games: usize, seconds: f64, watchers: bool) -> Resu
                 .collect()
         })
         .collect();
+    let cpu_before = in_process.then(cpu::server_cpu_us).flatten();
     let start = Instant::now();
     let mut tasks = Vec::new();
     for plan in plans {
         let shared = shared.clone();
         tasks.push(tokio::spawn(async move { player(shared, plan).await }));
     }
-    tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
+    tokio::time::sleep(Duration::from_secs_f64(opts.seconds)).await;
     shared.stop.store(true, Ordering::Relaxed);
     let elapsed = start.elapsed().as_secs_f64();
     let mut total = Tally::default();
@@ -247,6 +282,8 @@ async fn drive(base: String, games: usize, seconds: f64, watchers: bool) -> Resu
         total.errors += t.errors;
         total.latencies.extend(t.latencies);
     }
+    // After the drivers' last answers: the moves counted are all paid for.
+    let cpu_after = in_process.then(cpu::server_cpu_us).flatten();
     total.latencies.sort_unstable();
     Ok(Report {
         moves: total.moves,
@@ -254,6 +291,7 @@ async fn drive(base: String, games: usize, seconds: f64, watchers: bool) -> Resu
         seconds: elapsed,
         latencies_us: total.latencies,
         errors: total.errors,
+        server_cpu_us: cpu_before.zip(cpu_after).map(|(b, a)| a.saturating_sub(b)),
     })
 }
 
@@ -287,6 +325,9 @@ async fn one_game(shared: &Shared, kind: Kind, moves: &[String], tally: &mut Tal
     let tokens: Vec<String> = (0..2)
         .map(|i| created["seats"][i]["token"].as_str().unwrap_or_default().to_string())
         .collect();
+    if shared.transport == Transport::Ws {
+        return socket::play(shared, &id, &tokens, moves, tally).await;
+    }
     let watcher = shared.watchers.then(|| {
         let client = shared.client.clone();
         let url = format!("{}/api/board/game/stream/{id}", shared.base);
