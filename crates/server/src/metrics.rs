@@ -37,6 +37,8 @@ pub struct Metrics {
     pub responses: [AtomicU64; 5],
     /// Streams (NDJSON) open now.
     pub streams: AtomicU64,
+    /// Game sockets (WebSocket) open now.
+    pub sockets: AtomicU64,
     /// Live games taken over from a node whose lease ended.
     pub takeovers: AtomicU64,
     /// How long each append waited for its commit.
@@ -90,6 +92,22 @@ impl Drop for StreamGuard {
     }
 }
 
+/// Counts an open socket while it lives.
+pub struct SocketGuard(Arc<Metrics>);
+
+impl SocketGuard {
+    pub fn new(m: Arc<Metrics>) -> SocketGuard {
+        m.sockets.fetch_add(1, Ordering::Relaxed);
+        SocketGuard(m)
+    }
+}
+
+impl Drop for SocketGuard {
+    fn drop(&mut self) {
+        self.0.sockets.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 impl Metrics {
     /// The text a scrape gets (Prometheus exposition format 0.0.4).
     pub fn render(&self, games_live: usize, games_loaded: usize) -> String {
@@ -131,8 +149,14 @@ impl Metrics {
         one(
             "arbiter_streams_open",
             "gauge",
-            "Game streams open now.",
+            "Game streams (NDJSON) open now.",
             get(&self.streams),
+        );
+        one(
+            "arbiter_sockets_open",
+            "gauge",
+            "Game sockets (WebSocket) open now.",
+            get(&self.sockets),
         );
         one(
             "arbiter_lease_takeovers_total",

@@ -126,6 +126,7 @@ enum Wake {
 impl Session {
     /// `start`: `Some(since)` starts the stream at once.
     async fn run(mut self, mut socket: WebSocket, start: Option<Option<u64>>) {
+        let _open = crate::metrics::SocketGuard::new(self.app.metrics());
         let mut closing = self.app.closing();
         let mut ping = tokio::time::interval(PING_EVERY);
         ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
