@@ -27,11 +27,11 @@ pub fn run(addr: &str, db: Option<&str>, limits: server::Limits, log: LogFormat)
         .context("arbiter serve")
 }
 
-/// Structured logs on standard error, filtered by `RUST_LOG` (default `info`; `debug` adds a
+/// Structured logs on standard error, filtered by `RUST_LOG` (default `info`, the database driver's notices left out; `debug` adds a
 /// line a request).
 fn logging(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

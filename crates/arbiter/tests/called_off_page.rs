@@ -8,30 +8,12 @@
 use std::time::Duration;
 
 use fantoccini::Locator;
-use serde_json::{json, Value};
+use serde_json::json;
 
 mod common;
 mod web;
 use common::Server;
 use web::*;
-
-async fn api(base: &str, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
-    let http = reqwest::Client::new();
-    let mut r = if method == "GET" {
-        http.get(format!("{base}{path}"))
-    } else {
-        http.post(format!("{base}{path}"))
-    };
-    if let Some(t) = token {
-        r = r.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        r = r.json(&b);
-    }
-    let r = r.send().await.unwrap();
-    assert!(r.status().is_success(), "{path}: {}", r.status());
-    r.json().await.unwrap()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_called_off_by_the_arbiter_says_so() {

@@ -47,24 +47,6 @@ async fn device_within_view(c: &Client, what: &str) {
     assert_eq!(v[0], json!([]), "{what}: outside the {}×{} window", v[1], v[2]);
 }
 
-async fn api(base: &str, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
-    let http = reqwest::Client::new();
-    let mut r = if method == "GET" {
-        http.get(format!("{base}{path}"))
-    } else {
-        http.post(format!("{base}{path}"))
-    };
-    if let Some(t) = token {
-        r = r.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        r = r.json(&b);
-    }
-    let r = r.send().await.unwrap();
-    assert!(r.status().is_success(), "{path}: {}", r.status());
-    r.json().await.unwrap()
-}
-
 async fn select(c: &Client, css: &str, value: &str) {
     c.find(Locator::Css(css))
         .await
