@@ -214,9 +214,10 @@ async fn create(
     })))
 }
 
+/// `?since=VERSION`: only the events after it (a stream's or a socket's resume).
 #[derive(Deserialize)]
-struct StreamQuery {
-    since: Option<u64>,
+pub(crate) struct StreamQuery {
+    pub(crate) since: Option<u64>,
 }
 
 async fn stream_game(

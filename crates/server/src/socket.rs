@@ -27,7 +27,6 @@ use axum::routing::get;
 use axum::Router;
 use futures_util::SinkExt;
 use game::Side;
-use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::watch;
 
@@ -56,15 +55,10 @@ pub fn routes() -> Router<Arc<App>> {
     Router::new().route("/api/socket/game/{id}", get(upgrade))
 }
 
-#[derive(Deserialize)]
-struct SocketQuery {
-    since: Option<u64>,
-}
-
 async fn upgrade(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Query(q): Query<SocketQuery>,
+    Query(q): Query<crate::api::StreamQuery>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {

@@ -86,8 +86,8 @@ struct Counts {
 pub(super) fn values(group: &Group, ps: &PointSystem, total: usize, order: &[TieBreak]) -> Vec<Values> {
     let n = group.n as usize;
     let progressive = order.iter().any(|t| matches!(t, TieBreak::Ps | TieBreak::PsC1));
-    let c = count(group, ps, total, progressive);
     let pts: [u64; KINDS] = std::array::from_fn(|k| points(ps, k));
+    let c = count(group, &pts, total, progressive);
     let score: Vec<u64> = c
         .kinds
         .iter()
@@ -143,7 +143,7 @@ pub(super) fn values(group: &Group, ps: &PointSystem, total: usize, order: &[Tie
 }
 
 /// Pass 1: every player's results counted by kind and colour.
-fn count(group: &Group, ps: &PointSystem, total: usize, progressive: bool) -> Counts {
+fn count(group: &Group, pts: &[u64; KINDS], total: usize, progressive: bool) -> Counts {
     let n = group.n as usize;
     let mut c = Counts {
         kinds: vec![[0; 2 * KINDS]; n],
@@ -152,7 +152,6 @@ fn count(group: &Group, ps: &PointSystem, total: usize, progressive: bool) -> Co
         progressive: vec![0; n],
         first_round: vec![0; n],
     };
-    let pts: [u64; KINDS] = std::array::from_fn(|k| points(ps, k));
     group.each(|r, code, first, second| {
         let round = r as u32 + 1;
         let Some(second) = second else {
