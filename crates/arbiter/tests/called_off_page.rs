@@ -12,52 +12,21 @@ use serde_json::json;
 
 mod common;
 mod web;
-use common::Server;
+use web::event::*;
 use web::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_called_off_by_the_arbiter_says_so() {
-    let dir = std::env::temp_dir().join(format!("arbiter-called-off-page-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let dir = Scratch(dir);
-    let server = Server::start_with(&format!("sqlite://{}?mode=rwc", dir.0.join("e.db").display()), &[]);
-    let base = server.base.clone();
-    let made = api(
+    let server = EventServer::start("called-off-page");
+    let base = server.base();
+    let (event, org) = new_event(
         &base,
-        "POST",
-        "/api/event",
-        None,
-        Some(
-            json!({"name": "Two-game matches", "format": "round-robin", "kind": "xiangqi", "games": 2,
-            "clock": {"limit": 600, "increment": 0}}),
-        ),
+        json!({"name": "Two-game matches", "format": "round-robin", "kind": "xiangqi", "games": 2,
+        "clock": {"limit": 600, "increment": 0}}),
     )
     .await;
-    let (event, org) = (
-        made["id"].as_str().unwrap().to_string(),
-        made["organiserToken"].as_str().unwrap().to_string(),
-    );
-    let mut players = Vec::new();
-    for name in ["Lü Qin", "Hong Zhi"] {
-        let r = api(
-            &base,
-            "POST",
-            &format!("/api/event/{event}/register"),
-            Some(&org),
-            Some(json!({"name": name})),
-        )
-        .await;
-        players.push(r["token"].as_str().unwrap().to_string());
-    }
-    let round = api(
-        &base,
-        "POST",
-        &format!("/api/event/{event}/round/start"),
-        Some(&org),
-        None,
-    )
-    .await;
+    let players = register(&base, &event, &org, &["Lü Qin", "Hong Zhi"]).await;
+    let round = start_round(&base, &event, &org).await;
     let pairing = round["pairings"][0]["id"].as_str().unwrap().to_string();
     let me = api(&base, "GET", &format!("/api/event/{event}/me"), Some(&players[0]), None).await;
     let game = me["game"]["id"].as_str().unwrap().to_string();

@@ -9,23 +9,13 @@
 
 use std::time::Duration;
 
-use fantoccini::{Client, Locator};
-use serde_json::{json, Value};
+use fantoccini::Client;
+use serde_json::json;
 
 mod common;
 mod web;
-use common::Server;
+use web::event::*;
 use web::*;
-
-async fn js(c: &Client, script: &str) -> Value {
-    c.execute(script, vec![]).await.unwrap()
-}
-
-async fn fits(c: &Client, what: &str) {
-    let v = js(c, "return [innerWidth, document.documentElement.scrollWidth];").await;
-    let (w, sw) = (v[0].as_f64().unwrap(), v[1].as_f64().unwrap());
-    assert!(sw <= w + 1.0, "{what}: the page is {sw} wide in a {w} window");
-}
 
 /// The board device's board and every button of its bars lie within the window as the page
 /// opens (its top, not scrolled): nothing the players need is below the fold.
@@ -47,59 +37,19 @@ async fn device_within_view(c: &Client, what: &str) {
     assert_eq!(v[0], json!([]), "{what}: outside the {}×{} window", v[1], v[2]);
 }
 
-async fn select(c: &Client, css: &str, value: &str) {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap()
-        .select_by_value(value)
-        .await
-        .unwrap();
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() {
-    let dir = std::env::temp_dir().join(format!("arbiter-console-page-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let dir = Scratch(dir);
-    let server = Server::start_with(&format!("sqlite://{}?mode=rwc", dir.0.join("e.db").display()), &[]);
-    let base = server.base.clone();
+    let server = EventServer::start("console-page");
+    let base = server.base();
     // Seed 000's friendly rules: two technical fouls lose.
-    let made = api(
+    let (event, org) = new_event(
         &base,
-        "POST",
-        "/api/event",
-        None,
-        Some(
-            json!({"name": "Club night over the board", "format": "round-robin", "kind": "xiangqi",
-            "ruleset": "casual", "clock": {"limit": 900, "increment": 0}}),
-        ),
+        json!({"name": "Club night over the board", "format": "round-robin", "kind": "xiangqi",
+        "ruleset": "casual", "clock": {"limit": 900, "increment": 0}}),
     )
     .await;
-    let (event, org) = (
-        made["id"].as_str().unwrap().to_string(),
-        made["organiserToken"].as_str().unwrap().to_string(),
-    );
-    let mut players = Vec::new();
-    for name in ["Wang Tianyi", "Zheng Weitong"] {
-        let r = api(
-            &base,
-            "POST",
-            &format!("/api/event/{event}/register"),
-            Some(&org),
-            Some(json!({"name": name})),
-        )
-        .await;
-        players.push(r["token"].as_str().unwrap().to_string());
-    }
-    api(
-        &base,
-        "POST",
-        &format!("/api/event/{event}/round/start"),
-        Some(&org),
-        None,
-    )
-    .await;
+    let players = register(&base, &event, &org, &["Wang Tianyi", "Zheng Weitong"]).await;
+    start_round(&base, &event, &org).await;
     let Some((chromium, chromedriver)) = browser_programs() else {
         return;
     };
@@ -299,15 +249,4 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
     for c in [arbiter, phone, desk, small] {
         c.close().await.unwrap();
     }
-}
-
-async fn type_into(c: &Client, css: &str, text: &str) {
-    let e = c
-        .wait()
-        .at_most(WAIT)
-        .for_element(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"));
-    e.clear().await.unwrap();
-    e.send_keys(text).await.unwrap();
 }

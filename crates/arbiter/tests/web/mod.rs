@@ -4,6 +4,8 @@
 // Each test file uses its own part of this.
 #![allow(dead_code)]
 
+pub mod event;
+
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -345,4 +347,38 @@ pub async fn api(base: &str, method: &str, path: &str, token: Option<&str>, body
     let r = r.send().await.unwrap();
     assert!(r.status().is_success(), "{path}: {}", r.status());
     r.json().await.unwrap()
+}
+
+/// The value of a script run in the page.
+pub async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.unwrap()
+}
+
+/// The page's width holds on this screen: nothing runs past the right edge.
+pub async fn fits(c: &Client, what: &str) {
+    let v = js(c, "return [innerWidth, document.documentElement.scrollWidth];").await;
+    let (w, sw) = (v[0].as_f64().unwrap(), v[1].as_f64().unwrap());
+    assert!(sw <= w + 1.0, "{what}: the page is {sw} wide in a {w} window");
+}
+
+/// Replaces the text of the input `css` with `text`, as typed.
+pub async fn type_into(c: &Client, css: &str, text: &str) {
+    let e = c
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"));
+    e.clear().await.unwrap();
+    e.send_keys(text).await.unwrap();
+}
+
+/// Chooses `value` in the select `css`.
+pub async fn select(c: &Client, css: &str, value: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .select_by_value(value)
+        .await
+        .unwrap();
 }
