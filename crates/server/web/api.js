@@ -28,3 +28,25 @@ export async function api(method, path, body, token) {
   if (!res.ok) throw new Error((data && (data.error || data.message)) || `${res.status} ${res.statusText}`);
   return data;
 }
+
+// Each NDJSON line of a streamed response, parsed, to `onLine` until the stream ends or
+// `onLine` returns true (then the rest is cancelled).
+export async function readLines(res, onLine) {
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buf += decoder.decode(value, { stream: true });
+    let nl;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, nl).trim();
+      buf = buf.slice(nl + 1);
+      if (line && onLine(JSON.parse(line))) {
+        reader.cancel().catch(() => {});
+        return;
+      }
+    }
+  }
+}

@@ -8,7 +8,7 @@
 // The interface speaks English or Chinese (the header's select; the browser's language at first,
 // then the choice remembered in localStorage).
 
-import { api, lagEstimate } from "./api.js";
+import { api, lagEstimate, readLines } from "./api.js";
 import { Board, parseFen } from "./board.js";
 import { Console } from "./console.js";
 import { Device } from "./device.js";
@@ -432,20 +432,9 @@ async function followStream() {
   $("connection").dataset.via = "stream";
   // Back: the stream answers again.
   $("connection").textContent = "";
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buf = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += decoder.decode(value, { stream: true });
-    let nl;
-    while ((nl = buf.indexOf("\n")) >= 0) {
-      const line = buf.slice(0, nl).trim();
-      buf = buf.slice(nl + 1);
-      if (line) onEvent(JSON.parse(line));
-    }
-  }
+  await readLines(res, (line) => {
+    onEvent(line);
+  });
 }
 
 function play(id) {

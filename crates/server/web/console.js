@@ -7,7 +7,7 @@
 // side to move. The referee's rulings (obligations, warnings, fouls and their limits, the end)
 // are listed as the stream brings them, the game's earlier ones first read from its log.
 
-import { api } from "./api.js";
+import { api, readLines } from "./api.js";
 import { sideName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -137,26 +137,10 @@ export class Console {
     if (upto < 1) return;
     try {
       const res = await fetch(`/api/board/game/stream/${this.game.id}?since=0`);
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      let buf = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buf += decoder.decode(value, { stream: true });
-        let nl;
-        while ((nl = buf.indexOf("\n")) >= 0) {
-          const text = buf.slice(0, nl).trim();
-          buf = buf.slice(nl + 1);
-          if (!text) continue;
-          const line = JSON.parse(text);
-          this.onLine(line);
-          if (line.version >= upto) {
-            reader.cancel().catch(() => {});
-            return;
-          }
-        }
-      }
+      await readLines(res, (line) => {
+        this.onLine(line);
+        return line.version >= upto;
+      });
     } catch {
       // The live rulings still come.
     }

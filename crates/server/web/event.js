@@ -5,7 +5,7 @@
 // localStorage per event, as the game page keeps seats, and leaves the address bar.
 // The event's NDJSON stream says when something changed; the page then reads the event again.
 
-import { api } from "./api.js";
+import { api, readLines } from "./api.js";
 import { setupLanguage, sideName, t } from "./i18n.js";
 import { MiniBoards } from "./minis.js";
 import { organiserPanel, organiserUpdate } from "./eventorg.js";
@@ -169,23 +169,10 @@ async function follow() {
       const res = await fetch(`/api/event/${view.id}/stream?since=${view.version}`);
       if (!res.ok) throw new Error(`${res.status}`);
       $("ev-connection").textContent = "";
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      let buf = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += decoder.decode(value, { stream: true });
-        let nl;
-        while ((nl = buf.indexOf("\n")) >= 0) {
-          const line = buf.slice(0, nl).trim();
-          buf = buf.slice(nl + 1);
-          if (!line) continue;
-          const change = JSON.parse(line);
-          view.version = Math.max(view.version, change.version);
-          refreshSoon();
-        }
-      }
+      await readLines(res, (change) => {
+        view.version = Math.max(view.version, change.version);
+        refreshSoon();
+      });
     } catch (e) {
       $("ev-connection").textContent = t("reconnecting", { error: e.message });
     }

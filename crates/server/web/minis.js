@@ -10,6 +10,7 @@ const STREAMS = 3;
 /// Pause between two rounds of snapshots of the boards without a stream.
 const POLL_MS = 3000;
 
+import { readLines } from "./api.js";
 import { Board } from "./board.js";
 import { reasonName, sideName, t } from "./i18n.js";
 
@@ -102,25 +103,10 @@ class Mini {
 
   // NDJSON lines of `res` to `onLine` until it ends, or only the first when `once`.
   async read(res, once) {
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buf = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buf += decoder.decode(value, { stream: true });
-      let nl;
-      while ((nl = buf.indexOf("\n")) >= 0) {
-        const line = buf.slice(0, nl).trim();
-        buf = buf.slice(nl + 1);
-        if (!line) continue;
-        this.onLine(JSON.parse(line));
-        if (once) {
-          reader.cancel().catch(() => {});
-          return;
-        }
-      }
-    }
+    await readLines(res, (line) => {
+      this.onLine(line);
+      return once;
+    });
   }
 
   /// Follows the game's stream until it ends with the game (or the board goes).
