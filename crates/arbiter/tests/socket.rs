@@ -342,7 +342,8 @@ async fn logged(db: &std::path::Path, game: &str, mv: &str) -> String {
 
 /// The server's pings measure a socket's round trip: a client slow to answer (300 ms here, as
 /// a slow network would be) has half of it credited to its next move, within the quota, and
-/// the credit is logged with the move; a quick one is credited nothing.
+/// the credit is logged with the move; a quick one is credited less (nothing when its reads are
+/// prompt).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pings_round_trip_is_credited_to_a_move_and_logged() {
     let (s, dir) = server();
@@ -387,7 +388,10 @@ async fn the_pings_round_trip_is_credited_to_a_move_and_logged() {
         .parse()
         .unwrap();
     assert!((100..=400).contains(&lag), "{black_move}");
-    // White answered its pings at once: no credit.
-    assert_eq!(logged(&db, &id, "g1f3").await, "move g1f3");
+    // White answered its pings as soon as it read them: no credit, or (on a loaded machine,
+    // where the test's own reads come late) less than black's.
+    let white_move = logged(&db, &id, "g1f3").await;
+    let white_lag: u64 = white_move.split_once(" lag=").map_or(0, |(_, l)| l.parse().unwrap());
+    assert!(white_lag < lag, "white {white_move}, black {black_move}");
     let _ = std::fs::remove_dir_all(&dir);
 }
