@@ -8,11 +8,13 @@
 //! starts a new game when one ends; optional watchers read each game's NDJSON stream. The
 //! server is the real one: `--url` of a running `arbiter serve`, or one started here on its
 //! own runtime threads with `--db`. With `--event-players` the games are a Swiss event's
-//! round instead (event.rs).
+//! round instead (event.rs); with `--spectators` many idle sockets
+//! watching a few games (spectators.rs).
 
 mod cpu;
 mod event;
 mod socket;
+mod spectators;
 
 pub use event::MAX_PLAYERS as MAX_EVENT_PLAYERS;
 
@@ -38,6 +40,8 @@ pub struct Options {
     /// The event's games together send at most this many moves a second (else flat out).
     pub event_rate: Option<f64>,
     pub transport: Transport,
+    /// Instead of games played flat out: this many watch-only sockets held open at once.
+    pub spectators: Option<usize>,
 }
 
 /// How the drivers play: the Board API's HTTP requests, or one game socket per seat.
@@ -83,6 +87,9 @@ impl Report {
 pub fn run(opts: &Options) -> Result<()> {
     if let Some(players) = opts.event_players {
         return event::run(opts, players);
+    }
+    if let Some(n) = opts.spectators {
+        return spectators::run(opts, n);
     }
     let report = measure(opts)?;
     if opts.json {
