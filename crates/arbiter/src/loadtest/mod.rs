@@ -60,6 +60,9 @@ pub struct Report {
     pub errors: u64,
     /// The server's CPU time over the run (µs), when it ran in this process.
     pub server_cpu_us: Option<u64>,
+    /// The clients' (the rest of this process's) CPU time over the run (µs), when the server
+    /// ran here: on one machine, the load generator's cost is part of what it measures.
+    pub client_cpu_us: Option<u64>,
 }
 
 impl Report {
@@ -70,6 +73,13 @@ impl Report {
     /// The server's CPU time per move (µs), when measured.
     pub fn cpu_per_move_us(&self) -> Option<f64> {
         self.server_cpu_us
+            .filter(|_| self.moves > 0)
+            .map(|us| us as f64 / self.moves as f64)
+    }
+
+    /// The clients' CPU time per move (µs), when measured.
+    pub fn client_cpu_per_move_us(&self) -> Option<f64> {
+        self.client_cpu_us
             .filter(|_| self.moves > 0)
             .map(|us| us as f64 / self.moves as f64)
     }
@@ -107,12 +117,17 @@ pub fn run(opts: &Options) -> Result<()> {
                 "games_started": report.games_started,
                 "errors": report.errors,
                 "server_cpu_us_per_move": report.cpu_per_move_us(),
+                "client_cpu_us_per_move": report.client_cpu_per_move_us(),
             })
         );
     } else {
         let cpu = report
             .cpu_per_move_us()
             .map_or(String::new(), |us| format!(", server CPU {us:.0} µs a move"));
+        let cpu = match report.client_cpu_per_move_us() {
+            Some(us) => format!("{cpu}, clients' CPU {us:.0} µs a move"),
+            None => cpu,
+        };
         println!(
             "{} concurrent games over {:?}, {:.1} s: {} moves, {:.0} moves/s, latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms{cpu}; {} games started, {} errors",
             opts.games,
@@ -272,6 +287,7 @@ async fn drive(base: String, opts: &Options, in_process: bool) -> Result<Report>
         })
         .collect();
     let cpu_before = in_process.then(cpu::server_cpu_us).flatten();
+    let all_before = in_process.then(cpu::process_cpu_us).flatten();
     let start = Instant::now();
     let mut tasks = Vec::new();
     for plan in plans {
@@ -291,6 +307,9 @@ async fn drive(base: String, opts: &Options, in_process: bool) -> Result<Report>
     }
     // After the drivers' last answers: the moves counted are all paid for.
     let cpu_after = in_process.then(cpu::server_cpu_us).flatten();
+    let all_after = in_process.then(cpu::process_cpu_us).flatten();
+    let server_cpu_us = cpu_before.zip(cpu_after).map(|(b, a)| a.saturating_sub(b));
+    let all_cpu_us = all_before.zip(all_after).map(|(b, a)| a.saturating_sub(b));
     total.latencies.sort_unstable();
     Ok(Report {
         moves: total.moves,
@@ -298,7 +317,10 @@ async fn drive(base: String, opts: &Options, in_process: bool) -> Result<Report>
         seconds: elapsed,
         latencies_us: total.latencies,
         errors: total.errors,
-        server_cpu_us: cpu_before.zip(cpu_after).map(|(b, a)| a.saturating_sub(b)),
+        server_cpu_us,
+        client_cpu_us: all_cpu_us
+            .zip(server_cpu_us)
+            .map(|(all, server)| all.saturating_sub(server)),
     })
 }
 
