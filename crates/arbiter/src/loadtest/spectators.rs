@@ -45,8 +45,7 @@ pub fn run(opts: &Options, spectators: usize) -> Result<()> {
     let per_socket = if opts.url.is_some() { 1 } else { 2 };
     crate::nofile::ensure(spectators as u64 * per_socket + SPARE_FILES, "--spectators")?;
     let (base, _server) = super::server(opts)?;
-    let report = super::client_runtime()?.block_on(drive(base, spectators, games))?;
-    let mut report = report;
+    let mut report = super::client_runtime()?.block_on(drive(base, spectators, games))?;
     report["in_process_server"] = opts.url.is_none().into();
     if opts.json {
         println!("{report}");
