@@ -23,7 +23,7 @@ pub fn raise() -> Option<u64> {
                 lim = raised;
             }
         }
-        Some(lim.rlim_cur as u64)
+        Some(lim.rlim_cur)
     }
 }
 
