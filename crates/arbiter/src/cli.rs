@@ -161,9 +161,10 @@ pub(crate) enum Command {
         /// for serve, else $DATABASE_URL, else $ARBITER_DB, else arbiter.db).
         #[arg(long)]
         db: Option<String>,
-        /// Games played at once (half Xiangqi, half chess).
-        #[arg(long, default_value_t = 256)]
-        games: usize,
+        /// Games played at once (half Xiangqi, half chess): 256 unless given (with
+        /// --spectators, the games watched: 16).
+        #[arg(long)]
+        games: Option<usize>,
         /// How long to measure, in seconds.
         #[arg(long, default_value_t = 10.0)]
         seconds: f64,
@@ -184,6 +185,13 @@ pub(crate) enum Command {
         /// (WebSocket) per seat. The server's CPU time per move is reported when it runs here.
         #[arg(long, value_enum, default_value_t = crate::loadtest::Transport::Http, conflicts_with = "event_players")]
         transport: crate::loadtest::Transport,
+        /// Instead of games played flat out: this many watch-only game sockets held open at
+        /// once over --games idle games (its default here: 16), the server's resident memory
+        /// read before and with them open, then one move made in each game, which every
+        /// socket must see. Against --url the memory a socket costs is the server's alone.
+        #[arg(long, conflicts_with_all = ["event_players", "seconds", "watch", "transport"],
+              value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        spectators: Option<u64>,
         #[arg(long)]
         json: bool,
     },

@@ -16,6 +16,7 @@ mod events;
 mod judge;
 mod loadtest;
 mod matches;
+mod nofile;
 mod pair;
 mod play;
 mod rate;
@@ -82,17 +83,23 @@ fn run(cli: Cli) -> Result<()> {
             event_players,
             event_rate,
             transport,
+            spectators,
             json,
         } => loadtest::run(&loadtest::Options {
             url,
             db,
-            games,
+            // Spectators watch a few games unless told otherwise.
+            games: match (spectators, games) {
+                (Some(_), None) => 16,
+                (_, g) => g.unwrap_or(256),
+            },
             seconds,
             watchers: watch,
             json,
             event_players,
             event_rate,
             transport,
+            spectators: spectators.map(|n| n as usize),
         })?,
         Command::Rate {
             files,

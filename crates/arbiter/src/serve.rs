@@ -17,6 +17,8 @@ pub fn run(addr: &str, db: Option<&str>, limits: server::Limits, log: LogFormat)
     logging(log);
     let db = crate::db::resolve(db)?;
     let url = db.target.url();
+    // Each socket and stream is a descriptor: as many as the system lets this process have.
+    let _ = crate::nofile::raise();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime
         .block_on(server::serve(addr, &url, limits, |bound, restored| {

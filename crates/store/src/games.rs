@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use game::{Kind, Side};
 use sqlx::any::AnyRow;
-use sqlx::{AnyPool, Row};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::lease::Lease;
@@ -255,6 +256,7 @@ impl CommandLog {
 /// under load many moves share one flush, and with one game alone nothing waits for others.
 async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>, fence: Option<(Lease, bool)>) {
     let mut batch = Vec::with_capacity(BATCH);
+    let mut held = None;
     while let Some(first) = queue.recv().await {
         let mut rows = first.entries.len();
         batch.push(first);
@@ -268,7 +270,7 @@ async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>, fence: Opti
             }
         }
         let all: Vec<&Entry> = batch.iter().flat_map(|a| &a.entries).collect();
-        if commit(&pool, &all, fence.as_ref()).await.is_ok() {
+        if commit(&pool, &mut held, &all, fence.as_ref()).await.is_ok() {
             for a in batch.drain(..) {
                 let _ = a.done.send(Ok(()));
             }
@@ -277,12 +279,34 @@ async fn write_log(pool: AnyPool, mut queue: mpsc::Receiver<Append>, fence: Opti
         // One bad append must not fail the others': each alone, to say which.
         for a in batch.drain(..) {
             let one: Vec<&Entry> = a.entries.iter().collect();
-            let _ = a.done.send(commit(&pool, &one, fence.as_ref()).await);
+            let _ = a.done.send(commit(&pool, &mut held, &one, fence.as_ref()).await);
         }
     }
 }
 
-async fn commit(pool: &AnyPool, entries: &[&Entry], fence: Option<&(Lease, bool)>) -> Result<(), sqlx::Error> {
+/// Commits `entries`; `held` is the writer's own connection, kept between commits.
+async fn commit(
+    pool: &AnyPool,
+    held: &mut Option<PoolConnection<Any>>,
+    entries: &[&Entry],
+    fence: Option<&(Lease, bool)>,
+) -> Result<(), sqlx::Error> {
+    if fence.is_none() && entries.len() <= ROWS_PER_INSERT {
+        // One statement is a transaction of its own: one trip to the database's worker
+        // instead of three (BEGIN, INSERT, COMMIT), each a wake-up of two threads. And the
+        // connection is kept: the pool checks one it hands out with a trip of its own.
+        let conn = match held {
+            Some(conn) => conn,
+            None => held.insert(pool.acquire().await?),
+        };
+        let r = insert_commands(conn, entries).await;
+        // Whatever failed, the next commit starts from a connection the pool has checked; and
+        // a pool of one (a database in memory) is never kept from the rest of the server.
+        if r.is_err() || pool.options().get_max_connections() < 2 {
+            *held = None;
+        }
+        return r;
+    }
     let mut tx = pool.begin().await?;
     if let Some((lease, postgres)) = fence {
         crate::lease::check(&mut tx, *postgres, lease).await?;
@@ -291,10 +315,7 @@ async fn commit(pool: &AnyPool, entries: &[&Entry], fence: Option<&(Lease, bool)
     tx.commit().await
 }
 
-async fn insert_commands(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    entries: &[&Entry],
-) -> Result<(), sqlx::Error> {
+async fn insert_commands(conn: &mut sqlx::AnyConnection, entries: &[&Entry]) -> Result<(), sqlx::Error> {
     for chunk in entries.chunks(ROWS_PER_INSERT) {
         let sql = format!(
             "INSERT INTO commands (game_id, seq, at_ms, side, command) VALUES {}",
@@ -309,7 +330,7 @@ async fn insert_commands(
                 .bind(side_code(*side))
                 .bind(command.as_str());
         }
-        q.execute(&mut **tx).await?;
+        q.execute(&mut *conn).await?;
     }
     Ok(())
 }

@@ -29,3 +29,14 @@ pub fn server_cpu_us() -> Option<u64> {
     }
     found.then_some(total)
 }
+
+/// CPU time (µs) this whole process has run so far: the server's threads and the clients'.
+pub fn process_cpu_us() -> Option<u64> {
+    // SAFETY: getrusage only writes the struct passed.
+    let usage = unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        (libc::getrusage(libc::RUSAGE_SELF, &mut u) == 0).then_some(u)?
+    };
+    let us = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
+    Some(us(usage.ru_utime) + us(usage.ru_stime))
+}

@@ -252,6 +252,7 @@ async fn drive(base: String, players: u32, rate: Option<f64>) -> Result<EventRep
             latencies_us: total.latencies,
             errors: total.errors,
             server_cpu_us: None,
+            client_cpu_us: None,
         },
         results,
     })

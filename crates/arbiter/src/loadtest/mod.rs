@@ -8,11 +8,13 @@
 //! starts a new game when one ends; optional watchers read each game's NDJSON stream. The
 //! server is the real one: `--url` of a running `arbiter serve`, or one started here on its
 //! own runtime threads with `--db`. With `--event-players` the games are a Swiss event's
-//! round instead (event.rs).
+//! round instead (event.rs); with `--spectators` many idle sockets
+//! watching a few games (spectators.rs).
 
 mod cpu;
 mod event;
 mod socket;
+mod spectators;
 
 pub use event::MAX_PLAYERS as MAX_EVENT_PLAYERS;
 
@@ -38,6 +40,8 @@ pub struct Options {
     /// The event's games together send at most this many moves a second (else flat out).
     pub event_rate: Option<f64>,
     pub transport: Transport,
+    /// Instead of games played flat out: this many watch-only sockets held open at once.
+    pub spectators: Option<usize>,
 }
 
 /// How the drivers play: the Board API's HTTP requests, or one game socket per seat.
@@ -56,6 +60,9 @@ pub struct Report {
     pub errors: u64,
     /// The server's CPU time over the run (µs), when it ran in this process.
     pub server_cpu_us: Option<u64>,
+    /// The clients' (the rest of this process's) CPU time over the run (µs), when the server
+    /// ran here: on one machine, the load generator's cost is part of what it measures.
+    pub client_cpu_us: Option<u64>,
 }
 
 impl Report {
@@ -66,6 +73,13 @@ impl Report {
     /// The server's CPU time per move (µs), when measured.
     pub fn cpu_per_move_us(&self) -> Option<f64> {
         self.server_cpu_us
+            .filter(|_| self.moves > 0)
+            .map(|us| us as f64 / self.moves as f64)
+    }
+
+    /// The clients' CPU time per move (µs), when measured.
+    pub fn client_cpu_per_move_us(&self) -> Option<f64> {
+        self.client_cpu_us
             .filter(|_| self.moves > 0)
             .map(|us| us as f64 / self.moves as f64)
     }
@@ -84,6 +98,9 @@ pub fn run(opts: &Options) -> Result<()> {
     if let Some(players) = opts.event_players {
         return event::run(opts, players);
     }
+    if let Some(n) = opts.spectators {
+        return spectators::run(opts, n);
+    }
     let report = measure(opts)?;
     if opts.json {
         println!(
@@ -100,12 +117,17 @@ pub fn run(opts: &Options) -> Result<()> {
                 "games_started": report.games_started,
                 "errors": report.errors,
                 "server_cpu_us_per_move": report.cpu_per_move_us(),
+                "client_cpu_us_per_move": report.client_cpu_per_move_us(),
             })
         );
     } else {
         let cpu = report
             .cpu_per_move_us()
             .map_or(String::new(), |us| format!(", server CPU {us:.0} µs a move"));
+        let cpu = match report.client_cpu_per_move_us() {
+            Some(us) => format!("{cpu}, clients' CPU {us:.0} µs a move"),
+            None => cpu,
+        };
         println!(
             "{} concurrent games over {:?}, {:.1} s: {} moves, {:.0} moves/s, latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms{cpu}; {} games started, {} errors",
             opts.games,
@@ -265,6 +287,7 @@ async fn drive(base: String, opts: &Options, in_process: bool) -> Result<Report>
         })
         .collect();
     let cpu_before = in_process.then(cpu::server_cpu_us).flatten();
+    let all_before = in_process.then(cpu::process_cpu_us).flatten();
     let start = Instant::now();
     let mut tasks = Vec::new();
     for plan in plans {
@@ -284,6 +307,9 @@ async fn drive(base: String, opts: &Options, in_process: bool) -> Result<Report>
     }
     // After the drivers' last answers: the moves counted are all paid for.
     let cpu_after = in_process.then(cpu::server_cpu_us).flatten();
+    let all_after = in_process.then(cpu::process_cpu_us).flatten();
+    let server_cpu_us = cpu_before.zip(cpu_after).map(|(b, a)| a.saturating_sub(b));
+    let all_cpu_us = all_before.zip(all_after).map(|(b, a)| a.saturating_sub(b));
     total.latencies.sort_unstable();
     Ok(Report {
         moves: total.moves,
@@ -291,7 +317,10 @@ async fn drive(base: String, opts: &Options, in_process: bool) -> Result<Report>
         seconds: elapsed,
         latencies_us: total.latencies,
         errors: total.errors,
-        server_cpu_us: cpu_before.zip(cpu_after).map(|(b, a)| a.saturating_sub(b)),
+        server_cpu_us,
+        client_cpu_us: all_cpu_us
+            .zip(server_cpu_us)
+            .map(|(all, server)| all.saturating_sub(server)),
     })
 }
 
