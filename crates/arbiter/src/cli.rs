@@ -170,7 +170,9 @@ pub(crate) enum Command {
     /// Load on a game server: many games at once over loopback HTTP or WebSockets; prints moves
     /// per second, the latency of the moves (p50, p99) and the server's CPU time a move.
     Loadtest {
-        /// A running server (`http://HOST:PORT`); without it one is started here on --db.
+        /// A running server (`http://HOST:PORT`), or a cluster's nodes comma-separated (each
+        /// game's creation, socket and request taken by the next in turn); without it one
+        /// server is started here on --db.
         #[arg(long)]
         url: Option<String>,
         /// The database of the server started here (an SQLite file or a postgres:// URL; as

@@ -101,10 +101,12 @@ impl Node {
         }
         let owner = self.store.owner(id).await?;
         if let Some(o) = &owner {
-            self.owners
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(id.to_string(), o.clone());
+            let mut owners = self.owners.lock().unwrap_or_else(|e| e.into_inner());
+            // Bounded: past this many games it starts again from the database.
+            if owners.len() >= 1 << 16 {
+                owners.clear();
+            }
+            owners.insert(id.to_string(), o.clone());
         }
         Ok(owner)
     }
