@@ -264,6 +264,11 @@ impl App {
         self.lock().values().filter(|t| t.is_local()).cloned().collect()
     }
 
+    /// Every game this node holds.
+    pub(crate) fn held_tables(&self) -> Vec<Arc<Table>> {
+        self.lock().values().cloned().collect()
+    }
+
     /// Game `id`'s table if this node holds it.
     pub(crate) fn held(&self, id: &str) -> Option<Arc<Table>> {
         self.lock().get(id).cloned()

@@ -129,6 +129,11 @@ impl Table {
     ) -> Result<Arc<Table>, ApiError> {
         let replayed = replay(&id, &stored)?;
         let over = replayed.live.ending().is_some();
+        // A finished game writes nothing more: it runs on any node (its owner may be gone).
+        let run = match run {
+            None if over => cluster.as_ref().and_then(|node| node.pinned_db()).map(|db| (db, None)),
+            run => run,
+        };
         let table = Arc::new(Table {
             id: id.clone(),
             spec: stored.spec.clone(),

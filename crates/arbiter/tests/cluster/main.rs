@@ -140,6 +140,43 @@ async fn two_hundred_games_survive_a_node_killed_mid_play() {
     }
 
     check_games(&store, &played).await;
+
+    // The dead node's games, finished, read on each live node: their records, and their
+    // streams from the start with every version once, across the takeover.
+    for id in dead_games.iter().take(5) {
+        let mut seen = Vec::new();
+        for n in &nodes[1..] {
+            let pgn = reqwest::get(format!("{}/api/game/{id}/pgn", n.base)).await.unwrap();
+            assert_eq!(pgn.status(), 200, "game {id}'s record on {}", n.base);
+            assert!(
+                !pgn.text().await.unwrap().contains("[Result \"*\"]"),
+                "game {id} is over"
+            );
+            let text = reqwest::get(format!("{}/api/board/game/stream/{id}?since=0", n.base))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            let versions: Vec<u64> = text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| {
+                    serde_json::from_str::<serde_json::Value>(l).unwrap()["version"]
+                        .as_u64()
+                        .unwrap()
+                })
+                .collect();
+            assert_eq!(
+                versions,
+                (1..=versions.len() as u64).collect::<Vec<_>>(),
+                "game {id} on {}",
+                n.base
+            );
+            seen.push(text);
+        }
+        assert_eq!(seen[0], seen[1], "game {id}: the same lines on every node");
+    }
     drop(nodes);
 }
 

@@ -1,7 +1,10 @@
 //! A scripted player: one seat of one game over a game socket, on one of the cluster's nodes.
 //! It plays moves picked from the legal ones the events list, ends the game after a set number
 //! of plies (resigning, or offering a draw the other side accepts), and when its node dies it
-//! reconnects to the next node and resumes from the last version it saw.
+//! reconnects to the next node and resumes from the last version it saw. A command left
+//! without an answer (its node died, or it was answered 503) may have been taken: before its
+//! next one the player reads the game whole, as a careful client would, rather than send it
+//! again blind.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -56,8 +59,8 @@ type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<t
 
 /// Before each move: a player is not a machine gun, and the kill lands mid-game.
 const THINK: Duration = Duration::from_millis(150);
-/// After a retryable error: the events say meanwhile whether the command was taken after all.
-const BACK_OFF: Duration = Duration::from_millis(300);
+/// After a retryable error, before the next command.
+const BACK_OFF: Duration = Duration::from_millis(100);
 
 fn over(state: &Value) -> bool {
     !matches!(state["status"].as_str(), Some("created" | "started") | None)
@@ -73,6 +76,11 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
     let mut node = seat.node;
     let mut since: Option<i64> = None;
     let mut state = Value::Null;
+    // The version `state` is at.
+    let mut at: i64 = -1;
+    // A command went unanswered (its node died, or the answer was a 503): it may have been
+    // taken, so the game whole is read before the next one.
+    let mut unsure = false;
     let mut name: Option<String> = None;
     let mut out = Played {
         acked: Vec::new(),
@@ -119,6 +127,13 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
         let mut pending: Option<Option<String>> = None;
         let mut ready_at = Instant::now() + THINK;
         loop {
+            if unsure && name.is_some() {
+                let (full, version) = whole(&shared.bases[node], &id).await;
+                if version >= at {
+                    (state, at) = (full, version);
+                }
+                unsure = false;
+            }
             let turn = name.is_some() && state["turn"].as_str() == name.as_deref() && !over(&state);
             if turn && pending.is_none() && Instant::now() >= ready_at {
                 let made = state["moves"].as_str().map_or(0, |m| m.split_whitespace().count());
@@ -139,6 +154,7 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
                 };
                 if ws.send(Message::text(message.to_string())).await.is_err() {
                     out.reconnects += 1;
+                    unsure = true;
                     node = (node + 1) % n;
                     continue 'connect;
                 }
@@ -164,6 +180,7 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
                     }
                     // The node went away: the next one, resuming after the last version seen.
                     out.reconnects += 1;
+                    unsure |= pending.is_some();
                     node = (node + 1) % n;
                     continue 'connect;
                 }
@@ -184,21 +201,27 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
                 }
                 Some("error") => {
                     pending = None;
-                    if v["code"].as_u64() == Some(503) || v["code"].as_u64() == Some(429) {
-                        out.retried += 1;
-                    } else {
-                        out.refused.push(v.clone());
-                    }
                     ready_at = Instant::now() + BACK_OFF;
+                    match v["code"].as_u64() {
+                        Some(429) => out.retried += 1,
+                        // Retryable, but the command may have been taken: the game whole again
+                        // (from the node that runs it now) says where it stands.
+                        Some(503) => {
+                            out.retried += 1;
+                            unsure = true;
+                        }
+                        _ => out.refused.push(v.clone()),
+                    }
                 }
                 Some(_) => {}
                 None => {
                     if let Some(version) = v["version"].as_i64() {
                         since = Some(since.map_or(version, |s| s.max(version)));
                     }
+                    let version = v["version"].as_i64().unwrap_or(-1);
                     match v["type"].as_str() {
-                        Some("gameFull") => state = v["state"].clone(),
-                        Some("gameState") => state = v,
+                        Some("gameFull") if version >= at => (state, at) = (v["state"].clone(), version),
+                        Some("gameState") if version >= at => (state, at) = (v, version),
                         _ => {}
                     }
                 }
@@ -209,4 +232,21 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
             }
         }
     }
+}
+
+/// The game whole as the node that runs it says now (the NDJSON stream's first line, which
+/// waits for a takeover): its state and version.
+async fn whole(base: &str, id: &str) -> (Value, i64) {
+    let mut r = reqwest::get(format!("{base}/api/board/game/stream/{id}"))
+        .await
+        .unwrap();
+    let mut text = String::new();
+    while !text.contains('\n') {
+        match r.chunk().await.unwrap() {
+            Some(c) => text.push_str(&String::from_utf8_lossy(&c)),
+            None => break,
+        }
+    }
+    let full: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    (full["state"].clone(), full["version"].as_i64().unwrap_or(-1))
 }

@@ -44,6 +44,13 @@ impl Node {
     pub(crate) async fn run(&self, table: &Table, op: Op) -> Result<Reply, ApiError> {
         // A dead owner's lease runs out, then the next renewal takes its games over.
         let give_up = Instant::now() + self.ttl * 2 + ANSWER_WAIT * 2;
+        // A finished game writes nothing more: any node answers for it (its owner may be
+        // long gone, as finished games are not taken over).
+        if !table.is_local() && table.watch().borrow().1 {
+            if let Some(app) = self.app() {
+                return app.localize(&table.id).await?.here(op).await;
+            }
+        }
         loop {
             if table.is_local() {
                 match table.here(op.clone()).await {

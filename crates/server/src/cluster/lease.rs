@@ -71,6 +71,19 @@ async fn rejoin(node: &Node) {
     if let Err(e) = node.restore_owned(&app).await {
         tracing::warn!(error = %e, "could not restore this node's games after joining again");
     }
+    // The others follow their new owners from now on; what those sent while this node still
+    // ran them went by, so each reads its log once.
+    for table in app.held_tables().into_iter().filter(|t| !t.is_local()) {
+        match app.db().load(&table.id).await {
+            Ok(Some(stored)) => {
+                if let Err(e) = table.catch_up(&stored) {
+                    tracing::warn!(game = %table.id, error = %e, "could not catch up after joining again");
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(game = %table.id, error = %e, "could not catch up after joining again"),
+        }
+    }
     node.ready.store(true, Ordering::Release);
 }
 

@@ -109,6 +109,8 @@ impl Node {
         let client = async_nats::ConnectOptions::new()
             .name(format!("arbiter {}", options.node))
             .request_timeout(Some(forward::ANSWER_WAIT))
+            // A node's own games' lines need not come back to it.
+            .no_echo()
             .connect(&options.nats)
             .await
             .map_err(|e| ClusterError::Nats(options.nats.clone(), e.to_string()))?;
@@ -181,6 +183,11 @@ impl Node {
 
     fn app(&self) -> Option<Arc<App>> {
         self.app.get().and_then(Weak::upgrade)
+    }
+
+    /// The database with the log of now (see [`Db::pin`]), while the server runs.
+    pub(crate) fn pinned_db(&self) -> Option<Db> {
+        self.app().map(|app| app.db().pin())
     }
 
     pub(crate) fn lease(&self) -> Lease {
