@@ -197,9 +197,13 @@ impl App {
         self.db.metrics()
     }
 
-    /// How many games in memory are still being played.
+    /// How many games in memory are still being played here (in a cluster: run by this node,
+    /// not followed).
     pub fn games_live(&self) -> usize {
-        self.lock().values().filter(|t| !t.watch().borrow().1).count()
+        self.lock()
+            .values()
+            .filter(|t| !t.watch().borrow().1 && t.is_local())
+            .count()
     }
 
     pub fn db(&self) -> &Db {
