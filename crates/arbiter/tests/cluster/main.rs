@@ -9,6 +9,8 @@
 //! - Fencing: a node paused (SIGSTOP) past its lease while owning a game, whose game another
 //!   node took over and played on, writes nothing to it once it wakes (SIGCONT).
 //!
+//! - Drain: a node stopped with SIGTERM hands its games to the others before it exits.
+//!
 //! SKIPPED without PostgreSQL or NATS; under `CI=true` they must run.
 
 use std::collections::HashMap;
@@ -16,6 +18,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod drain;
 mod fencing;
 mod nodes;
 mod player;
