@@ -150,11 +150,29 @@ pub(crate) enum Command {
         /// How log lines are written to standard error (their level: RUST_LOG, default info).
         #[arg(long, value_enum, default_value = "text")]
         log_format: crate::serve::LogFormat,
+        /// Run as one node of a cluster: the NATS server (`nats://HOST:PORT`) the nodes talk
+        /// through. Needs --node and a postgres:// --db shared by every node.
+        #[arg(long, value_name = "NATS_URL", requires = "node")]
+        cluster: Option<String>,
+        /// This node's name in the cluster, unique among its nodes.
+        #[arg(long, requires = "cluster")]
+        node: Option<String>,
+        /// What the cluster's NATS subjects start with, to keep clusters sharing one NATS
+        /// server apart.
+        #[arg(long, default_value = "arbiter", requires = "cluster")]
+        cluster_prefix: String,
+        /// How long a node's lease lasts unrenewed (milliseconds): a dead node's games are
+        /// taken over about this long after it died. Renewed every third of it.
+        #[arg(long, default_value_t = 3000, requires = "cluster",
+              value_parser = clap::value_parser!(u64).range(300..=600_000))]
+        lease_ms: u64,
     },
     /// Load on a game server: many games at once over loopback HTTP or WebSockets; prints moves
     /// per second, the latency of the moves (p50, p99) and the server's CPU time a move.
     Loadtest {
-        /// A running server (`http://HOST:PORT`); without it one is started here on --db.
+        /// A running server (`http://HOST:PORT`), or a cluster's nodes comma-separated (each
+        /// game's creation, socket and request taken by the next in turn); without it one
+        /// server is started here on --db.
         #[arg(long)]
         url: Option<String>,
         /// The database of the server started here (an SQLite file or a postgres:// URL; as

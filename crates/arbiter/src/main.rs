@@ -62,9 +62,19 @@ fn run(cli: Cli) -> Result<()> {
             creates_per_minute,
             abandon_after,
             log_format,
+            cluster,
+            node,
+            cluster_prefix,
+            lease_ms,
         } => serve::run(
             &addr,
             db.as_deref(),
+            cluster.zip(node).map(|(nats, node)| server::cluster::Options {
+                nats,
+                node,
+                prefix: cluster_prefix,
+                lease: std::time::Duration::from_millis(lease_ms),
+            }),
             server::Limits {
                 actions_per_second,
                 actions_burst: actions_per_second * 2.0,

@@ -13,17 +13,30 @@ pub enum LogFormat {
     Json,
 }
 
-pub fn run(addr: &str, db: Option<&str>, limits: server::Limits, log: LogFormat) -> Result<()> {
+pub fn run(
+    addr: &str,
+    db: Option<&str>,
+    cluster: Option<server::cluster::Options>,
+    limits: server::Limits,
+    log: LogFormat,
+) -> Result<()> {
     logging(log);
     let db = crate::db::resolve(db)?;
+    if cluster.is_some() && !db.target.url().starts_with("postgres") {
+        anyhow::bail!("arbiter serve --cluster: the nodes share their games in PostgreSQL, so --db (or $DATABASE_URL) must be a postgres:// URL; found {db}");
+    }
+    let node = cluster
+        .as_ref()
+        .map(|c| format!("; node {} of the cluster at {}", c.node, c.nats));
     let url = db.target.url();
     // Each socket and stream is a descriptor: as many as the system lets this process have.
     let _ = crate::nofile::raise();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime
-        .block_on(server::serve(addr, &url, limits, |bound, restored| {
+        .block_on(server::serve_node(addr, &url, limits, cluster, |bound, restored| {
             // Tests and scripts read this line to learn the port.
-            println!("arbiter serve: listening on http://{bound} ({db}; {restored} unfinished games restored)");
+            let node = node.unwrap_or_default();
+            println!("arbiter serve: listening on http://{bound} ({db}; {restored} unfinished games restored{node})");
             let _ = std::io::stdout().flush();
         }))
         .context("arbiter serve")

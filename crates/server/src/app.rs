@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use game::{BySide, Side};
 
+use crate::cluster::Node;
 use crate::codec::{random_id, token_hash};
 use crate::db::{now_unix_ms, Db, Entry, RoundGame, Stored};
 use crate::error::ApiError;
@@ -28,6 +29,8 @@ pub struct App {
     closing: tokio::sync::watch::Sender<bool>,
     /// The events this server runs: one change at a time each, and their streams.
     pub events: crate::event::Events,
+    /// The cluster this server is a node of (`arbiter serve --cluster`), if any.
+    cluster: std::sync::OnceLock<Arc<Node>>,
 }
 
 /// A new game: its id, a seat token for each side (first, second) and the arbiter's token.
@@ -52,7 +55,17 @@ impl App {
             reviewers: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
             closing: tokio::sync::watch::Sender::new(false),
             events: crate::event::Events::default(),
+            cluster: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Makes this server node `node` of a cluster (before it serves anything).
+    pub fn set_cluster(&self, node: Arc<Node>) {
+        let _ = self.cluster.set(node);
+    }
+
+    pub fn cluster(&self) -> Option<&Arc<Node>> {
+        self.cluster.get()
     }
 
     /// The server is shutting down: every stream ends.
@@ -107,6 +120,9 @@ impl App {
         spec.validate()?;
         let id = random_id(8);
         self.db.create(&id, &spec, &hashes, Some(&token_hash(&arbiter))).await?;
+        if let Some(node) = self.cluster() {
+            node.place(&id).await?;
+        }
         // Built the way a restart builds it, so a created game and a restored one cannot differ.
         self.game(&id).await?;
         Ok(Created { id, tokens, arbiter })
@@ -159,7 +175,17 @@ impl App {
                 device_hash: None,
                 commands: vec![start()],
             };
-            let table = Table::restore(g.id.clone(), stored, self.db.clone(), self.limits.abandon_after)?;
+            let table = match self.cluster() {
+                None => Table::restore(g.id.clone(), stored, self.db.clone(), self.limits.abandon_after)?,
+                // A cluster's node runs the round's games it can claim; the others follow.
+                Some(node) => {
+                    let run = node
+                        .runs_here(&g.id)
+                        .await?
+                        .then(|| (self.db.pin(), self.limits.abandon_after));
+                    Table::open(g.id.clone(), stored, run, Some(node.clone()))?
+                }
+            };
             self.lock().entry(g.id.clone()).or_insert(table);
             ids.push(g.id);
         }
@@ -171,9 +197,13 @@ impl App {
         self.db.metrics()
     }
 
-    /// How many games in memory are still being played.
+    /// How many games in memory are still being played here (in a cluster: run by this node,
+    /// not followed).
     pub fn games_live(&self) -> usize {
-        self.lock().values().filter(|t| !t.watch().borrow().1).count()
+        self.lock()
+            .values()
+            .filter(|t| !t.watch().borrow().1 && t.is_local())
+            .count()
     }
 
     pub fn db(&self) -> &Db {
@@ -188,9 +218,64 @@ impl App {
             return Ok(t.clone());
         }
         let stored = self.db.load(id).await?.ok_or(ApiError::NotFound)?;
-        let table = Table::restore(id.to_string(), stored, self.db.clone(), self.limits.abandon_after)?;
-        // Another request may have loaded it meanwhile: keep the first, so one task owns the game.
-        Ok(self.lock().entry(id.to_string()).or_insert(table).clone())
+        let Some(node) = self.cluster() else {
+            let table = Table::restore(id.to_string(), stored, self.db.clone(), self.limits.abandon_after)?;
+            // Another request may have loaded it meanwhile: keep the first, so one task owns the game.
+            return Ok(self.lock().entry(id.to_string()).or_insert(table).clone());
+        };
+        // A cluster's node runs the game if it owns it, else follows the node that does.
+        let run = node
+            .runs_here(id)
+            .await?
+            .then(|| (self.db.pin(), self.limits.abandon_after));
+        let table = Table::open(id.to_string(), stored, run, Some(node.clone()))?;
+        let (table, new) = {
+            let mut games = self.lock();
+            match games.get(id) {
+                Some(t) => (t.clone(), false),
+                None => {
+                    games.insert(id.to_string(), table.clone());
+                    (table, true)
+                }
+            }
+        };
+        if new && !table.is_local() {
+            // Lines sent before the table was held here went by: read what the log has now.
+            // Later ones reach it (a gap among them reads the log again).
+            if let Some(stored) = self.db.load(id).await? {
+                table.catch_up(&stored)?;
+            }
+        }
+        Ok(table)
+    }
+
+    /// Runs game `id` on this node, which now owns it (a takeover, a hand-over): its table
+    /// here, following until now, starts the game's task from the log.
+    pub(crate) async fn localize(&self, id: &str) -> Result<Arc<Table>, ApiError> {
+        let held = self.lock().get(id).cloned();
+        let Some(table) = held else {
+            return self.game(id).await;
+        };
+        if !table.is_local() {
+            let stored = self.db.load(id).await?.ok_or(ApiError::NotFound)?;
+            table.localize(&stored, self.db.pin(), self.limits.abandon_after)?;
+        }
+        Ok(table)
+    }
+
+    /// The games whose tasks run on this node.
+    pub(crate) fn local_tables(&self) -> Vec<Arc<Table>> {
+        self.lock().values().filter(|t| t.is_local()).cloned().collect()
+    }
+
+    /// Every game this node holds.
+    pub(crate) fn held_tables(&self) -> Vec<Arc<Table>> {
+        self.lock().values().cloned().collect()
+    }
+
+    /// Game `id`'s table if this node holds it.
+    pub(crate) fn held(&self, id: &str) -> Option<Arc<Table>> {
+        self.lock().get(id).cloned()
     }
 
     /// Drops finished games no request or stream holds: memory stays bounded by the games in

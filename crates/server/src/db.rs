@@ -17,8 +17,9 @@ pub use store::Entry;
 #[derive(Clone)]
 pub struct Db {
     store: Store,
-    /// The log writer's queue: many games' commands share one commit.
-    log: CommandLog,
+    /// The log writer's queue: many games' commands share one commit. A cluster's node
+    /// replaces it with a new lease's (see [`Db::set_log`]).
+    log: Arc<std::sync::RwLock<CommandLog>>,
     /// What `/metrics` shows, counted here for the log's writes.
     metrics: Arc<Metrics>,
 }
@@ -57,8 +58,26 @@ impl Db {
         let log = store.command_log();
         Db {
             store,
-            log,
+            log: Arc::new(std::sync::RwLock::new(log)),
             metrics: Arc::default(),
+        }
+    }
+
+    /// Commands are written through `log` from now on (a cluster's node: its lease's fenced
+    /// log). Games already running keep the log they were given (see [`Db::pin`]).
+    pub fn set_log(&self, log: CommandLog) {
+        *self.log.write().unwrap_or_else(|e| e.into_inner()) = log;
+    }
+
+    /// This database with the log of now, kept whatever [`Db::set_log`] later does: what a
+    /// game's task writes through, so a task of a lease that ended can never write through
+    /// the next lease's log.
+    pub fn pin(&self) -> Db {
+        let log = self.log.read().unwrap_or_else(|e| e.into_inner()).clone();
+        Db {
+            store: self.store.clone(),
+            log: Arc::new(std::sync::RwLock::new(log)),
+            metrics: self.metrics.clone(),
         }
     }
 
@@ -139,7 +158,8 @@ impl Db {
         let n = entries.len() as u64;
         let moves = entries.iter().filter(|e| e.4.starts_with("move")).count() as u64;
         let asked = std::time::Instant::now();
-        let r = self.log.append(entries).await;
+        let log = self.log.read().unwrap_or_else(|e| e.into_inner()).clone();
+        let r = log.append(entries).await;
         let m = &self.metrics;
         if r.is_ok() {
             m.write_latency.observe(asked.elapsed());

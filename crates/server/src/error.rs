@@ -31,6 +31,12 @@ pub enum ApiError {
     Storage(#[from] sqlx::Error),
     #[error("the game is shutting down")]
     Gone,
+    /// A cluster's game between nodes (its owner died or is handing it over): try again.
+    #[error("this game is moving to another server node; try again shortly")]
+    Moved,
+    /// The error another node of the cluster answered a forwarded command with.
+    #[error("{}", body["error"].as_str().unwrap_or("error"))]
+    Remote { status: u16, body: serde_json::Value },
 }
 
 /// How a game ended, as answers give it: lichess's status name, arbiter's exact reason, the
@@ -52,12 +58,18 @@ impl ApiError {
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Status(s, _) => *s,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Storage(_) | ApiError::Gone => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Storage(_) | ApiError::Gone | ApiError::Moved => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Remote { status, .. } => {
+                StatusCode::from_u16(*status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+            }
         }
     }
 
     /// The JSON body: `{"error": …}`, and for a refusal the version and how the game ended.
     pub fn body(&self) -> serde_json::Value {
+        if let ApiError::Remote { body, .. } = self {
+            return body.clone();
+        }
         let mut body = serde_json::json!({ "error": self.to_string() });
         if let ApiError::Refused { version, end, .. } = self {
             body["version"] = (*version).into();

@@ -10,12 +10,15 @@
 //! - [`event`]: events run on the server: their routes, rounds played as live games, results
 //!   entered as games end.
 //! - [`review`]: a game record in, its moves and the judge's verdict out.
+//! - [`cluster`]: several nodes on one PostgreSQL and a NATS server: each game runs on one,
+//!   commands forwarded to it, its lines followed by the others; a dead node's games taken over.
 //! - [`metrics`]: `/metrics` (Prometheus) and the liveness and readiness probes.
 //! - [`openapi`]: the API described (OpenAPI 3.1), served at `/api/openapi.json`.
 //! - [`web`]: the page (lobby and board), embedded in the binary.
 
 pub mod api;
 pub mod app;
+pub mod cluster;
 pub mod codec;
 pub mod console;
 pub mod db;
@@ -53,6 +56,8 @@ pub enum ServeError {
     Restore(#[from] ApiError),
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    #[error("cluster: {0}")]
+    Cluster(#[from] cluster::ClusterError),
 }
 
 /// How long a shutdown waits for requests in flight before it gives up on them.
@@ -68,9 +73,33 @@ pub async fn serve(
     limits: Limits,
     ready: impl FnOnce(SocketAddr, usize),
 ) -> Result<(), ServeError> {
+    serve_node(addr, db_url, limits, None, ready).await
+}
+
+/// [`serve`], as a node of a cluster when `cluster` is given: it joins (PostgreSQL only),
+/// rebuilds only the games it owns, and on SIGTERM hands its games to the other nodes before
+/// it stops.
+pub async fn serve_node(
+    addr: &str,
+    db_url: &str,
+    limits: Limits,
+    cluster: Option<cluster::Options>,
+    ready: impl FnOnce(SocketAddr, usize),
+) -> Result<(), ServeError> {
     let db = Db::connect(db_url).await?;
+    let node = match cluster {
+        Some(options) => Some(cluster::Node::join(options, &db).await?),
+        None => None,
+    };
     let app = Arc::new(App::with_limits(db, limits));
-    let restored = app.restore_all().await?;
+    let restored = match &node {
+        None => app.restore_all().await?,
+        Some(node) => {
+            app.set_cluster(node.clone());
+            node.attach(&app).await?;
+            node.restore_owned(&app).await?
+        }
+    };
     event::reconcile(&app).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!(addr = %listener.local_addr()?, restored, "serving");
@@ -89,6 +118,10 @@ pub async fn serve(
     let (stopped_tx, mut stopped) = tokio::sync::watch::channel(false);
     let signalled = async move {
         stop_signal().await;
+        if let Some(node) = &node {
+            tracing::info!("draining: handing this node's games to the others");
+            cluster::drain::drain(node, &app).await;
+        }
         tracing::info!("stopping: no new connections, streams end, requests in flight finish");
         // Streams last as long as their games: they end now, or the drain would wait on them.
         app.close();

@@ -41,6 +41,11 @@ pub struct Metrics {
     pub sockets: AtomicU64,
     /// Live games taken over from a node whose lease ended.
     pub takeovers: AtomicU64,
+    /// Commands and reads forwarded to the node that runs their game (a cluster).
+    pub forwards: AtomicU64,
+    /// Forwards that found no node answering (it died or was handing over), each retried
+    /// or refused.
+    pub forward_failures: AtomicU64,
     /// How long each append waited for its commit.
     pub write_latency: Histogram,
 }
@@ -164,6 +169,18 @@ impl Metrics {
             "Live games taken over from a node whose lease ended.",
             get(&self.takeovers),
         );
+        one(
+            "arbiter_forwards_total",
+            "counter",
+            "Requests forwarded to the node that runs their game.",
+            get(&self.forwards),
+        );
+        one(
+            "arbiter_forward_failures_total",
+            "counter",
+            "Forwards no node answered (retried or refused).",
+            get(&self.forward_failures),
+        );
         if let Some((cpu, rss)) = process() {
             one("process_cpu_seconds_total", "counter", "User and system CPU time.", cpu);
             one("process_resident_memory_bytes", "gauge", "Resident memory.", rss);
@@ -220,6 +237,11 @@ async fn scrape(State(app): State<Arc<App>>) -> Response {
 async fn ready(State(app): State<Arc<App>>) -> Response {
     if *app.closing().borrow() {
         return (StatusCode::SERVICE_UNAVAILABLE, "draining\n").into_response();
+    }
+    if let Some(node) = app.cluster() {
+        if !node.is_ready() {
+            return (StatusCode::SERVICE_UNAVAILABLE, "cluster: no lease held, or draining\n").into_response();
+        }
     }
     match app.db().ping().await {
         Ok(()) => "ready\n".into_response(),

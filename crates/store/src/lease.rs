@@ -48,6 +48,13 @@ pub fn is_fenced(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Protocol(m) if m == FENCED)
 }
 
+/// Whose game a move of ownership takes.
+enum From<'a> {
+    Any,
+    Node(&'a str),
+    Nobody,
+}
+
 /// The database's clock in Unix milliseconds, as SQL.
 pub(crate) fn now_sql(postgres: bool) -> &'static str {
     if postgres {
@@ -187,30 +194,42 @@ impl Store {
 
     /// Names `lease`'s node the owner of game `id` (a game it creates or loads).
     pub async fn own_game(&self, lease: &Lease, id: &str) -> Result<(), LeaseError> {
-        self.move_game(lease, id, None, &lease.node).await
+        self.move_game(lease, id, From::Any, &lease.node).await
     }
 
-    /// Hands game `id`, owned by `lease`'s node, to node `to` (a node draining before it
-    /// exits), fenced like a commit. False when the game is not this node's.
-    pub async fn hand_over(&self, lease: &Lease, id: &str, to: &str) -> Result<bool, LeaseError> {
-        match self.move_game(lease, id, Some(&lease.node), to).await {
+    /// Names node `to` the owner of game `id` if no node owns it yet (a game just created, or
+    /// one made before it had an owner), fenced like a commit. False when a node owns it:
+    /// two nodes claiming one game cannot both get it.
+    pub async fn place_game(&self, lease: &Lease, id: &str, to: &str) -> Result<bool, LeaseError> {
+        match self.move_game(lease, id, From::Nobody, to).await {
             Ok(()) => Ok(true),
             Err(LeaseError::Held(_)) => Ok(false),
             Err(e) => Err(e),
         }
     }
 
-    async fn move_game(&self, lease: &Lease, id: &str, from: Option<&str>, to: &str) -> Result<(), LeaseError> {
+    /// Hands game `id`, owned by `lease`'s node, to node `to` (a node draining before it
+    /// exits), fenced like a commit. False when the game is not this node's.
+    pub async fn hand_over(&self, lease: &Lease, id: &str, to: &str) -> Result<bool, LeaseError> {
+        match self.move_game(lease, id, From::Node(&lease.node), to).await {
+            Ok(()) => Ok(true),
+            Err(LeaseError::Held(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn move_game(&self, lease: &Lease, id: &str, from: From<'_>, to: &str) -> Result<(), LeaseError> {
         let mut tx = self.pool.begin().await?;
         check(&mut tx, self.postgres, lease)
             .await
             .map_err(|_| LeaseError::Lost(lease.node.clone()))?;
         let sql = match from {
-            Some(_) => "UPDATE games SET owner = $1 WHERE id = $2 AND owner = $3",
-            None => "UPDATE games SET owner = $1 WHERE id = $2",
+            From::Node(_) => "UPDATE games SET owner = $1 WHERE id = $2 AND owner = $3",
+            From::Nobody => "UPDATE games SET owner = $1 WHERE id = $2 AND owner IS NULL",
+            From::Any => "UPDATE games SET owner = $1 WHERE id = $2",
         };
         let mut q = sqlx::query(sql).bind(to).bind(id);
-        if let Some(from) = from {
+        if let From::Node(from) = from {
             q = q.bind(from);
         }
         let moved = q.execute(&mut *tx).await?.rows_affected();

@@ -143,8 +143,29 @@ async fn commits_racing_a_takeover_lose_nothing(s: &Store) {
     s.leave(&new).await.unwrap();
 }
 
+/// A game no node owns is placed once: a second claim finds it owned; a node whose lease
+/// ended places nothing.
+async fn a_game_is_placed_once(s: &Store) {
+    let a = s.join("pa", 60_000).await.unwrap();
+    let b = s.join("pb", 60_000).await.unwrap();
+    game(s, "p1").await;
+    assert_eq!(s.owner("p1").await.unwrap(), None);
+    assert!(s.place_game(&a, "p1", "pb").await.unwrap(), "placed by a on b");
+    assert!(!s.place_game(&b, "p1", "pb").await.unwrap(), "already b's");
+    assert!(!s.place_game(&a, "p1", "pa").await.unwrap(), "already b's");
+    assert_eq!(s.owner("p1").await.unwrap().as_deref(), Some("pb"));
+    game(s, "p2").await;
+    s.leave(&a).await.unwrap();
+    assert!(matches!(s.place_game(&a, "p2", "pa").await, Err(LeaseError::Lost(_))));
+    assert_eq!(s.owner("p2").await.unwrap(), None, "a failed placement changes nothing");
+    // Over, so that b, gone, leaves no game to take over in the tests after this one.
+    s.finish_game("p1", "resignation").await.unwrap();
+    s.leave(&b).await.unwrap();
+}
+
 async fn all(s: &Store) {
     a_lease_is_one_nodes(s).await;
+    a_game_is_placed_once(s).await;
     a_paused_owner_cannot_write_after_a_takeover(s).await;
     commits_racing_a_takeover_lose_nothing(s).await;
 }

@@ -161,7 +161,7 @@ fn server(opts: &Options) -> Result<(String, Option<tokio::runtime::Runtime>)> {
     // The server, when started here, gets its own runtime so the two do not share a scheduler
     // queue (as two processes would not); both still share the machine's cores.
     Ok(match &opts.url {
-        Some(u) => (u.trim_end_matches('/').to_string(), None),
+        Some(u) => (u.trim().to_string(), None),
         None => {
             let url = crate::db::resolve(opts.db.as_deref())?.target.url();
             // Named, so its CPU time is told apart from the clients' (cpu.rs).
@@ -244,7 +244,12 @@ pub fn random_game(kind: Kind, seed: u64, max: usize) -> Vec<String> {
 
 struct Shared {
     client: reqwest::Client,
+    /// The first server's base URL.
     base: String,
+    /// Every server's (`--url A,B,C`: the nodes of a cluster), taken in turn by each game's
+    /// creation, each socket and each request.
+    bases: Vec<String>,
+    next: std::sync::atomic::AtomicUsize,
     stop: AtomicBool,
     watchers: bool,
     transport: Transport,
@@ -254,13 +259,28 @@ impl Shared {
     /// A client keeping up to `connections` idle connections to the server.
     fn new(base: String, connections: usize, watchers: bool, transport: Transport) -> Result<Arc<Shared>> {
         let client = reqwest::Client::builder().pool_max_idle_per_host(connections).build()?;
+        let bases: Vec<String> = base
+            .split(',')
+            .map(|b| b.trim().trim_end_matches('/').to_string())
+            .filter(|b| !b.is_empty())
+            .collect();
         Ok(Arc::new(Shared {
             client,
-            base,
+            base: bases.first().cloned().unwrap_or(base),
+            bases,
+            next: Default::default(),
             stop: AtomicBool::new(false),
             watchers,
             transport,
         }))
+    }
+}
+
+impl Shared {
+    /// The next server's base URL, round robin.
+    fn pick(&self) -> &str {
+        let i = self.next.fetch_add(1, Ordering::Relaxed);
+        self.bases.get(i % self.bases.len().max(1)).unwrap_or(&self.base)
     }
 }
 
@@ -342,7 +362,7 @@ async fn player(shared: Arc<Shared>, plan: Vec<(Kind, Vec<String>)>) -> Tally {
 async fn one_game(shared: &Shared, kind: Kind, moves: &[String], tally: &mut Tally) -> Result<()> {
     let created: serde_json::Value = shared
         .client
-        .post(format!("{}/api/game", shared.base))
+        .post(format!("{}/api/game", shared.pick()))
         .json(&serde_json::json!({ "kind": kind.name(), "clock": { "limit": 0, "increment": 0 } }))
         .send()
         .await?
@@ -359,7 +379,7 @@ async fn one_game(shared: &Shared, kind: Kind, moves: &[String], tally: &mut Tal
     }
     let watcher = shared.watchers.then(|| {
         let client = shared.client.clone();
-        let url = format!("{}/api/board/game/stream/{id}", shared.base);
+        let url = format!("{}/api/board/game/stream/{id}", shared.pick());
         tokio::spawn(async move {
             // Read and dropped, as a board would read it (the server's fan-out is the cost).
             if let Ok(mut r) = client.get(url).send().await {
@@ -400,7 +420,7 @@ async fn play(
         let t = Instant::now();
         let r = shared
             .client
-            .post(format!("{}/api/board/game/{id}/move/{mv}", shared.base))
+            .post(format!("{}/api/board/game/{id}/move/{mv}", shared.pick()))
             .bearer_auth(&tokens[ply % 2])
             .send()
             .await?;
@@ -417,7 +437,7 @@ async fn play(
     // Finished games leave the server's memory; one left unfinished is resigned.
     let _ = shared
         .client
-        .post(format!("{}/api/board/game/{id}/resign", shared.base))
+        .post(format!("{}/api/board/game/{id}/resign", shared.pick()))
         .bearer_auth(&tokens[moves.len() % 2])
         .send()
         .await;

@@ -20,7 +20,7 @@ type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 
 /// Opens game `id`'s socket, seated by `token` or watching.
 async fn open(shared: &Shared, id: &str, token: Option<&str>) -> Result<Socket> {
-    let base = shared.base.replacen("http", "ws", 1);
+    let base = shared.pick().replacen("http", "ws", 1);
     let mut request = format!("{base}/api/socket/game/{id}").into_client_request()?;
     if let Some(t) = token {
         request

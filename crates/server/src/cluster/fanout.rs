@@ -1,0 +1,92 @@
+//! Each game's new event lines, sent by the node that runs it on `PREFIX.game.ID` with the
+//! first one's version, and followed by every other node that holds the game (its streams and
+//! sockets read the same lines as on the owner, so a client resumes from a version on any
+//! node). A follower that sees a gap in the versions reads the game's log again.
+//!
+//! A message: `VERSION OVER\n` (`OVER` 1 once the game is over) then the lines, one a line.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use futures_util::StreamExt;
+use tokio::sync::mpsc;
+
+use super::Node;
+
+impl Node {
+    /// Sends game `id`'s new `lines`, the first with version `first` (in order with the game's
+    /// earlier ones: one task sends them all).
+    pub(crate) fn fanout(&self, id: &str, first: u64, lines: &[Arc<str>], over: bool) {
+        let mut text = format!("{first} {}\n", u8::from(over));
+        for l in lines {
+            text.push_str(l);
+            text.push('\n');
+        }
+        let _ = self.out.send((self.game_subject(id), Bytes::from(text)));
+    }
+}
+
+/// The task that sends the lines, in the order they were made.
+pub(crate) async fn send(client: async_nats::Client, mut queue: mpsc::UnboundedReceiver<(String, Bytes)>) {
+    while let Some((subject, payload)) = queue.recv().await {
+        if let Err(e) = client.publish(subject, payload).await {
+            tracing::warn!(error = %e, "could not send a game's lines to the other nodes");
+        }
+    }
+}
+
+/// A message read: the first line's version, whether the game is over, the lines.
+fn parse(payload: &[u8]) -> Option<(u64, bool, Vec<Arc<str>>)> {
+    let text = std::str::from_utf8(payload).ok()?;
+    let (head, rest) = text.split_once('\n')?;
+    let (first, over) = head.split_once(' ')?;
+    let lines = rest.lines().map(Arc::from).collect();
+    Some((first.parse().ok()?, over == "1", lines))
+}
+
+/// Follows the games the other nodes run, for the tables held here.
+pub(crate) async fn follow(node: Arc<Node>, mut lines: async_nats::Subscriber) {
+    while let Some(message) = lines.next().await {
+        let Some(app) = node.app() else { return };
+        let Some(id) = message.subject.rsplit('.').next() else {
+            continue;
+        };
+        let Some(table) = app.held(id) else { continue };
+        let Some((first, over, lines)) = parse(&message.payload) else {
+            tracing::warn!(game = %id, "unreadable lines from another node");
+            continue;
+        };
+        if !table.follow(first, lines, over) && table.begin_catch_up() {
+            tokio::spawn(async move {
+                loop {
+                    match app.db().load(&table.id).await {
+                        Ok(Some(stored)) => {
+                            if let Err(e) = table.catch_up(&stored) {
+                                tracing::warn!(game = %table.id, error = %e, "could not read the game's log again");
+                            }
+                        }
+                        Ok(None) => {}
+                        Err(e) => tracing::warn!(game = %table.id, error = %e, "could not read the game's log again"),
+                    }
+                    if table.caught_up() {
+                        return;
+                    }
+                }
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_read_back() {
+        let (first, over, lines) = parse(b"7 1\n{\"a\":1}\n{\"b\":2}\n").unwrap();
+        assert_eq!((first, over), (7, true));
+        assert_eq!(lines, vec![Arc::from("{\"a\":1}"), Arc::from("{\"b\":2}")]);
+        assert!(parse(b"x 0\n").is_none());
+        assert!(parse(b"no head").is_none());
+    }
+}

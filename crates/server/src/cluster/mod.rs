@@ -1,0 +1,246 @@
+//! Several server nodes on one PostgreSQL database and a NATS server (`arbiter serve
+//! --cluster`): any node takes any request, each live game runs on exactly one of them.
+//!
+//! - State is PostgreSQL's: games, command logs, and each node's lease and the games it owns
+//!   (`store::lease`). Every node writes through a log fenced by its lease, so a node that
+//!   lost its lease (paused, cut off) writes nothing once another took its games.
+//! - Messages are NATS's: a command for a game another node runs is forwarded to it by
+//!   request and reply on `PREFIX.node.NODE.act` ([`forward`]); the node running a game sends
+//!   each new event line, with its version, on `PREFIX.game.ID`, and the other nodes' streams
+//!   and sockets follow from it ([`fanout`]).
+//! - The lease is renewed every third of its time; each renewal also looks for nodes whose
+//!   leases ended with games unfinished and takes them over, replaying their logs ([`lease`]).
+//! - On SIGTERM a node hands its games to the others before it leaves ([`drain`]).
+//!
+//! A game taken over resumes its clock at its last logged command (see `crate::table`): the
+//! player to move is charged nothing for the time between that command and the takeover —
+//! at most the dead node's unlogged moments, its lease's time to run out (`--lease-ms`) and
+//! one renewal period for the takeover to be noticed — and so gains at most that much.
+
+pub mod drain;
+pub mod fanout;
+pub mod forward;
+pub mod lease;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, RwLock, Weak};
+use std::time::Duration;
+
+use store::{Lease, LeaseError, Store};
+use tokio::sync::mpsc;
+
+use crate::app::App;
+use crate::db::Db;
+use crate::error::ApiError;
+use crate::metrics::Metrics;
+
+/// How a node joins its cluster.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The NATS server, `nats://HOST:PORT`.
+    pub nats: String,
+    /// This node's name, unique in the cluster.
+    pub node: String,
+    /// What every subject starts with: clusters (or tests) sharing a NATS server apart.
+    pub prefix: String,
+    /// How long a lease lasts unrenewed; it is renewed every third of it.
+    pub lease: Duration,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    #[error("cluster mode keeps its state in PostgreSQL: --db must be a postgres:// URL (found an SQLite database)")]
+    NotPostgres,
+    #[error("node name {0:?}: expected 1 to 64 letters, digits, '-' or '_'")]
+    BadName(String),
+    #[error("subject prefix {0:?}: expected letters, digits, '-', '_' or '.' (not at either end)")]
+    BadPrefix(String),
+    #[error("cannot reach NATS at {0}: {1}")]
+    Nats(String, String),
+    #[error("lease: {0}")]
+    Lease(#[from] LeaseError),
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+}
+
+/// This node: its lease, its NATS connection, and what it knows of who runs which game.
+pub struct Node {
+    pub name: String,
+    prefix: String,
+    client: async_nats::Client,
+    store: Store,
+    lease: RwLock<Lease>,
+    ttl: Duration,
+    /// Holding a lease and not draining: `/health/ready` says so.
+    ready: AtomicBool,
+    /// Handing its games over: it starts none.
+    draining: AtomicBool,
+    app: OnceLock<Weak<App>>,
+    /// Event lines for the other nodes, sent in order by one task.
+    out: mpsc::UnboundedSender<(String, bytes::Bytes)>,
+    /// The owners of games followed here, as last read.
+    owners: Mutex<HashMap<String, String>>,
+    /// Where the next game handed over goes.
+    next: AtomicUsize,
+    metrics: Arc<Metrics>,
+}
+
+fn valid_name(s: &str) -> bool {
+    (1..=64).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+impl Node {
+    /// Connects to NATS, takes the node's lease (waiting for a lease of the same name that a
+    /// dead process left to run out) and makes `db` write through the lease's fenced log.
+    pub async fn join(options: Options, db: &Db) -> Result<Arc<Node>, ClusterError> {
+        if !db.store().is_postgres() {
+            return Err(ClusterError::NotPostgres);
+        }
+        if !valid_name(&options.node) {
+            return Err(ClusterError::BadName(options.node));
+        }
+        let prefix_ok = !options.prefix.starts_with('.')
+            && !options.prefix.ends_with('.')
+            && options.prefix.split('.').all(valid_name);
+        if !prefix_ok {
+            return Err(ClusterError::BadPrefix(options.prefix));
+        }
+        let client = async_nats::ConnectOptions::new()
+            .name(format!("arbiter {}", options.node))
+            .request_timeout(Some(forward::ANSWER_WAIT))
+            // A node's own games' lines need not come back to it.
+            .no_echo()
+            .connect(&options.nats)
+            .await
+            .map_err(|e| ClusterError::Nats(options.nats.clone(), e.to_string()))?;
+        let store = db.store().clone();
+        let ttl = options.lease;
+        let lease = lease::take(&store, &options.node, ttl).await?;
+        db.set_log(store.fenced_command_log(lease.clone()));
+        tracing::info!(node = %options.node, epoch = lease.epoch, "joined the cluster");
+        let (out, queue) = mpsc::unbounded_channel();
+        tokio::spawn(fanout::send(client.clone(), queue));
+        Ok(Arc::new(Node {
+            name: options.node,
+            prefix: options.prefix,
+            client,
+            store,
+            lease: RwLock::new(lease),
+            ttl,
+            ready: AtomicBool::new(true),
+            draining: AtomicBool::new(false),
+            app: OnceLock::new(),
+            out,
+            owners: Mutex::default(),
+            next: AtomicUsize::new(rand::random::<u16>() as usize),
+            metrics: db.metrics(),
+        }))
+    }
+
+    /// Starts the node's work for `app`: answering forwarded commands, following the other
+    /// nodes' games, renewing the lease and taking dead nodes' games over.
+    pub async fn attach(self: &Arc<Self>, app: &Arc<App>) -> Result<(), ClusterError> {
+        let _ = self.app.set(Arc::downgrade(app));
+        let asks = self
+            .client
+            .subscribe(self.node_subject(&self.name))
+            .await
+            .map_err(|e| ClusterError::Nats(self.name.clone(), e.to_string()))?;
+        let lines = self
+            .client
+            .subscribe(format!("{}.game.*", self.prefix))
+            .await
+            .map_err(|e| ClusterError::Nats(self.name.clone(), e.to_string()))?;
+        // Sent before a subscription is on the server, a message would miss it.
+        self.client
+            .flush()
+            .await
+            .map_err(|e| ClusterError::Nats(self.name.clone(), e.to_string()))?;
+        tokio::spawn(forward::answer(self.clone(), asks));
+        tokio::spawn(fanout::follow(self.clone(), lines));
+        tokio::spawn(lease::keep(self.clone()));
+        Ok(())
+    }
+
+    /// Rebuilds the unfinished games this node owns (a node restarted under its name before
+    /// another took its games); returns how many.
+    pub async fn restore_owned(&self, app: &App) -> Result<usize, ApiError> {
+        let ids = self.store.owned_games(&self.name).await?;
+        for id in &ids {
+            app.localize(id).await?;
+        }
+        Ok(ids.len())
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Acquire) && !self.draining.load(Ordering::Acquire)
+    }
+
+    pub(crate) fn draining(&self) -> bool {
+        self.draining.load(Ordering::Acquire)
+    }
+
+    fn app(&self) -> Option<Arc<App>> {
+        self.app.get().and_then(Weak::upgrade)
+    }
+
+    /// The database with the log of now (see [`Db::pin`]), while the server runs.
+    pub(crate) fn pinned_db(&self) -> Option<Db> {
+        self.app().map(|app| app.db().pin())
+    }
+
+    pub(crate) fn lease(&self) -> Lease {
+        self.lease.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn node_subject(&self, node: &str) -> String {
+        format!("{}.node.{node}.act", self.prefix)
+    }
+
+    fn game_subject(&self, id: &str) -> String {
+        format!("{}.game.{id}", self.prefix)
+    }
+
+    /// Whether game `id` runs on this node: it owns it, or claims it now that no node does
+    /// (a game made by an event's round, or before the cluster).
+    pub(crate) async fn runs_here(&self, id: &str) -> Result<bool, ApiError> {
+        if self.draining() {
+            return Ok(false);
+        }
+        let owner = self.store.owner(id).await?;
+        let here = match owner {
+            Some(owner) => owner == self.name,
+            None => self
+                .store
+                .place_game(&self.lease(), id, &self.name)
+                .await
+                .map_err(lease_error)?,
+        };
+        Ok(here)
+    }
+
+    /// Picks the node a new game runs on — the live nodes in turn, each node starting its
+    /// turns at a random one, so games spread evenly whichever nodes their creators ask — and
+    /// records it.
+    pub(crate) async fn place(&self, id: &str) -> Result<String, ApiError> {
+        let live = self.store.live_nodes().await?;
+        let to = match live.len() {
+            0 => self.name.clone(),
+            n => live[self.next.fetch_add(1, Ordering::Relaxed) % n].clone(),
+        };
+        self.store
+            .place_game(&self.lease(), id, &to)
+            .await
+            .map_err(lease_error)?;
+        Ok(to)
+    }
+}
+
+/// A lease lost while placing a game: the node is between leases, so the request is retried.
+fn lease_error(e: LeaseError) -> ApiError {
+    match e {
+        LeaseError::Db(e) => ApiError::Storage(e),
+        LeaseError::Lost(_) | LeaseError::Held(_) => ApiError::Moved,
+    }
+}
