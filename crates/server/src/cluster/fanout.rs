@@ -13,6 +13,9 @@ use tokio::sync::mpsc;
 
 use super::Node;
 
+/// Between readings of a game's log while a follower has not caught up.
+const CATCH_UP_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
+
 impl Node {
     /// Sends game `id`'s new `lines`, the first with version `first` (in order with the game's
     /// earlier ones: one task sends them all).
@@ -71,6 +74,8 @@ pub(crate) async fn follow(node: Arc<Node>, mut lines: async_nats::Subscriber) {
                     if table.caught_up() {
                         return;
                     }
+                    // The database may be down for a while: no busy loop against it.
+                    tokio::time::sleep(CATCH_UP_RETRY).await;
                 }
             });
         }
