@@ -177,6 +177,12 @@ impl Db {
         self.store.set_device_token(id, hash).await
     }
 
+    /// The hash of a game's board-device token as stored: another node of a cluster may have
+    /// made the device.
+    pub async fn device(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
+        self.store.device_token(id).await
+    }
+
     /// Marks a game over (so a restart does not rebuild it eagerly).
     pub async fn finish(&self, id: &str, result: &str) -> Result<(), sqlx::Error> {
         self.store.finish_game(id, result).await

@@ -31,6 +31,20 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/device/game/{id}/{side}/press-clock", post(press_clock))
 }
 
+/// Whether `token` is the game's board device's. In a cluster another node may have made or
+/// replaced the device since this one last heard, so the stored hash decides (device commands
+/// come at a person's pace: one read each is nothing).
+async fn is_device(app: &App, table: &Table, token: &str) -> Result<bool, ApiError> {
+    if app.cluster().is_none() {
+        return Ok(table.is_device(token));
+    }
+    let stored = app.db().device(&table.id).await?;
+    if let Some(hash) = &stored {
+        table.set_device(hash.clone());
+    }
+    Ok(stored.is_some_and(|h| h == crate::codec::token_hash(token)))
+}
+
 /// Runs `command` for `side` once the request's bearer token is the game's device's: 401
 /// without a token, 403 with any other.
 async fn run(
@@ -42,7 +56,7 @@ async fn run(
 ) -> Result<Json<Value>, ApiError> {
     let table = app.game(id).await?;
     let token = crate::app::bearer_of(headers).ok_or(ApiError::Unauthorized)?;
-    if !table.is_device(token) {
+    if !is_device(app, &table, token).await? {
         return Err(ApiError::Status(
             StatusCode::FORBIDDEN,
             "this token is not this game's board device's".into(),

@@ -99,6 +99,16 @@ impl Store {
             .map(|r| r.rows_affected() == 1)
     }
 
+    /// The hash of a game's board-device token, as last stored (`None`: no device made, or no
+    /// such game).
+    pub async fn device_token(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
+        let row: Option<(Option<String>,)> = sqlx::query_as("SELECT token_device FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.and_then(|(h,)| h))
+    }
+
     /// New games of events (a round's), their first commands (their clocks' start) and their
     /// links to their pairings, in one transaction: all made, or none, so a round is never
     /// half made and one flush serves all its games.

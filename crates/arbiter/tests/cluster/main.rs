@@ -10,6 +10,8 @@
 //!   node took over and played on, writes nothing to it once it wakes (SIGCONT).
 //!
 //! - Drain: a node stopped with SIGTERM hands its games to the others before it exits.
+//! - A board device made through one node plays through another; one replaced is refused on
+//!   every node.
 //!
 //! SKIPPED without PostgreSQL or NATS; under `CI=true` they must run.
 
@@ -18,6 +20,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod device;
 mod drain;
 mod fencing;
 mod nodes;
