@@ -10,6 +10,7 @@
 //!   node took over and played on, writes nothing to it once it wakes (SIGCONT).
 //!
 //! - Drain: a node stopped with SIGTERM hands its games to the others before it exits.
+//! - An event changed through one node streams at once on another.
 //! - A board device made through one node plays through another; one replaced is refused on
 //!   every node.
 //!
@@ -22,6 +23,7 @@ use std::time::{Duration, Instant};
 
 mod device;
 mod drain;
+mod events;
 mod fencing;
 mod nodes;
 mod player;

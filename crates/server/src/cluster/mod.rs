@@ -10,6 +10,8 @@
 //!   and sockets follow from it ([`fanout`]).
 //! - The lease is renewed every third of its time; each renewal also looks for nodes whose
 //!   leases ended with games unfinished and takes them over, replaying their logs ([`lease`]).
+//! - A node that saves a change of an event tells the others its version on
+//!   `PREFIX.event.ID`, so their streams of the event read it at once ([`events`]).
 //! - On SIGTERM a node hands its games to the others before it leaves ([`drain`]).
 //!
 //! A game taken over resumes its clock at its last logged command (see `crate::table`): the
@@ -18,6 +20,7 @@
 //! one renewal period for the takeover to be noticed — and so gains at most that much.
 
 pub mod drain;
+pub mod events;
 pub mod fanout;
 pub mod forward;
 pub mod lease;
@@ -152,6 +155,11 @@ impl Node {
             .subscribe(format!("{}.game.*", self.prefix))
             .await
             .map_err(|e| ClusterError::Nats(self.name.clone(), e.to_string()))?;
+        let events = self
+            .client
+            .subscribe(self.events_subject())
+            .await
+            .map_err(|e| ClusterError::Nats(self.name.clone(), e.to_string()))?;
         // Sent before a subscription is on the server, a message would miss it.
         self.client
             .flush()
@@ -159,6 +167,7 @@ impl Node {
             .map_err(|e| ClusterError::Nats(self.name.clone(), e.to_string()))?;
         tokio::spawn(forward::answer(self.clone(), asks));
         tokio::spawn(fanout::follow(self.clone(), lines));
+        tokio::spawn(events::follow(self.clone(), events));
         tokio::spawn(lease::keep(self.clone()));
         Ok(())
     }

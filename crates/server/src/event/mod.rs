@@ -108,7 +108,9 @@ impl Events {
         finished.remove(id).unwrap_or_default()
     }
 
-    fn saved(&self, id: &str, version: u64) {
+    /// Event `id` is saved at `version` (here, or on another node of a cluster): its streams
+    /// read the change.
+    pub(crate) fn saved(&self, id: &str, version: u64) {
         self.version_sender(id).send_if_modified(|v| {
             let newer = version > *v;
             if newer {
@@ -247,6 +249,9 @@ async fn change_locked<T>(
 fn saved_as(app: &App, id: &str, version: u64, event: &Arc<Event>) {
     app.events.keep(id, version, event.clone());
     app.events.saved(id, version);
+    if let Some(node) = app.cluster() {
+        node.event_saved(id, version);
+    }
 }
 
 /// The live games' spec for an event's games.
