@@ -12,6 +12,7 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use game::BySide;
 use tournament::competition::{Event, Round};
@@ -22,6 +23,7 @@ use crate::error::ApiError;
 
 /// Pairs the next round of event `id` and makes its games; returns the round.
 pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
+    settle(app, id).await?;
     let lock = app.events.lock(id);
     let held = lock.lock().await;
     let (event, version, round) = change_locked(app, id, &held, |e, _| {
@@ -47,6 +49,30 @@ pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
     make_games(app, id, &event).await?;
     drop(held);
     Ok((round, version))
+}
+
+/// How long a round's start waits for the results of games that have just ended.
+const SETTLE: Duration = Duration::from_secs(2);
+
+/// Waits, briefly, while a game of the event has ended but its result is not yet entered (its
+/// entry runs on its own, a moment after the game ends): an organiser who starts the next
+/// round the instant the last game ends finds the round over, not "still to play".
+async fn settle(app: &Arc<App>, id: &str) -> Result<(), ApiError> {
+    let give_up = Instant::now() + SETTLE;
+    let mut saved = app.events.watch(id);
+    loop {
+        let games = app.db().store().event_games(id).await.map_err(event_error)?;
+        let mut ended = false;
+        for g in games.iter().filter(|g| !g.entered) {
+            if let Ok(table) = app.game(&g.game_id).await {
+                ended |= table.watch().borrow().1;
+            }
+        }
+        if !ended || Instant::now() >= give_up {
+            return Ok(());
+        }
+        let _ = tokio::time::timeout(Duration::from_millis(100), saved.changed()).await;
+    }
 }
 
 /// Makes a live game for the next game of every open pairing that has none yet, and rates
