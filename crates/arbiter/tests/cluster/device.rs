@@ -1,7 +1,7 @@
 //! A board device made through one node plays through any other, and the device it replaced
 //! (made on yet another node) is refused everywhere.
 
-use super::nodes::{Backing, Node};
+use super::nodes::{self, Backing, Node};
 
 async fn post(base: &str, path: &str, token: &str) -> (reqwest::StatusCode, serde_json::Value) {
     let r = reqwest::Client::new()
@@ -21,15 +21,7 @@ async fn a_board_device_made_on_one_node_plays_through_another() {
     };
     let a = Node::start(&b, "a");
     let c = Node::start(&b, "c");
-    let v: serde_json::Value = reqwest::Client::new()
-        .post(format!("{}/api/game", a.base))
-        .json(&serde_json::json!({ "kind": "xiangqi" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let v = nodes::create_game(&a.base, "xiangqi").await;
     let id = v["id"].as_str().unwrap().to_string();
     let arbiter = v["arbiter"]["token"].as_str().unwrap().to_string();
     let device_path = format!("/api/arbiter/game/{id}/device");

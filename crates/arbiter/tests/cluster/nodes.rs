@@ -129,9 +129,9 @@ pub async fn owner(s: &store::Store, id: &str) -> Option<String> {
     s.owner(id).await.unwrap()
 }
 
-/// Creates a game through `base`: its id and seat tokens (first, second).
-pub async fn create(base: &str, kind: &str) -> (String, [String; 2]) {
-    let v: serde_json::Value = reqwest::Client::new()
+/// Creates a game through `base`: the server's answer (id, seats, arbiter).
+pub async fn create_game(base: &str, kind: &str) -> serde_json::Value {
+    reqwest::Client::new()
         .post(format!("{base}/api/game"))
         .json(&serde_json::json!({ "kind": kind }))
         .send()
@@ -139,7 +139,12 @@ pub async fn create(base: &str, kind: &str) -> (String, [String; 2]) {
         .unwrap()
         .json()
         .await
-        .unwrap();
+        .unwrap()
+}
+
+/// Creates a game through `base`: its id and seat tokens (first, second).
+pub async fn create(base: &str, kind: &str) -> (String, [String; 2]) {
+    let v = create_game(base, kind).await;
     let token = |i: usize| v["seats"][i]["token"].as_str().unwrap().to_string();
     (
         v["id"]
