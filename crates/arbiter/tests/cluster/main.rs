@@ -8,9 +8,9 @@
 //!   rules. The takeover's time is printed.
 //! - Fencing: a node paused (SIGSTOP) past its lease while owning a game, whose game another
 //!   node took over and played on, writes nothing to it once it wakes (SIGCONT).
-//!
 //! - Drain: a node stopped with SIGTERM hands its games to the others before it exits.
 //! - An event changed through one node streams at once on another.
+//! - An event's three rounds across three nodes: every result entered wherever its game ran.
 //! - A board device made through one node plays through another; one replaced is refused on
 //!   every node.
 //!
@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 
 mod device;
 mod drain;
+mod event_round;
 mod events;
 mod fencing;
 mod nodes;

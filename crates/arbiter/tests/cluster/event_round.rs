@@ -1,0 +1,120 @@
+//! An event's rounds across three nodes: the organiser works through one node, the players
+//! through the others, the round's games run wherever they were placed, and every result
+//! reaches the event as its game ends, whichever node ran it, until the event is over.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use super::nodes::{self, Backing, Node};
+
+async fn call(base: &str, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
+    let http = reqwest::Client::new();
+    let mut r = if method == "GET" {
+        http.get(format!("{base}{path}"))
+    } else {
+        http.post(format!("{base}{path}"))
+    };
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    if let Some(b) = body {
+        r = r.json(&b);
+    }
+    let r = r.send().await.unwrap();
+    let status = r.status();
+    let v: Value = r.json().await.unwrap_or_default();
+    assert!(status.is_success(), "{method} {path}: {status} {v}");
+    v
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_events_rounds_run_across_three_nodes() {
+    let Some(b) = Backing::new("cluster_event") else { return };
+    let nodes: Vec<Node> = ["e1", "e2", "e3"].iter().map(|n| Node::start(&b, n)).collect();
+    let store = nodes::store(&b).await;
+    let base = |i: usize| nodes[i % 3].base.clone();
+    let made = call(
+        &base(0),
+        "POST",
+        "/api/event",
+        None,
+        Some(json!({"name": "Three nodes round robin", "format": "round-robin", "kind": "xiangqi"})),
+    )
+    .await;
+    let event = made["id"].as_str().unwrap().to_string();
+    let org = made["organiserToken"].as_str().unwrap().to_string();
+    let mut players = Vec::new();
+    for (i, name) in ["Hu Rong", "Lü Qin", "Xu Tianhong", "Zhao Guorong"].iter().enumerate() {
+        let r = call(
+            &base(i + 1),
+            "POST",
+            &format!("/api/event/{event}/register"),
+            Some(&org),
+            Some(json!({ "name": name })),
+        )
+        .await;
+        players.push(r["token"].as_str().unwrap().to_string());
+    }
+    let mut owners = std::collections::HashSet::new();
+    for round in 1..=3usize {
+        // Started through a different node each round.
+        call(
+            &base(round),
+            "POST",
+            &format!("/api/event/{event}/round/start"),
+            Some(&org),
+            None,
+        )
+        .await;
+        // Each player finds their game through yet another node; the first of each game's
+        // seats to look resigns it.
+        let mut resigned = std::collections::HashSet::new();
+        for (i, token) in players.iter().enumerate() {
+            let me = call(
+                &base(i + round + 1),
+                "GET",
+                &format!("/api/event/{event}/me"),
+                Some(token),
+                None,
+            )
+            .await;
+            let game = me["game"]["id"]
+                .as_str()
+                .unwrap_or_else(|| panic!("round {round}: {me}"))
+                .to_string();
+            owners.insert(nodes::owner(&store, &game).await);
+            if resigned.insert(game.clone()) {
+                call(
+                    &base(i + round + 2),
+                    "POST",
+                    &format!("/api/board/game/{game}/resign"),
+                    Some(token),
+                    None,
+                )
+                .await;
+            }
+        }
+        assert_eq!(resigned.len(), 2, "round {round}: two games");
+        // Every result entered, as any node reads the event.
+        let asked = Instant::now();
+        loop {
+            let v = call(&base(round + 2), "GET", &format!("/api/event/{event}"), None, None).await;
+            let pairings = v["stages"][0]["rounds"][round - 1]["pairings"]
+                .as_array()
+                .unwrap()
+                .clone();
+            if pairings.iter().all(|p| p["verdict"] != "pending") {
+                break;
+            }
+            assert!(
+                asked.elapsed() < Duration::from_secs(10),
+                "round {round} results not entered: {pairings:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    let v = call(&base(0), "GET", &format!("/api/event/{event}"), None, None).await;
+    assert_eq!(v["finished"], true, "{v}");
+    assert!(owners.len() >= 2, "the games ran on one node only: {owners:?}");
+}
