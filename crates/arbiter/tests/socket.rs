@@ -138,19 +138,27 @@ async fn a_game_over_two_seat_sockets_and_a_spectators() {
     // White by the header (a bot), black by its hello (a browser).
     let mut white = open(&s, &g.id, "", Some(&g.tokens[0])).await;
     let mut black = open(&s, &g.id, "", None).await;
-    // The three sockets count as open in the operator's metrics.
-    let metrics = reqwest::get(format!("{}/metrics", s.base))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let open_now: f64 = metrics
-        .lines()
-        .find_map(|l| l.strip_prefix("arbiter_sockets_open "))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("{metrics}"));
-    assert!(open_now >= 3.0, "{metrics}");
+    // The three sockets count as open in the operator's metrics (a socket is counted by its
+    // task, which starts just after the handshake the client saw: looked at until it is).
+    let asked = std::time::Instant::now();
+    loop {
+        let metrics = reqwest::get(format!("{}/metrics", s.base))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let open_now: f64 = metrics
+            .lines()
+            .find_map(|l| l.strip_prefix("arbiter_sockets_open "))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{metrics}"));
+        if open_now >= 3.0 {
+            break;
+        }
+        assert!(asked.elapsed() < Duration::from_secs(5), "{metrics}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     send(&mut black, json!({"t": "hello", "token": g.tokens[1]})).await;
     let (_, hello) = answer(&mut black).await;
     assert_eq!(hello, json!({"t": "hello", "side": "black"}));

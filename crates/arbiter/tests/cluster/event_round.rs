@@ -1,6 +1,8 @@
 //! An event's rounds across three nodes: the organiser works through one node, the players
 //! through the others, the round's games run wherever they were placed, and every result
-//! reaches the event as its game ends, whichever node ran it, until the event is over.
+//! reaches the event as its game ends, whichever node ran it, until the event is over. And the
+//! node that made a round's games (the one following them to enter their results) killed at
+//! once: the others take its games over and enter every result.
 
 use std::time::{Duration, Instant};
 
@@ -117,4 +119,96 @@ async fn an_events_rounds_run_across_three_nodes() {
     let v = call(&base(0), "GET", &format!("/api/event/{event}"), None, None).await;
     assert_eq!(v["finished"], true, "{v}");
     assert!(owners.len() >= 2, "the games ran on one node only: {owners:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rounds_results_are_entered_when_the_node_that_made_it_dies() {
+    let Some(b) = Backing::new("cluster_event_kill") else {
+        return;
+    };
+    let mut nodes: Vec<Node> = ["k1", "k2", "k3"].iter().map(|n| Node::start(&b, n)).collect();
+    let store = nodes::store(&b).await;
+    let (first, others) = (nodes[0].base.clone(), [nodes[1].base.clone(), nodes[2].base.clone()]);
+    let made = call(
+        &first,
+        "POST",
+        "/api/event",
+        None,
+        Some(json!({"name": "A node lost", "format": "round-robin", "kind": "chess"})),
+    )
+    .await;
+    let event = made["id"].as_str().unwrap().to_string();
+    let org = made["organiserToken"].as_str().unwrap().to_string();
+    let mut players = Vec::new();
+    for name in ["A", "B", "C", "D", "E", "F"] {
+        let r = call(
+            &first,
+            "POST",
+            &format!("/api/event/{event}/register"),
+            Some(&org),
+            Some(json!({ "name": name })),
+        )
+        .await;
+        players.push(r["token"].as_str().unwrap().to_string());
+    }
+    call(
+        &first,
+        "POST",
+        &format!("/api/event/{event}/round/start"),
+        Some(&org),
+        None,
+    )
+    .await;
+    let mut games = Vec::new();
+    for token in &players {
+        let me = call(&others[0], "GET", &format!("/api/event/{event}/me"), Some(token), None).await;
+        games.push(me["game"]["id"].as_str().unwrap().to_string());
+    }
+    let mut on_k1 = 0;
+    for g in &games {
+        on_k1 += usize::from(nodes::owner(&store, g).await.as_deref() == Some("k1"));
+    }
+    assert!(on_k1 > 0, "no game of the round on k1: placed in turn over three nodes");
+    nodes[0].kill9();
+    let killed = Instant::now();
+    // The first seat of each game to look resigns it, through the nodes left.
+    let mut resigned = std::collections::HashSet::new();
+    for (i, (token, game)) in players.iter().zip(&games).enumerate() {
+        if resigned.insert(game.clone()) {
+            call(
+                &others[i % 2],
+                "POST",
+                &format!("/api/board/game/{game}/resign"),
+                Some(token),
+                None,
+            )
+            .await;
+        }
+    }
+    assert_eq!(resigned.len(), 3);
+    loop {
+        let v = call(&others[1], "GET", &format!("/api/event/{event}"), None, None).await;
+        let pairings = v["stages"][0]["rounds"][0]["pairings"].as_array().unwrap().clone();
+        if pairings.iter().all(|p| p["verdict"] != "pending") {
+            break;
+        }
+        assert!(
+            killed.elapsed() < Duration::from_secs(15),
+            "results not entered after the round's node died: {pairings:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!(
+        "the round's results entered {:?} after its node was killed",
+        killed.elapsed()
+    );
+    // The next round starts through a node left.
+    call(
+        &others[0],
+        "POST",
+        &format!("/api/event/{event}/round/start"),
+        Some(&org),
+        None,
+    )
+    .await;
 }

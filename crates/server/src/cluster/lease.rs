@@ -111,6 +111,14 @@ async fn take_over(node: &Node, lease: &Lease) -> Result<(), LeaseError> {
                 Err(e) => tracing::error!(game = %id, error = %e, "could not rebuild a game taken over"),
             }
         }
+        // The dead node may have been the one following event games to enter their results
+        // (it made their round), wherever they run: they are followed here from now on.
+        let app = app.clone();
+        tokio::spawn(async move {
+            if let Err(e) = crate::event::reconcile(&app).await {
+                tracing::warn!(error = %e, "events after a takeover: results not all followed (again at the next takeover or start)");
+            }
+        });
         node.metrics.takeovers.fetch_add(games.len() as u64, Ordering::Relaxed);
         let ms = started.elapsed().as_millis() as u64;
         tracing::info!(dead = %d, games = games.len(), restored, ms, "took over a dead node's games");

@@ -49,6 +49,8 @@ pub struct Events {
     versions: Mutex<HashMap<String, watch::Sender<u64>>>,
     parsed: Mutex<HashMap<String, (u64, Arc<Event>)>>,
     finished: Mutex<HashMap<String, Vec<results::Finished>>>,
+    /// The live games whose results this server follows (see [`results::follow`]).
+    following: Mutex<std::collections::HashSet<String>>,
 }
 
 /// How many events' parsed states are kept (past it, the cache starts again).
@@ -94,6 +96,18 @@ impl Events {
                 parsed.insert(id.to_string(), (version, event));
             }
         }
+    }
+
+    /// Whether game `id` was not followed yet (it is now).
+    fn start_following(&self, id: &str) -> bool {
+        self.following
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.to_string())
+    }
+
+    fn stop_following(&self, id: &str) {
+        self.following.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
     }
 
     /// Queues a finished game's result for the next holder of the event's lock.

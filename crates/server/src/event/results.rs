@@ -47,11 +47,15 @@ pub fn scoresheet(kind: Kind, state: &Value, aborted_by: Option<Side>) -> Option
 /// Follows an event's live game until it ends, then enters its result. A failure (the event
 /// changed by the command line at that moment, the database away) is tried again a few times;
 /// a result still not entered is entered at the next start.
+/// A game already followed here is not followed twice.
 pub fn follow(app: Arc<App>, g: EventGame) {
+    if !app.events.start_following(&g.game_id) {
+        return;
+    }
     tokio::spawn(async move {
         for attempt in 1..=TRIES {
             match await_and_enter(&app, &g).await {
-                Ok(()) => return,
+                Ok(()) => break,
                 Err(e) if attempt == TRIES => tracing::error!(
                     event = %g.event, pairing = %g.pairing, game = g.game, live_game = %g.game_id, error = %e,
                     "a game's result was not entered"
@@ -59,6 +63,7 @@ pub fn follow(app: Arc<App>, g: EventGame) {
                 Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200 * attempt)).await,
             }
         }
+        app.events.stop_following(&g.game_id);
     });
 }
 
