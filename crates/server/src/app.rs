@@ -263,6 +263,20 @@ impl App {
         Ok(table)
     }
 
+    /// Brings a followed game's lines up to its log as stored now (lines sent by its owner
+    /// went by); a failure is logged, and the next gap or rejoin reads it again.
+    pub(crate) async fn reread(&self, table: &Table) {
+        match self.db.load(&table.id).await {
+            Ok(Some(stored)) => {
+                if let Err(e) = table.catch_up(&stored) {
+                    tracing::warn!(game = %table.id, error = %e, "could not read the game's log again");
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(game = %table.id, error = %e, "could not read the game's log again"),
+        }
+    }
+
     /// The games whose tasks run on this node.
     pub(crate) fn local_tables(&self) -> Vec<Arc<Table>> {
         self.lock().values().filter(|t| t.is_local()).cloned().collect()

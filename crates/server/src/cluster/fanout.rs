@@ -62,15 +62,7 @@ pub(crate) async fn follow(node: Arc<Node>, mut lines: async_nats::Subscriber) {
         if !table.follow(first, lines, over) && table.begin_catch_up() {
             tokio::spawn(async move {
                 loop {
-                    match app.db().load(&table.id).await {
-                        Ok(Some(stored)) => {
-                            if let Err(e) = table.catch_up(&stored) {
-                                tracing::warn!(game = %table.id, error = %e, "could not read the game's log again");
-                            }
-                        }
-                        Ok(None) => {}
-                        Err(e) => tracing::warn!(game = %table.id, error = %e, "could not read the game's log again"),
-                    }
+                    app.reread(&table).await;
                     if table.caught_up() {
                         return;
                     }

@@ -74,15 +74,7 @@ async fn rejoin(node: &Node) {
     // The others follow their new owners from now on; what those sent while this node still
     // ran them went by, so each reads its log once.
     for table in app.held_tables().into_iter().filter(|t| !t.is_local()) {
-        match app.db().load(&table.id).await {
-            Ok(Some(stored)) => {
-                if let Err(e) = table.catch_up(&stored) {
-                    tracing::warn!(game = %table.id, error = %e, "could not catch up after joining again");
-                }
-            }
-            Ok(None) => {}
-            Err(e) => tracing::warn!(game = %table.id, error = %e, "could not catch up after joining again"),
-        }
+        app.reread(&table).await;
     }
     node.ready.store(true, Ordering::Release);
 }
@@ -92,6 +84,7 @@ async fn rejoin(node: &Node) {
 async fn take_over(node: &Node, lease: &Lease) -> Result<(), LeaseError> {
     let dead = node.store.dead_owners().await?;
     let Some(app) = node.app() else { return Ok(()) };
+    let mut took_any = false;
     for d in dead.iter().filter(|d| **d != node.name) {
         let started = Instant::now();
         let games = node.store.take_over(lease, d).await?;
@@ -111,17 +104,19 @@ async fn take_over(node: &Node, lease: &Lease) -> Result<(), LeaseError> {
                 Err(e) => tracing::error!(game = %id, error = %e, "could not rebuild a game taken over"),
             }
         }
-        // The dead node may have been the one following event games to enter their results
+        took_any = true;
+        node.metrics.takeovers.fetch_add(games.len() as u64, Ordering::Relaxed);
+        let ms = started.elapsed().as_millis() as u64;
+        tracing::info!(dead = %d, games = games.len(), restored, ms, "took over a dead node's games");
+    }
+    if took_any {
+        // A dead node may have been the one following event games to enter their results
         // (it made their round), wherever they run: they are followed here from now on.
-        let app = app.clone();
         tokio::spawn(async move {
             if let Err(e) = crate::event::reconcile(&app).await {
                 tracing::warn!(error = %e, "events after a takeover: results not all followed (again at the next takeover or start)");
             }
         });
-        node.metrics.takeovers.fetch_add(games.len() as u64, Ordering::Relaxed);
-        let ms = started.elapsed().as_millis() as u64;
-        tracing::info!(dead = %d, games = games.len(), restored, ms, "took over a dead node's games");
     }
     Ok(())
 }
