@@ -1,8 +1,8 @@
 //! An event's rounds across three nodes: the organiser works through one node, the players
 //! through the others, the round's games run wherever they were placed, and every result
 //! reaches the event as its game ends, whichever node ran it, until the event is over. And the
-//! node that made a round's games (the one following them to enter their results) killed at
-//! once: the others take its games over and enter every result.
+//! node that made a round's games (the one following them to enter their results) killed, or
+//! drained so that it leaves owning no game: the nodes left enter every result.
 
 use std::time::{Duration, Instant};
 
@@ -121,11 +121,29 @@ async fn an_events_rounds_run_across_three_nodes() {
     assert!(owners.len() >= 2, "the games ran on one node only: {owners:?}");
 }
 
+/// How the node that made the round leaves.
+#[derive(Clone, Copy, Debug)]
+enum Leaving {
+    /// `kill -9`: its games are taken over when its lease runs out.
+    Killed,
+    /// SIGTERM: it hands its games over and leaves owning none, so no takeover happens.
+    Drained,
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rounds_results_are_entered_when_the_node_that_made_it_dies() {
-    let Some(b) = Backing::new("cluster_event_kill") else {
-        return;
-    };
+    results_entered_after(Leaving::Killed, "cluster_event_kill").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rounds_results_are_entered_when_the_node_that_made_it_drains() {
+    results_entered_after(Leaving::Drained, "cluster_event_drain").await;
+}
+
+/// A round made through node k1, which then leaves; the round's games are played out through
+/// the nodes left, whose results must be entered and the next round start.
+async fn results_entered_after(leaving: Leaving, test: &str) {
+    let Some(b) = Backing::new(test) else { return };
     let mut nodes: Vec<Node> = ["k1", "k2", "k3"].iter().map(|n| Node::start(&b, n)).collect();
     let store = nodes::store(&b).await;
     let (first, others) = (nodes[0].base.clone(), [nodes[1].base.clone(), nodes[2].base.clone()]);
@@ -169,8 +187,19 @@ async fn a_rounds_results_are_entered_when_the_node_that_made_it_dies() {
         on_k1 += usize::from(nodes::owner(&store, g).await.as_deref() == Some("k1"));
     }
     assert!(on_k1 > 0, "no game of the round on k1: placed in turn over three nodes");
-    nodes[0].kill9();
-    let killed = Instant::now();
+    let left = Instant::now();
+    match leaving {
+        Leaving::Killed => nodes[0].kill9(),
+        Leaving::Drained => {
+            nodes[0].signal(libc::SIGTERM);
+            for g in &games {
+                while nodes::owner(&store, g).await.as_deref() == Some("k1") {
+                    assert!(left.elapsed() < Duration::from_secs(5), "game {g} not handed over");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        }
+    }
     // The first seat of each game to look resigns it, through the nodes left.
     let mut resigned = std::collections::HashSet::new();
     for (i, (token, game)) in players.iter().zip(&games).enumerate() {
@@ -193,14 +222,14 @@ async fn a_rounds_results_are_entered_when_the_node_that_made_it_dies() {
             break;
         }
         assert!(
-            killed.elapsed() < Duration::from_secs(15),
-            "results not entered after the round's node died: {pairings:?}"
+            left.elapsed() < Duration::from_secs(15),
+            "results not entered after the round's node left ({leaving:?}): {pairings:?}"
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     eprintln!(
-        "the round's results entered {:?} after its node was killed",
-        killed.elapsed()
+        "the round's results entered {:?} after its node left ({leaving:?})",
+        left.elapsed()
     );
     // The next round starts through a node left.
     call(

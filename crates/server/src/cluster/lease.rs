@@ -37,8 +37,13 @@ pub(crate) async fn keep(node: Arc<Node>) {
         match node.store.renew(&lease, node.ttl.as_millis() as i64).await {
             Ok(()) => {
                 node.ready.store(true, Ordering::Release);
-                if let Err(e) = take_over(&node, &lease).await {
+                let took = take_over(&node, &lease).await.unwrap_or_else(|e| {
                     tracing::warn!(error = %e, "takeover failed; tried again at the next renewal");
+                    false
+                });
+                let lost = lost_members(&node).await;
+                if took || lost {
+                    follow_events(&node);
                 }
             }
             Err(LeaseError::Lost(_)) => rejoin(&node).await,
@@ -80,10 +85,10 @@ async fn rejoin(node: &Node) {
 }
 
 /// Takes over the unfinished games of every node whose lease ended, each game rebuilt from
-/// its log; counted, and logged with how long it took.
-async fn take_over(node: &Node, lease: &Lease) -> Result<(), LeaseError> {
+/// its log; counted, and logged with how long it took. Whether it took any.
+async fn take_over(node: &Node, lease: &Lease) -> Result<bool, LeaseError> {
     let dead = node.store.dead_owners().await?;
-    let Some(app) = node.app() else { return Ok(()) };
+    let Some(app) = node.app() else { return Ok(false) };
     let mut took_any = false;
     for d in dead.iter().filter(|d| **d != node.name) {
         let started = Instant::now();
@@ -109,14 +114,29 @@ async fn take_over(node: &Node, lease: &Lease) -> Result<(), LeaseError> {
         let ms = started.elapsed().as_millis() as u64;
         tracing::info!(dead = %d, games = games.len(), restored, ms, "took over a dead node's games");
     }
-    if took_any {
-        // A dead node may have been the one following event games to enter their results
-        // (it made their round), wherever they run: they are followed here from now on.
-        tokio::spawn(async move {
-            if let Err(e) = crate::event::reconcile(&app).await {
-                tracing::warn!(error = %e, "events after a takeover: results not all followed (again at the next takeover or start)");
-            }
-        });
-    }
-    Ok(())
+    Ok(took_any)
+}
+
+/// Whether a node has left the cluster (died or drained) since the last look, and this node
+/// is the first of those left by name: the one to pick up what the lost node was following.
+/// A node that owned no games is noticed here too, not only through a takeover.
+async fn lost_members(node: &Node) -> bool {
+    let Ok(live) = node.store.live_nodes().await else {
+        return false;
+    };
+    let mut members = node.members.lock().unwrap_or_else(|e| e.into_inner());
+    let lost = members.iter().any(|m| !live.contains(m));
+    *members = live;
+    lost && members.first() == Some(&node.name)
+}
+
+/// Follows every event game whose result is not entered: the node lost may have been the one
+/// following them (it made their round), wherever they run.
+fn follow_events(node: &Node) {
+    let Some(app) = node.app() else { return };
+    tokio::spawn(async move {
+        if let Err(e) = crate::event::reconcile(&app).await {
+            tracing::warn!(error = %e, "events after a node left: results not all followed (again when the next node leaves, or at a start)");
+        }
+    });
 }

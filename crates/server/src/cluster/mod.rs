@@ -86,6 +86,8 @@ pub struct Node {
     owners: Mutex<HashMap<String, String>>,
     /// Where the next game handed over goes.
     next: AtomicUsize,
+    /// The live nodes at the last renewal, to notice one leaving.
+    members: Mutex<Vec<String>>,
     metrics: Arc<Metrics>,
 }
 
@@ -137,6 +139,7 @@ impl Node {
             out,
             owners: Mutex::default(),
             next: AtomicUsize::new(rand::random::<u16>() as usize),
+            members: Mutex::default(),
             metrics: db.metrics(),
         }))
     }
