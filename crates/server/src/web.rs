@@ -81,6 +81,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/device.js"),
     ),
     (
+        "sound.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/sound.js"),
+    ),
+    (
         "minis.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/minis.js"),

@@ -15,6 +15,7 @@ import { Device } from "./device.js";
 import { GameSocket } from "./socket.js";
 import { reasonName, setupLanguage, sideName, strings, t } from "./i18n.js";
 import { lobby, lobbyLabels } from "./lobby.js";
+import { setSound, sound, soundOn, unlockSound } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -208,7 +209,30 @@ function noticeText(event) {
   }
 }
 
+// Pieces on the board of a FEN: fewer after a move means a capture.
+function pieceCount(fen) {
+  return (fen || "").split(" ")[0].replace(/[^A-Za-z]/g, "").length;
+}
+
+// The sound for what a new state shows: the end of the game, else the last move's kind. The
+// first state of the page (the game as it stood) makes none.
+function soundFor(before, st) {
+  if (!before.fen) return;
+  const wasLive = before.status === "started" || before.status === "created";
+  if (wasLive && !(game.status === "started" || game.status === "created")) return sound("end");
+  if (game.moves.length <= before.plies) return;
+  if (game.check) return sound("check");
+  sound(pieceCount(game.fen) < pieceCount(before.fen) ? "capture" : "move");
+}
+
 function onState(st) {
+  const before = { fen: game.fen, plies: (game.moves || []).length, status: game.status };
+  onStateInner(st);
+  soundFor(before, st);
+  draw();
+}
+
+function onStateInner(st) {
   if (st.fen) game.fen = st.fen;
   if (st.moves !== undefined) game.moves = typeof st.moves === "string" ? st.moves.split(" ").filter(Boolean) : st.moves;
   if (st.notation) game.notation = st.notation;
@@ -230,7 +254,6 @@ function onState(st) {
     const running = game.status === "started" ? (game.toMove === first ? "white" : "black") : null;
     game.clock = { white: st.wtime, black: st.btime, at: performance.now(), running };
   }
-  draw();
 }
 
 // The square of the king (general) of the side to move, from the FEN.
@@ -461,6 +484,9 @@ function play(id) {
     draw();
   });
   $("letters").addEventListener("change", draw);
+  $("sound").checked = soundOn();
+  $("sound").addEventListener("change", () => setSound($("sound").checked));
+  unlockSound();
   $("notation").addEventListener("change", () => {
     localStorage.setItem(`notation:${game.kind}`, $("notation").value);
     drawMoves();

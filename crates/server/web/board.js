@@ -63,6 +63,40 @@ function squareXY(kind, sq, flipped) {
   return [file, row];
 }
 
+/// Height of the strips holding Xiangqi's file numbers, in cells.
+const COORD_STRIP = 0.42;
+const CHINESE_DIGITS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+
+/// The files' names as each player reads them. Xiangqi numbers each side's files from its own
+/// right: Red's 一 to 九 (Chinese numerals, as in 炮二平五) along Red's edge, Black's 1 to 9
+/// along Black's, so the file Red calls 九 is the one Black calls 1. Chess: a–h along the
+/// bottom rank, 1–8 up the left file, whichever side is at the bottom.
+function drawCoordinates(svg, kind, flipped, cell, { margin, height, strip }) {
+  const g = el("g", { class: "coords", "aria-hidden": "true" }, svg);
+  const label = (x, y, text, anchor, baseline) => {
+    const e = el("text", { x, y, "text-anchor": anchor, "dominant-baseline": baseline }, g);
+    e.textContent = text;
+    e.setAttribute("font-size", kind === "xiangqi" ? strip * 0.78 : cell * 0.2);
+  };
+  if (kind === "xiangqi") {
+    for (let file = 0; file < 9; file++) {
+      const x = margin + (flipped ? 8 - file : file) * cell;
+      const red = CHINESE_DIGITS[8 - file];
+      const black = String(file + 1);
+      const [top, bottom] = flipped ? [red, black] : [black, red];
+      label(x, -strip / 2, top, "middle", "central");
+      label(x, height + strip / 2, bottom, "middle", "central");
+    }
+    return;
+  }
+  for (let i = 0; i < 8; i++) {
+    const file = flipped ? 7 - i : i;
+    label((i + 1) * cell - 3, 8 * cell - 4, String.fromCharCode(97 + file), "end", "auto");
+    const rank = flipped ? i + 1 : 8 - i;
+    label(3, i * cell + 3, String(rank), "start", "hanging");
+  }
+}
+
 /// A board in `host`: `state` = { kind, fen, flipped, lastMove, check, legal, letters };
 /// `onMove(move)` is called with a UCI/ICCS string when the user moves (click or drag).
 export class Board {
@@ -82,8 +116,11 @@ export class Board {
     const margin = g.points ? cell / 2 : 0;
     const width = g.points ? cell * (g.files - 1) + 2 * margin : cell * g.files;
     const height = g.points ? cell * (g.ranks - 1) + 2 * margin : cell * g.ranks;
+    // Xiangqi's file numbers go in strips above and below the points: the discs of the end
+    // ranks fill the margin. Chess's letters and numbers sit in the squares' corners.
+    const strip = g.points ? COORD_STRIP * cell : 0;
     this.host.innerHTML = "";
-    const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: `board ${kind}`, role: "img" }, this.host);
+    const svg = el("svg", { viewBox: `0 ${-strip} ${width} ${height + 2 * strip}`, class: `board ${kind}`, role: "img" }, this.host);
     svg.setAttribute("aria-label", `${kind} board`);
     const centre = (sq) => {
       const [f, r] = squareXY(kind, sq, state.flipped);
@@ -91,6 +128,7 @@ export class Board {
     };
     if (g.points) this.drawXiangqiGrid(svg, cell, margin);
     else this.drawChessSquares(svg, cell);
+    drawCoordinates(svg, kind, state.flipped, cell, { margin, height, strip });
 
     const marks = el("g", {}, svg);
     const mark = (sq, cls) => {

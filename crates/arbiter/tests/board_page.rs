@@ -1,0 +1,131 @@
+//! Issue 30, at the board, in headless Chromium: the files' names as each player reads them
+//! (Xiangqi's 一–九 along Red's edge and 1–9 along Black's, chess's a–h and 1–8), turned with
+//! the board; and a sound for each move, capture and end that reaches the page, none once the
+//! player turns sound off. Screenshots: `target/e2e-screenshots/board-*.png`.
+
+use fantoccini::Client;
+use serde_json::{json, Value};
+
+mod common;
+mod web;
+use common::Server;
+use web::*;
+
+/// The coordinates along the top and the bottom edge, left to right, and down the left edge.
+async fn edges(c: &Client) -> (String, String, String) {
+    let v = js(
+        c,
+        "const ts = [...document.querySelectorAll('#board .coords text')].map((t) => { \
+           const b = t.getBoundingClientRect(); return { s: t.textContent, x: b.left, y: b.top }; }); \
+         const ys = ts.map((t) => t.y); const top = Math.min(...ys), bottom = Math.max(...ys); \
+         const xs = ts.map((t) => t.x); const left = Math.min(...xs); \
+         const row = (y) => ts.filter((t) => Math.abs(t.y - y) < 4).sort((a, b) => a.x - b.x).map((t) => t.s).join(''); \
+         const col = ts.filter((t) => Math.abs(t.x - left) < 4).sort((a, b) => a.y - b.y).map((t) => t.s).join(''); \
+         return [row(top), row(bottom), col];",
+    )
+    .await;
+    let s = |i: usize| v[i].as_str().unwrap().to_string();
+    (s(0), s(1), s(2))
+}
+
+/// The last sound the page made (`data-sound`: its kind and a count), or "".
+async fn last_sound(c: &Client) -> String {
+    js(c, "return document.documentElement.dataset.sound || '';")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+async fn wait_sound(c: &Client, kind: &str, count: usize) {
+    until(
+        c,
+        &format!("sound {kind} {count}"),
+        &format!(
+            "return document.documentElement.dataset.sound === {};",
+            json!(format!("{kind} {count}"))
+        ),
+    )
+    .await;
+}
+
+async fn act(base: &str, game: &Value, seat: usize, path: &str) {
+    let r = reqwest::Client::new()
+        .post(format!("{base}/api/board/game/{}/{path}", game["id"].as_str().unwrap()))
+        .bearer_auth(game["seats"][seat]["token"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{path}: {}", r.status());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn coordinates_and_sounds() {
+    let dir = std::env::temp_dir().join(format!("arbiter-board-page-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let _scratch = Scratch(dir.clone());
+    let server = Server::start_with(&format!("sqlite://{}?mode=rwc", dir.join("g.db").display()), &[]);
+    let base = server.base.clone();
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        return;
+    };
+    let (_driver, url) = start_driver(&chromedriver);
+    let red = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
+    let black = browser(&url, &chromium, Screen::Phone(390, 844)).await;
+    let run = async {
+        let g = api(&base, "POST", "/api/game", None, Some(json!({"kind": "xiangqi"}))).await;
+        let link = |i: usize| format!("{base}{}", g["seats"][i]["url"].as_str().unwrap());
+        open_board(&red, &link(0), "xiangqi").await;
+        open_board(&black, &link(1), "xiangqi").await;
+        let (top, bottom, _) = edges(&red).await;
+        assert_eq!((top.as_str(), bottom.as_str()), ("123456789", "九八七六五四三二一"));
+        // Black at the bottom: each side still reads its own files from its right.
+        let (top, bottom, _) = edges(&black).await;
+        assert_eq!((top.as_str(), bottom.as_str()), ("一二三四五六七八九", "987654321"));
+
+        // The first state makes no sound; each move after it does, seen from both seats.
+        assert_eq!(last_sound(&black).await, "");
+        act(&base, &g, 0, "move/h2e2").await;
+        wait_sound(&black, "move", 1).await;
+        wait_sound(&red, "move", 1).await;
+        act(&base, &g, 1, "move/h9g7").await;
+        wait_sound(&black, "move", 2).await;
+        // 炮五进四: the cannon takes the central pawn over its own.
+        act(&base, &g, 0, "move/e2e6").await;
+        wait_sound(&black, "capture", 3).await;
+        shot(&red, "board-xiangqi-1280").await;
+        shot(&black, "board-xiangqi-390").await;
+
+        // Red turns sound off: Black's page sounds the next move, Red's does not, and the
+        // setting holds for Red's next page.
+        click(&red, "#sound").await;
+        act(&base, &g, 1, "move/g7e6").await;
+        wait_sound(&black, "capture", 4).await;
+        assert_eq!(last_sound(&red).await, "capture 3");
+        act(&base, &g, 0, "resign").await;
+        wait_sound(&black, "end", 5).await;
+        assert_eq!(last_sound(&red).await, "capture 3");
+        red.refresh().await.unwrap();
+        until(
+            &red,
+            "the sound box read",
+            "return document.getElementById('sound').checked === false;",
+        )
+        .await;
+
+        // Chess: a–h along the bottom and 1–8 up the left for White, turned for Black.
+        let c = api(&base, "POST", "/api/game", None, Some(json!({"kind": "chess"}))).await;
+        let link = |i: usize| format!("{base}{}", c["seats"][i]["url"].as_str().unwrap());
+        open_board(&red, &link(0), "chess").await;
+        let (_, bottom, left) = edges(&red).await;
+        assert_eq!((bottom.as_str(), left.as_str()), ("abcdefgh", "87654321"));
+        open_board(&black, &link(1), "chess").await;
+        let (_, bottom, left) = edges(&black).await;
+        assert_eq!((bottom.as_str(), left.as_str()), ("hgfedcba", "12345678"));
+        shot(&black, "board-chess-390").await;
+    };
+    run.await;
+    red.close().await.unwrap();
+    black.close().await.unwrap();
+}
