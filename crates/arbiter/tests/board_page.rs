@@ -1,8 +1,12 @@
 //! Issue 30, at the board, in headless Chromium: the files' names as each player reads them
 //! (Xiangqi's 一–九 along Red's edge and 1–9 along Black's, chess's a–h and 1–8), turned with
 //! the board; and a sound for each move, capture and end that reaches the page, none once the
-//! player turns sound off. Screenshots: `target/e2e-screenshots/board-*.png`.
+//! player turns sound off; and a game played with the keyboard alone, each point named for a
+//! screen reader in the page's language and each move read out. Screenshots:
+//! `target/e2e-screenshots/board-*.png`.
 
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::key::Key;
 use fantoccini::Client;
 use serde_json::{json, Value};
 
@@ -124,6 +128,119 @@ async fn coordinates_and_sounds() {
         let (_, bottom, left) = edges(&black).await;
         assert_eq!((bottom.as_str(), left.as_str()), ("hgfedcba", "12345678"));
         shot(&black, "board-chess-390").await;
+    };
+    run.await;
+    red.close().await.unwrap();
+    black.close().await.unwrap();
+}
+
+/// Presses and releases each key in turn, wherever the focus is (no element is aimed at).
+async fn press(c: &Client, keys: &[Key]) {
+    let mut actions = KeyActions::new("keyboard".into());
+    for k in keys {
+        let value = char::from(*k);
+        actions = actions.then(KeyAction::Down { value }).then(KeyAction::Up { value });
+    }
+    c.perform_actions(actions).await.unwrap();
+    c.release_actions().await.unwrap();
+}
+
+/// The focused element's accessible name (its `aria-label`), or "".
+async fn focused(c: &Client) -> String {
+    js(
+        c,
+        "const e = document.activeElement; return (e && e.getAttribute('aria-label')) || '';",
+    )
+    .await
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+/// Tabs from the top of the page until a point of the board has the focus: its name.
+async fn tab_to_board(c: &Client) -> String {
+    for _ in 0..60 {
+        press(c, &[Key::Tab]).await;
+        let on_point = js(
+            c,
+            "return document.activeElement?.matches('#board rect.point') === true;",
+        )
+        .await;
+        if on_point == json!(true) {
+            return focused(c).await;
+        }
+    }
+    panic!("the board's points are not in the tab order");
+}
+
+fn times(k: Key, n: usize) -> Vec<Key> {
+    vec![k; n]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_by_keyboard_alone() {
+    let dir = std::env::temp_dir().join(format!("arbiter-board-keys-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let _scratch = Scratch(dir.clone());
+    let server = Server::start_with(&format!("sqlite://{}?mode=rwc", dir.join("g.db").display()), &[]);
+    let base = server.base.clone();
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        return;
+    };
+    let (_driver, url) = start_driver(&chromedriver);
+    let red = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
+    let black = browser(&url, &chromium, Screen::Phone(390, 844)).await;
+    let run = async {
+        let g = api(&base, "POST", "/api/game", None, Some(json!({"kind": "xiangqi"}))).await;
+        let link = |i: usize| format!("{base}{}", g["seats"][i]["url"].as_str().unwrap());
+        open_board(&red, &link(0), "xiangqi").await;
+        // Black's page in Chinese, chosen in the header as a person would.
+        open_board(&black, &link(1), "xiangqi").await;
+        select(&black, "#lang", "zh").await;
+        open_board(&black, &link(1), "xiangqi").await;
+
+        // Red starts on its general, walks to its right cannon, picks it up, lets it go with
+        // Escape, picks it up again and puts it down in the middle: 炮二平五.
+        assert_eq!(tab_to_board(&red).await, "e0 Red general");
+        press(&red, &[&times(Key::Right, 3)[..], &times(Key::Up, 2)[..]].concat()).await;
+        assert_eq!(focused(&red).await, "h2 Red cannon");
+        press(&red, &[Key::Enter]).await;
+        assert_eq!(focused(&red).await, "h2 Red cannon (picked up)");
+        press(&red, &[Key::Escape]).await;
+        assert_eq!(focused(&red).await, "h2 Red cannon");
+        press(&red, &[Key::Space]).await;
+        press(&red, &times(Key::Left, 3)).await;
+        assert_eq!(focused(&red).await, "e2 empty (can move here)");
+        press(&red, &[Key::Enter]).await;
+        wait_plies(&red, 1).await;
+        wait_plies(&black, 1).await;
+        // The focus stays on the board, on the point moved to, now named by its piece.
+        until(
+            &red,
+            "the focus on e2",
+            "return document.activeElement?.getAttribute('aria-label') === 'e2 Red cannon';",
+        )
+        .await;
+
+        // Black, turned and in Chinese, starts where the last move ended: 马８进７ by keyboard.
+        assert_eq!(tab_to_board(&black).await, "e2 红炮");
+        press(&black, &[&times(Key::Left, 3)[..], &times(Key::Down, 7)[..]].concat()).await;
+        assert_eq!(focused(&black).await, "h9 黑马");
+        press(&black, &[Key::Enter, Key::Right, Key::Up, Key::Up]).await;
+        assert_eq!(focused(&black).await, "g7 空 (可走到这里)");
+        press(&black, &[Key::Enter]).await;
+        wait_plies(&red, 2).await;
+        // Each move read out where a screen reader hears it, in the page's language.
+        wait_text(&red, "#announce", "Black: 马８进７").await;
+        until(
+            &black,
+            "the move read out",
+            "return document.getElementById('announce').textContent === '黑方：马８进７';",
+        )
+        .await;
+        shot(&red, "board-keyboard-1280").await;
+        shot(&black, "board-keyboard-390-zh").await;
     };
     run.await;
     red.close().await.unwrap();

@@ -209,6 +209,17 @@ function noticeText(event) {
   }
 }
 
+// The last move, read out by screen readers (a live region): who, and the move in the
+// notation the page shows.
+function announceMove() {
+  const named = game.notation[$("notation").value];
+  const i = game.moves.length - 1;
+  const move = named && named.length === game.moves.length ? named[i] : game.moves[i];
+  const sides = game.sides || ["white", "black"];
+  const mover = game.toMove === sides[0] ? sides[1] : sides[0];
+  $("announce").textContent = t("moved", { side: sideName(mover), move });
+}
+
 // Pieces on the board of a FEN: fewer after a move means a capture.
 function pieceCount(fen) {
   return (fen || "").split(" ")[0].replace(/[^A-Za-z]/g, "").length;
@@ -221,6 +232,7 @@ function soundFor(before, st) {
   const wasLive = before.status === "started" || before.status === "created";
   if (wasLive && !(game.status === "started" || game.status === "created")) return sound("end");
   if (game.moves.length <= before.plies) return;
+  announceMove();
   if (game.check) return sound("check");
   sound(pieceCount(game.fen) < pieceCount(before.fen) ? "capture" : "move");
 }
@@ -294,6 +306,10 @@ function draw() {
     mySide: game.mySide,
     canMove: Boolean(game.token) && live,
     toMove: game.toMove,
+    boardLabel: t("boardOf", { game: t(xq ? "xiangqiTitle" : "chessTitle") }),
+    pointLabel: (sq, p) => `${sq} ${p ? strings().pieceNames[game.kind][p] : t("emptyPoint")}`,
+    pickedLabel: t("pickedUp"),
+    legalLabel: t("canMoveHere"),
   });
   drawMoves();
   const over = !live;

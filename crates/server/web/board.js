@@ -63,6 +63,18 @@ function squareXY(kind, sq, flipped) {
   return [file, row];
 }
 
+// The square at screen column `file`, row `row` (0 at the top).
+function screenSquare(kind, file, row, flipped) {
+  const g = GAMES[kind];
+  if (flipped) {
+    file = g.files - 1 - file;
+    row = g.ranks - 1 - row;
+  }
+  return squareName(kind, file, g.rank0 + g.ranks - 1 - row);
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
 /// Height of the strips holding Xiangqi's file numbers, in cells.
 const COORD_STRIP = 0.42;
 const CHINESE_DIGITS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
@@ -97,8 +109,11 @@ function drawCoordinates(svg, kind, flipped, cell, { margin, height, strip }) {
   }
 }
 
-/// A board in `host`: `state` = { kind, fen, flipped, lastMove, check, legal, letters };
-/// `onMove(move)` is called with a UCI/ICCS string when the user moves (click or drag).
+/// A board in `host`: `state` = { kind, fen, flipped, lastMove, check, legal, letters,
+/// pointLabel(square, piece) }; `onMove(move)` is called with a UCI/ICCS string when the user
+/// moves (click, drag, or the keyboard: the arrows walk the points, Enter or Space picks a piece
+/// up and puts it down, Escape lets it go). Each point is a focusable element that a screen
+/// reader names by its square and piece; one of them is in the tab order at a time.
 export class Board {
   constructor(host, onMove) {
     this.host = host;
@@ -106,9 +121,14 @@ export class Board {
     this.selected = null;
     this.dragFrom = null;
     this.state = null;
+    this.cursor = null;
   }
 
   render(state) {
+    // A render replaces every point: the one the keyboard was on takes the focus back.
+    const focused = this.host.contains(document.activeElement);
+    // Away from the board, the keyboard comes back to where the game is (see startPoint).
+    if (!focused) this.cursor = null;
     this.state = state;
     const { kind } = state;
     const g = GAMES[kind];
@@ -121,7 +141,8 @@ export class Board {
     const strip = g.points ? COORD_STRIP * cell : 0;
     this.host.innerHTML = "";
     const svg = el("svg", { viewBox: `0 ${-strip} ${width} ${height + 2 * strip}`, class: `board ${kind}`, role: "img" }, this.host);
-    svg.setAttribute("aria-label", `${kind} board`);
+    svg.setAttribute("aria-label", state.boardLabel || `${kind} board`);
+    svg.setAttribute("role", "group");
     const centre = (sq) => {
       const [f, r] = squareXY(kind, sq, state.flipped);
       return g.points ? [margin + f * cell, margin + r * cell] : [f * cell + cell / 2, r * cell + cell / 2];
@@ -183,41 +204,108 @@ export class Board {
       ring(this.selected, "selected");
     }
 
+    this.drawPoints(svg, pieces, centre, cell, g.points);
+    if (focused) this.focusCursor();
+
     // Input: click a piece then a destination, or drag. Squares are found from coordinates.
     const toSquare = (evt) => {
       const pt = svg.createSVGPoint();
       pt.x = evt.clientX;
       pt.y = evt.clientY;
       const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-      let file = g.points ? Math.round((p.x - margin) / cell) : Math.floor(p.x / cell);
-      let row = g.points ? Math.round((p.y - margin) / cell) : Math.floor(p.y / cell);
+      const file = g.points ? Math.round((p.x - margin) / cell) : Math.floor(p.x / cell);
+      const row = g.points ? Math.round((p.y - margin) / cell) : Math.floor(p.y / cell);
       if (file < 0 || row < 0 || file >= g.files || row >= g.ranks) return null;
-      if (state.flipped) {
-        file = g.files - 1 - file;
-        row = g.ranks - 1 - row;
-      }
-      return squareName(kind, file, g.rank0 + g.ranks - 1 - row);
+      return screenSquare(kind, file, row, state.flipped);
     };
     svg.addEventListener("pointerdown", (evt) => {
       const sq = toSquare(evt);
       if (!sq) return;
-      if (this.selected && this.selected !== sq && this.tryMove(this.selected, sq)) return;
-      if (pieces[sq] && this.mine(pieces[sq])) {
-        this.selected = sq;
-        // Kept on the board: this render replaces the SVG that will see the pointer go up.
-        this.dragFrom = sq;
-        this.render(this.state);
-      } else {
-        this.selected = null;
-        this.render(this.state);
-      }
+      // Kept on the board: the render replaces the SVG that will see the pointer go up.
+      if (this.pick(sq, pieces)) this.dragFrom = sq;
     });
+    svg.addEventListener("keydown", (evt) => this.key(evt, pieces));
     svg.addEventListener("pointerup", (evt) => {
       const sq = toSquare(evt);
       const from = this.dragFrom;
       this.dragFrom = null;
       if (from && sq && sq !== from) this.tryMove(from, sq);
     });
+  }
+
+  /// Picks the piece on `sq` up, or puts the one picked up down there; whether a piece of
+  /// the player's is picked up now.
+  pick(sq, pieces) {
+    this.cursor = sq;
+    if (this.selected && this.selected !== sq && this.tryMove(this.selected, sq)) return false;
+    this.selected = pieces[sq] && this.mine(pieces[sq]) ? sq : null;
+    this.render(this.state);
+    return this.selected !== null;
+  }
+
+  // The point the keyboard starts from: the piece picked up, the last move's destination, else
+  // the middle of the player's own back rank.
+  startPoint() {
+    const { kind, flipped, lastMove } = this.state;
+    const g = GAMES[kind];
+    if (this.selected) return this.selected;
+    if (lastMove) return lastMove.slice(2, 4);
+    return screenSquare(kind, Math.floor(g.files / 2), g.ranks - 1, flipped);
+  }
+
+  // One focusable element a point, over everything drawn, named for screen readers; the
+  // cursor's alone is in the tab order.
+  drawPoints(svg, pieces, centre, cell, points) {
+    const { kind } = this.state;
+    const g = GAMES[kind];
+    if (!this.cursor) this.cursor = this.startPoint();
+    const layer = el("g", { class: "points" }, svg);
+    const legalTo = new Set(
+      (this.state.legal || []).filter((m) => m.slice(0, 2) === this.selected).map((m) => m.slice(2, 4)),
+    );
+    const label = this.state.pointLabel || ((sq, p) => (p ? `${sq} ${p}` : sq));
+    for (let row = 0; row < g.ranks; row++) {
+      for (let file = 0; file < g.files; file++) {
+        const sq = screenSquare(kind, file, row, false);
+        const [x, y] = centre(sq);
+        const size = points ? cell * 0.92 : cell;
+        const e = el("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: points ? size / 2 : 0, class: "point", "data-square": sq, role: "button" }, layer);
+        e.setAttribute("tabindex", sq === this.cursor ? "0" : "-1");
+        let name = label(sq, pieces[sq] || null);
+        if (sq === this.selected) name += ` (${this.state.pickedLabel || "picked up"})`;
+        else if (legalTo.has(sq)) name += ` (${this.state.legalLabel || "can move here"})`;
+        e.setAttribute("aria-label", name);
+      }
+    }
+  }
+
+  focusCursor() {
+    const e = this.host.querySelector(`rect.point[data-square='${this.cursor}']`);
+    if (!e) return;
+    for (const p of this.host.querySelectorAll("rect.point[tabindex='0']")) p.setAttribute("tabindex", "-1");
+    e.setAttribute("tabindex", "0");
+    e.focus();
+  }
+
+  key(evt, pieces) {
+    const { kind, flipped } = this.state;
+    const g = GAMES[kind];
+    const arrow = ARROWS[evt.key];
+    if (arrow) {
+      evt.preventDefault();
+      const [f, r] = squareXY(kind, this.cursor || this.startPoint(), flipped);
+      const file = Math.min(g.files - 1, Math.max(0, f + arrow[0]));
+      const row = Math.min(g.ranks - 1, Math.max(0, r + arrow[1]));
+      this.cursor = screenSquare(kind, file, row, flipped);
+      this.focusCursor();
+    } else if (evt.key === "Enter" || evt.key === " ") {
+      evt.preventDefault();
+      this.pick(this.cursor || this.startPoint(), pieces);
+    } else if (evt.key === "Escape" && this.selected) {
+      evt.preventDefault();
+      this.selected = null;
+      this.render(this.state);
+    }
   }
 
   mine(piece) {

@@ -33,6 +33,21 @@ const STRINGS = {
     flip: "Flip",
     letters: "Letters",
     sound: "Sound",
+    boardOf: "{game} board: arrow keys to walk the points, Enter to pick a piece up and put it down",
+    pickedUp: "picked up",
+    canMoveHere: "can move here",
+    emptyPoint: "empty",
+    moved: "{side}: {move}",
+    pieceNames: {
+      xiangqi: {
+        K: "Red general", A: "Red advisor", B: "Red elephant", N: "Red horse", R: "Red chariot", C: "Red cannon", P: "Red soldier",
+        k: "Black general", a: "Black advisor", b: "Black elephant", n: "Black horse", r: "Black chariot", c: "Black cannon", p: "Black soldier",
+      },
+      chess: {
+        K: "White king", Q: "White queen", R: "White rook", B: "White bishop", N: "White knight", P: "White pawn",
+        k: "Black king", q: "Black queen", r: "Black rook", b: "Black bishop", n: "Black knight", p: "Black pawn",
+      },
+    },
     movesIn: "Moves",
     promoteTo: "Promote to",
     queen: "Queen",
@@ -128,6 +143,21 @@ const STRINGS = {
     flip: "翻转棋盘",
     letters: "字母",
     sound: "声音",
+    boardOf: "{game}棋盘：方向键移动，回车键拿起或放下棋子",
+    pickedUp: "已拿起",
+    canMoveHere: "可走到这里",
+    emptyPoint: "空",
+    moved: "{side}：{move}",
+    pieceNames: {
+      xiangqi: {
+        K: "红帅", A: "红仕", B: "红相", N: "红马", R: "红车", C: "红炮", P: "红兵",
+        k: "黑将", a: "黑士", b: "黑象", n: "黑马", r: "黑车", c: "黑炮", p: "黑卒",
+      },
+      chess: {
+        K: "白王", Q: "白后", R: "白车", B: "白象", N: "白马", P: "白兵",
+        k: "黑王", q: "黑后", r: "黑车", b: "黑象", n: "黑马", p: "黑兵",
+      },
+    },
     movesIn: "着法",
     promoteTo: "升变为",
     queen: "后",
