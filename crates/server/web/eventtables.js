@@ -129,7 +129,8 @@ export function crosstable(ev, who) {
     }
     const tab = el("table", { class: "crosstable" }, box);
     const head = el("tr", {}, el("thead", {}, tab));
-    el("th", {}, head, "");
+    // The numbers' column: named for screen readers, shown bare.
+    el("span", { class: "sr-only" }, el("th", {}, head), t("number"));
     el("th", {}, head, t("player"));
     ids.forEach((_, i) => el("th", {}, head, String(i + 1)));
     const body = el("tbody", {}, tab);

@@ -33,6 +33,14 @@ const STRINGS = {
     flip: "Flip",
     letters: "Letters",
     sound: "Sound",
+    whosePiece: "Whose piece",
+    touchHow: "How it was touched",
+    foulKind: "Kind of foul",
+    timeHow: "Add or set",
+    correctionKind: "What to put right",
+    deviceLinkLabel: "Board device link",
+    pairingLabel: "Pairing",
+    entrantLabel: "Player or team",
     boardOf: "{game} board: arrow keys to walk the points, Enter to pick a piece up and put it down",
     pickedUp: "picked up",
     canMoveHere: "can move here",
@@ -143,6 +151,14 @@ const STRINGS = {
     flip: "翻转棋盘",
     letters: "字母",
     sound: "声音",
+    whosePiece: "谁的棋子",
+    touchHow: "触摸方式",
+    foulKind: "犯规种类",
+    timeHow: "增加或设定",
+    correctionKind: "纠正哪种失误",
+    deviceLinkLabel: "棋盘设备链接",
+    pairingLabel: "对局",
+    entrantLabel: "棋手或队伍",
     boardOf: "{game}棋盘：方向键移动，回车键拿起或放下棋子",
     pickedUp: "已拿起",
     canMoveHere: "可走到这里",
@@ -261,12 +277,14 @@ export function reasonName(code, kind) {
   return STRINGS[lang].reasons[code] || code.replaceAll("_", " ");
 }
 
-/// Every static label (`data-i18n`, `data-i18n-placeholder`), then `redraw` for whatever the
+/// Every static label (`data-i18n`, `data-i18n-placeholder`, `data-i18n-label` for a name only
+/// screen readers hear), then `redraw` for whatever the
 /// page drew.
 function translate(redraw) {
   document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
   for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
   for (const e of document.querySelectorAll("[data-i18n-placeholder]")) e.placeholder = t(e.dataset.i18nPlaceholder);
+  for (const e of document.querySelectorAll("[data-i18n-label]")) e.setAttribute("aria-label", t(e.dataset.i18nLabel));
   $("lang").value = lang;
   redraw();
 }
