@@ -1,7 +1,7 @@
 //! Issue 30, at the board, in headless Chromium: the files' names as each player reads them
 //! (Xiangqi's 一–九 along Red's edge and 1–9 along Black's, chess's a–h and 1–8), turned with
-//! the board; and a sound for each move, capture and end that reaches the page, none once the
-//! player turns sound off; and a game played with the keyboard alone, each point named for a
+//! the board; the pieces in traditional or simplified characters; a sound for each move,
+//! capture and end that reaches the page, none once the player turns sound off; and a game played with the keyboard alone, each point named for a
 //! screen reader in the page's language and each move read out. Screenshots:
 //! `target/e2e-screenshots/board-*.png`.
 
@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 mod common;
 mod web;
-use common::Server;
+use web::event::EventServer;
 use web::*;
 
 /// The coordinates along the top and the bottom edge, left to right, and down the left edge.
@@ -65,12 +65,8 @@ async fn act(base: &str, game: &Value, seat: usize, path: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn coordinates_and_sounds() {
-    let dir = std::env::temp_dir().join(format!("arbiter-board-page-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let _scratch = Scratch(dir.clone());
-    let server = Server::start_with(&format!("sqlite://{}?mode=rwc", dir.join("g.db").display()), &[]);
-    let base = server.base.clone();
+    let server = EventServer::start("board-page");
+    let base = server.base();
     let Some((chromium, chromedriver)) = browser_programs() else {
         return;
     };
@@ -115,6 +111,19 @@ async fn coordinates_and_sounds() {
             &red,
             "the sound box read",
             "return document.getElementById('sound').checked === false;",
+        )
+        .await;
+
+        // Simplified characters for the pieces, chosen on the page and kept for the next one.
+        let glyphs = "return ['e0', 'b9', 'a0'].map((sq) => document.querySelector(`#board g.piece[data-square='${sq}'] text`).textContent).join('');";
+        assert_eq!(js(&red, glyphs).await, json!("帥馬俥"));
+        select(&red, "#pieces", "simplified").await;
+        assert_eq!(js(&red, glyphs).await, json!("帅马车"));
+        red.refresh().await.unwrap();
+        until(
+            &red,
+            "the board in simplified characters",
+            &format!("return (() => {{ try {{ {glyphs} }} catch (e) {{ return null; }} }})() === '帅马车';"),
         )
         .await;
 
@@ -179,12 +188,8 @@ fn times(k: Key, n: usize) -> Vec<Key> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_by_keyboard_alone() {
-    let dir = std::env::temp_dir().join(format!("arbiter-board-keys-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let _scratch = Scratch(dir.clone());
-    let server = Server::start_with(&format!("sqlite://{}?mode=rwc", dir.join("g.db").display()), &[]);
-    let base = server.base.clone();
+    let server = EventServer::start("board-keys");
+    let base = server.base();
     let Some((chromium, chromedriver)) = browser_programs() else {
         return;
     };

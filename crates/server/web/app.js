@@ -9,7 +9,7 @@
 // then the choice remembered in localStorage).
 
 import { api, lagEstimate, readLines } from "./api.js";
-import { Board, parseFen } from "./board.js";
+import { Board, parseFen, pieceScript, setPieceScript } from "./board.js";
 import { Console } from "./console.js";
 import { Device } from "./device.js";
 import { GameSocket } from "./socket.js";
@@ -345,6 +345,7 @@ function draw() {
   $("seat").classList.toggle("spectator", !game.token);
   $("play").classList.toggle("spectating", !game.token);
   $("promotion-box").hidden = xq;
+  $("pieces-box").hidden = !xq;
   // The clock of the side at the bottom of the board goes below it, the other above.
   const [top, bottom] = flipped() ? ["clock-white", "clock-black"] : ["clock-black", "clock-white"];
   $(top).classList.add("top");
@@ -500,6 +501,11 @@ function play(id) {
     draw();
   });
   $("letters").addEventListener("change", draw);
+  $("pieces").value = pieceScript();
+  $("pieces").addEventListener("change", () => {
+    setPieceScript($("pieces").value);
+    draw();
+  });
   $("sound").checked = soundOn();
   $("sound").addEventListener("change", () => setSound($("sound").checked));
   unlockSound();

@@ -9,6 +9,23 @@ const XQ_NAMES = {
   K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵",
   k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒",
 };
+// The same pieces in simplified characters (帅 for 帥, 马 for 傌 and 馬, 车 for 俥 and 車, 炮 for
+// both cannons), as printed on most sets sold in the mainland.
+const XQ_SIMPLIFIED = {
+  K: "帅", A: "仕", B: "相", N: "马", R: "车", C: "炮", P: "兵",
+  k: "将", a: "士", b: "象", n: "马", r: "车", c: "炮", p: "卒",
+};
+
+/// The characters Xiangqi pieces are drawn in, chosen on the page and kept in this browser:
+/// `traditional` (the default) or `simplified`.
+export function pieceScript() {
+  return localStorage.getItem("pieces") === "simplified" ? "simplified" : "traditional";
+}
+
+export function setPieceScript(script) {
+  localStorage.setItem("pieces", script === "simplified" ? "simplified" : "traditional");
+}
+
 const CHESS_NAMES = {
   K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
   k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟",
@@ -174,7 +191,8 @@ export class Board {
         el("circle", { cx: x, cy: y, r: cell * 0.36, class: "ring" }, grp);
       }
       const t = el("text", { x, y, class: "glyph", "text-anchor": "middle", "dominant-baseline": "central" }, grp);
-      t.textContent = state.letters ? p.toUpperCase() : (kind === "xiangqi" ? XQ_NAMES : CHESS_NAMES)[p];
+      const xq = pieceScript() === "simplified" ? XQ_SIMPLIFIED : XQ_NAMES;
+      t.textContent = state.letters ? p.toUpperCase() : (kind === "xiangqi" ? xq : CHESS_NAMES)[p];
       t.setAttribute("font-size", kind === "xiangqi" ? cell * 0.42 : cell * 0.8);
     }
 

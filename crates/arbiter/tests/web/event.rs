@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use super::{api, Scratch};
 use crate::common::Server;
 
-/// A server on its own SQLite file in a scratch folder (both gone when dropped; the server
+/// A server for a page test on its own SQLite file in a scratch folder (both gone when dropped; the server
 /// first, as fields drop in order).
 pub struct EventServer {
     pub server: Server,
