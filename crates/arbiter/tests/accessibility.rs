@@ -78,12 +78,9 @@ async fn every_page_passes_axe() {
     let s = EventServer::start("a11y");
     let base = s.base();
     let Some(axe) = axe_source() else { return };
-    let Some((chromium, chromedriver)) = browser_programs() else {
+    let Some((_driver, desk, phone)) = desk_and_phone().await else {
         return;
     };
-    let (_driver, url) = start_driver(&chromedriver);
-    let desk = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
-    let phone = browser(&url, &chromium, Screen::Phone(390, 844)).await;
     let run = async {
         let xq = api(&base, "POST", "/api/game", None, Some(json!({"kind": "xiangqi"}))).await;
         let chess = api(&base, "POST", "/api/game", None, Some(json!({"kind": "chess"}))).await;

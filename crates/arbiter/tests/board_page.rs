@@ -67,17 +67,11 @@ async fn act(base: &str, game: &Value, seat: usize, path: &str) {
 async fn coordinates_and_sounds() {
     let server = EventServer::start("board-page");
     let base = server.base();
-    let Some((chromium, chromedriver)) = browser_programs() else {
+    let Some((_driver, red, black)) = desk_and_phone().await else {
         return;
     };
-    let (_driver, url) = start_driver(&chromedriver);
-    let red = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
-    let black = browser(&url, &chromium, Screen::Phone(390, 844)).await;
     let run = async {
-        let g = api(&base, "POST", "/api/game", None, Some(json!({"kind": "xiangqi"}))).await;
-        let link = |i: usize| format!("{base}{}", g["seats"][i]["url"].as_str().unwrap());
-        open_board(&red, &link(0), "xiangqi").await;
-        open_board(&black, &link(1), "xiangqi").await;
+        let (g, _) = seated(&base, "xiangqi", &red, &black).await;
         let (top, bottom, _) = edges(&red).await;
         assert_eq!((top.as_str(), bottom.as_str()), ("123456789", "九八七六五四三二一"));
         // Black at the bottom: each side still reads its own files from its right.
@@ -128,12 +122,9 @@ async fn coordinates_and_sounds() {
         .await;
 
         // Chess: a–h along the bottom and 1–8 up the left for White, turned for Black.
-        let c = api(&base, "POST", "/api/game", None, Some(json!({"kind": "chess"}))).await;
-        let link = |i: usize| format!("{base}{}", c["seats"][i]["url"].as_str().unwrap());
-        open_board(&red, &link(0), "chess").await;
+        seated(&base, "chess", &red, &black).await;
         let (_, bottom, left) = edges(&red).await;
         assert_eq!((bottom.as_str(), left.as_str()), ("abcdefgh", "87654321"));
-        open_board(&black, &link(1), "chess").await;
         let (_, bottom, left) = edges(&black).await;
         assert_eq!((bottom.as_str(), left.as_str()), ("hgfedcba", "12345678"));
         shot(&black, "board-chess-390").await;
@@ -141,6 +132,17 @@ async fn coordinates_and_sounds() {
     run.await;
     red.close().await.unwrap();
     black.close().await.unwrap();
+}
+
+/// A new game of `kind` through the API, its first seat's page opened in `first` and its
+/// second's in `second`: the game and the second seat's link.
+async fn seated(base: &str, kind: &str, first: &Client, second: &Client) -> (Value, String) {
+    let g = api(base, "POST", "/api/game", None, Some(json!({ "kind": kind }))).await;
+    let link = |i: usize| format!("{base}{}", g["seats"][i]["url"].as_str().unwrap());
+    open_board(first, &link(0), kind).await;
+    open_board(second, &link(1), kind).await;
+    let second_link = link(1);
+    (g, second_link)
 }
 
 /// Presses and releases each key in turn, wherever the focus is (no element is aimed at).
@@ -190,20 +192,14 @@ fn times(k: Key, n: usize) -> Vec<Key> {
 async fn a_game_by_keyboard_alone() {
     let server = EventServer::start("board-keys");
     let base = server.base();
-    let Some((chromium, chromedriver)) = browser_programs() else {
+    let Some((_driver, red, black)) = desk_and_phone().await else {
         return;
     };
-    let (_driver, url) = start_driver(&chromedriver);
-    let red = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
-    let black = browser(&url, &chromium, Screen::Phone(390, 844)).await;
     let run = async {
-        let g = api(&base, "POST", "/api/game", None, Some(json!({"kind": "xiangqi"}))).await;
-        let link = |i: usize| format!("{base}{}", g["seats"][i]["url"].as_str().unwrap());
-        open_board(&red, &link(0), "xiangqi").await;
         // Black's page in Chinese, chosen in the header as a person would.
-        open_board(&black, &link(1), "xiangqi").await;
+        let (_, black_link) = seated(&base, "xiangqi", &red, &black).await;
         select(&black, "#lang", "zh").await;
-        open_board(&black, &link(1), "xiangqi").await;
+        open_board(&black, &black_link, "xiangqi").await;
 
         // Red starts on its general, walks to its right cannon, picks it up, lets it go with
         // Escape, picks it up again and puts it down in the middle: 炮二平五.

@@ -44,12 +44,9 @@ async fn a_game_called_off_by_the_arbiter_says_so() {
         None,
     )
     .await;
-    let Some((chromium, chromedriver)) = browser_programs() else {
+    let Some((_driver, desk, phone)) = desk_and_phone().await else {
         return;
     };
-    let (_driver, url) = start_driver(&chromedriver);
-    let desk = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
-    let phone = browser(&url, &chromium, Screen::Phone(390, 844)).await;
     let run = async {
         open_board(&desk, &format!("{base}/game/{game}"), "xiangqi").await;
         wait_plies(&desk, 1).await;

@@ -89,6 +89,17 @@ pub fn browser_programs() -> Option<(PathBuf, PathBuf)> {
     }
 }
 
+/// A desktop (1280×900) and a phone (390×844) browser through one chromedriver, which runs
+/// while the returned guard lives; `None` where the programs are missing (see
+/// [`browser_programs`]).
+pub async fn desk_and_phone() -> Option<(Proc, Client, Client)> {
+    let (chromium, chromedriver) = browser_programs()?;
+    let (driver, url) = start_driver(&chromedriver);
+    let desk = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
+    let phone = browser(&url, &chromium, Screen::Phone(390, 844)).await;
+    Some((driver, desk, phone))
+}
+
 /// The window a page is shown in.
 #[derive(Clone, Copy)]
 pub enum Screen {
