@@ -53,14 +53,11 @@ async fn wait_sound(c: &Client, kind: &str, count: usize) {
     .await;
 }
 
+/// A command for seat `seat` of `game` through the Board API, as its player's program would.
 async fn act(base: &str, game: &Value, seat: usize, path: &str) {
-    let r = reqwest::Client::new()
-        .post(format!("{base}/api/board/game/{}/{path}", game["id"].as_str().unwrap()))
-        .bearer_auth(game["seats"][seat]["token"].as_str().unwrap())
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success(), "{path}: {}", r.status());
+    let id = game["id"].as_str().unwrap();
+    let token = game["seats"][seat]["token"].as_str();
+    api(base, "POST", &format!("/api/board/game/{id}/{path}"), token, None).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
