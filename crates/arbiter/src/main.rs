@@ -66,6 +66,7 @@ fn run(cli: Cli) -> Result<()> {
             node,
             cluster_prefix,
             lease_ms,
+            advertise,
         } => serve::run(
             &addr,
             db.as_deref(),
@@ -74,6 +75,7 @@ fn run(cli: Cli) -> Result<()> {
                 node,
                 prefix: cluster_prefix,
                 lease: std::time::Duration::from_millis(lease_ms),
+                advertise,
             }),
             server::Limits {
                 actions_per_second,
@@ -94,6 +96,7 @@ fn run(cli: Cli) -> Result<()> {
             event_rate,
             transport,
             spectators,
+            any_node,
             json,
         } => loadtest::run(&loadtest::Options {
             url,
@@ -110,6 +113,7 @@ fn run(cli: Cli) -> Result<()> {
             event_rate,
             transport,
             spectators: spectators.map(|n| n as usize),
+            any_node,
         })?,
         Command::Rate {
             files,

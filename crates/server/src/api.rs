@@ -173,7 +173,7 @@ async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     body: Result<Json<CreateRequest>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     app.may_create(client.ip())?;
     let Json(req) = body.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
     let kind: Kind = req.kind.parse().map_err(ApiError::BadRequest)?;
@@ -202,7 +202,7 @@ async fn create(
         let token = &created.tokens[side];
         json!({ "side": name, "token": token, "url": format!("/game/{}#seat={token}&side={name}", created.id) })
     };
-    Ok(Json(json!({
+    let mut answer = json!({
         "id": created.id,
         "kind": spec.kind_name(),
         "ruleset": spec.ruleset,
@@ -211,7 +211,37 @@ async fn create(
         "seats": [seats(game::Side::First), seats(game::Side::Second)],
         // For the arbiter at the board (`/api/arbiter/…`): no seat, and no seat token acts as it.
         "arbiter": { "token": created.arbiter, "url": format!("/game/{}#arbiter={}", created.id, created.arbiter) },
-    })))
+    });
+    if let Some(owner) = &created.node {
+        answer["node"] = json!({ "name": owner.name, "url": owner.url });
+    }
+    Ok((owner_headers(created.node.as_ref()), Json(answer)).into_response())
+}
+
+/// Who runs the game, on every answer about it in a cluster: its node's name and the URL it
+/// advertised. A client may send the game's requests and sockets there to be served without
+/// a forward; any node still takes them.
+pub(crate) const NODE_HEADER: &str = "arbiter-node";
+pub(crate) const NODE_URL_HEADER: &str = "arbiter-node-url";
+
+pub(crate) fn owner_headers(owner: Option<&crate::cluster::Owner>) -> HeaderMap {
+    let mut headers = HeaderMap::new();
+    let Some(owner) = owner else { return headers };
+    if let Ok(v) = owner.name.parse() {
+        headers.insert(NODE_HEADER, v);
+    }
+    if let Some(Ok(v)) = owner.url.as_deref().map(str::parse) {
+        headers.insert(NODE_URL_HEADER, v);
+    }
+    headers
+}
+
+/// [`owner_headers`] of game `table` as this node knows its owner (none outside a cluster).
+pub(crate) async fn game_headers(app: &App, table: &Table) -> HeaderMap {
+    match app.cluster() {
+        Some(node) => owner_headers(node.owner(table).await.as_ref()),
+        None => HeaderMap::new(),
+    }
 }
 
 /// `?since=VERSION`: only the events after it (a stream's or a socket's resume).
@@ -237,6 +267,11 @@ async fn stream_game(
         Some(v) => (Vec::new(), v.saturating_add(1)),
     };
     let pending: std::collections::VecDeque<String> = first.into();
+    let mut headers = game_headers(&app, &table).await;
+    headers.insert(
+        header::CONTENT_TYPE,
+        "application/x-ndjson".parse().expect("a header value"),
+    );
     let guard = crate::metrics::StreamGuard::new(app.metrics());
     let lines = stream::unfold((table, rx, sent, pending, app.closing()), next_line);
     // The guard goes with the stream: counted open until the body is dropped.
@@ -244,11 +279,7 @@ async fn stream_game(
         let _ = &guard;
         l
     });
-    Ok((
-        [(header::CONTENT_TYPE, "application/x-ndjson")],
-        Body::from_stream(lines),
-    )
-        .into_response())
+    Ok((headers, Body::from_stream(lines)).into_response())
 }
 
 type StreamState = (
@@ -290,8 +321,16 @@ async fn next_line(
 }
 
 async fn pgn(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let text = app.game(&id).await?.pgn().await?;
-    Ok(([(header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8")], text).into_response())
+    let table = app.game(&id).await?;
+    let text = table.pgn().await?;
+    let mut headers = game_headers(&app, &table).await;
+    headers.insert(
+        header::CONTENT_TYPE,
+        "application/x-chess-pgn; charset=utf-8"
+            .parse()
+            .expect("a header value"),
+    );
+    Ok((headers, text).into_response())
 }
 
 /// Runs `command` for the side the request's token seats.
@@ -301,14 +340,14 @@ async fn act(
     headers: &HeaderMap,
     lag: u64,
     command: impl FnOnce(&Table, game::Side) -> Result<Command, ApiError>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
     let table = app.game(id).await?;
     let auth = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
     let side = seat(&table, auth)?;
     app.may_act(id, side)?;
     let command = command(&table, side)?;
     let ack = table.act(side, command, lag).await?;
-    Ok(Json(answer(&ack)))
+    Ok((game_headers(app, &table).await, Json(answer(&ack))))
 }
 
 /// The answer to a command taken: lichess answers `{"ok": true}`; a command that ended the
@@ -337,7 +376,7 @@ async fn play(
     Path((id, mv)): Path<(String, String)>,
     Query(q): Query<MoveQuery>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
     act(&app, &id, &headers, q.lag.unwrap_or(0), |t, _| {
         let m = parse_move(t.spec.kind, &mv)?;
         Ok(if q.offering_draw == Some(true) {
@@ -353,7 +392,7 @@ async fn draw(
     State(app): State<Arc<App>>,
     Path((id, answer)): Path<(String, String)>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
     act(&app, &id, &headers, 0, |_, _| match answer.as_str() {
         // `yes` accepts a standing offer by the other side, else offers (as lichess): the
         // game's task decides which, as only it knows the offer at that moment.
@@ -368,7 +407,7 @@ async fn claim_draw(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
     act(&app, &id, &headers, 0, |_, _| Ok(Command::ClaimDraw)).await
 }
 
@@ -376,7 +415,7 @@ async fn claim_victory(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
     act(&app, &id, &headers, 0, |_, _| Ok(Command::ClaimTime)).await
 }
 
@@ -384,7 +423,7 @@ async fn resign(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
     act(&app, &id, &headers, 0, |_, _| Ok(Command::Resign)).await
 }
 
@@ -392,6 +431,6 @@ async fn abort(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
     act(&app, &id, &headers, 0, |_, _| Ok(Command::Abort)).await
 }

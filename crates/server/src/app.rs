@@ -38,6 +38,8 @@ pub struct Created {
     pub id: String,
     pub tokens: BySide<String>,
     pub arbiter: String,
+    /// In a cluster, the node the game runs on.
+    pub node: Option<crate::cluster::Owner>,
 }
 
 impl App {
@@ -120,12 +122,24 @@ impl App {
         spec.validate()?;
         let id = random_id(8);
         self.db.create(&id, &spec, &hashes, Some(&token_hash(&arbiter))).await?;
-        if let Some(node) = self.cluster() {
-            node.place(&id).await?;
+        let placed = match self.cluster() {
+            Some(node) => Some(node.owner_named(&node.place(&id).await?).await),
+            None => None,
+        };
+        // Built the way a restart builds it, so a created game and a restored one cannot differ;
+        // a game placed on another node is not held here (nor followed) unless asked for.
+        if placed
+            .as_ref()
+            .is_none_or(|o| Some(&o.name) == self.cluster().map(|n| &n.name))
+        {
+            self.game(&id).await?;
         }
-        // Built the way a restart builds it, so a created game and a restored one cannot differ.
-        self.game(&id).await?;
-        Ok(Created { id, tokens, arbiter })
+        Ok(Created {
+            id,
+            tokens,
+            arbiter,
+            node: placed,
+        })
     }
 
     /// The new games of event `event`'s round, one for each (pairing, game number, hashes of
@@ -186,7 +200,12 @@ impl App {
                     Table::open(g.id.clone(), stored, run, Some(node.clone()))?
                 }
             };
-            self.lock().entry(g.id.clone()).or_insert(table);
+            let table = self.lock().entry(g.id.clone()).or_insert(table).clone();
+            if let (Some(node), false) = (self.cluster(), table.is_local()) {
+                // Another node claimed it first: followed from now, and its log read since.
+                node.follow_game(&g.id).await?;
+                self.reread(&table).await;
+            }
             ids.push(g.id);
         }
         Ok(ids)
@@ -240,8 +259,12 @@ impl App {
             }
         };
         if new && !table.is_local() {
-            // Lines sent before the table was held here went by: read what the log has now.
-            // Later ones reach it (a gap among them reads the log again).
+            // Subscribed first, then the log read: a line is in one or the other (both: it is
+            // skipped), and a gap among the later ones reads the log again.
+            if let Err(e) = node.follow_game(id).await {
+                self.drop_table(&table);
+                return Err(e);
+            }
             if let Some(stored) = self.db.load(id).await? {
                 table.catch_up(&stored)?;
             }
@@ -259,6 +282,10 @@ impl App {
         if !table.is_local() {
             let stored = self.db.load(id).await?.ok_or(ApiError::NotFound)?;
             table.localize(&stored, self.db.pin(), self.limits.abandon_after)?;
+            // Its lines are made here now.
+            if let Some(node) = self.cluster() {
+                node.unfollow_game(id);
+            }
         }
         Ok(table)
     }
@@ -297,8 +324,24 @@ impl App {
     pub fn evict_finished(&self) -> usize {
         let mut games = self.lock();
         let before = games.len();
-        games.retain(|_, t| Arc::strong_count(t) > 1 || !t.watch().borrow().1);
+        let node = self.cluster();
+        // Unfollowed under the lock: a request that loads the game again subscribes after.
+        games.retain(|id, t| {
+            let keep = Arc::strong_count(t) > 1 || !t.watch().borrow().1;
+            if let (false, Some(node)) = (keep, node) {
+                node.unfollow_game(id);
+            }
+            keep
+        });
         before - games.len()
+    }
+
+    /// Forgets `table` (a follower that could not subscribe: the next request tries again).
+    fn drop_table(&self, table: &Arc<Table>) {
+        let mut games = self.lock();
+        if games.get(&table.id).is_some_and(|t| Arc::ptr_eq(t, table)) {
+            games.remove(&table.id);
+        }
     }
 
     /// How many games are in memory.

@@ -87,6 +87,13 @@ pub async fn serve_node(
     ready: impl FnOnce(SocketAddr, usize),
 ) -> Result<(), ServeError> {
     let db = Db::connect(db_url).await?;
+    // Bound first: a node advertises the address it listens on unless told another.
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let mut cluster = cluster;
+    if let Some(options) = cluster.as_mut() {
+        let bound = listener.local_addr()?;
+        options.advertise.get_or_insert_with(|| format!("http://{bound}"));
+    }
     let node = match cluster {
         Some(options) => Some(cluster::Node::join(options, &db).await?),
         None => None,
@@ -101,7 +108,6 @@ pub async fn serve_node(
         }
     };
     event::reconcile(&app).await?;
-    let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!(addr = %listener.local_addr()?, restored, "serving");
     ready(listener.local_addr()?, restored);
     let janitor = app.clone();

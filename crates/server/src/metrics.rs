@@ -229,7 +229,16 @@ pub fn routes() -> Router<Arc<App>> {
 }
 
 async fn scrape(State(app): State<Arc<App>>) -> Response {
-    let text = app.metrics().render(app.games_live(), app.loaded());
+    let mut text = app.metrics().render(app.games_live(), app.loaded());
+    if let Some(node) = app.cluster() {
+        let name = "arbiter_games_followed";
+        let help = "Games held here that another node runs: each a NATS subscription to its lines.";
+        let _ = writeln!(
+            text,
+            "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {}",
+            node.followed()
+        );
+    }
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text).into_response()
 }
 

@@ -74,6 +74,7 @@ async fn upgrade(
         }
     };
     let start_now = side.is_some() || q.since.is_some();
+    let owner = crate::api::game_headers(&app, &table).await;
     let session = Session {
         progress: table.watch(),
         app,
@@ -85,11 +86,13 @@ async fn upgrade(
         heard: Instant::now(),
         out: Vec::new(),
     };
-    Ok(ws
+    let mut response = ws
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MESSAGE_LIMIT)
         .max_frame_size(MESSAGE_LIMIT)
-        .on_upgrade(move |socket| session.run(socket, start_now.then_some(q.since))))
+        .on_upgrade(move |socket| session.run(socket, start_now.then_some(q.since)));
+    response.headers_mut().extend(owner);
+    Ok(response)
 }
 
 /// One socket's state.

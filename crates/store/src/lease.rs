@@ -127,6 +127,36 @@ impl Store {
         row.map(|_| ()).ok_or_else(|| LeaseError::Lost(lease.node.clone()))
     }
 
+    /// Records the URL clients reach `lease`'s node at (kept across its later leases), so a
+    /// game's answers can name its owner's. Lost when the lease is not alive.
+    pub async fn advertise(&self, lease: &Lease, url: &str) -> Result<(), LeaseError> {
+        let sql = format!(
+            "UPDATE nodes SET url = $3 WHERE id = $1 AND epoch = $2 AND expires_unix_ms > {}",
+            now_sql(self.postgres)
+        );
+        let done = sqlx::query(&sql)
+            .bind(&lease.node)
+            .bind(lease.epoch)
+            .bind(url)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+        if done == 0 {
+            return Err(LeaseError::Lost(lease.node.clone()));
+        }
+        Ok(())
+    }
+
+    /// The live nodes by name, each with the URL it advertised (none before it said one).
+    pub async fn node_urls(&self) -> Result<Vec<(String, Option<String>)>, sqlx::Error> {
+        let sql = format!(
+            "SELECT id, url FROM nodes WHERE expires_unix_ms > {} ORDER BY id",
+            now_sql(self.postgres)
+        );
+        let rows = sqlx::query(&sql).fetch_all(&self.pool).await?;
+        rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect()
+    }
+
     /// Ends the lease now (a node leaving after handing its games over), so nothing waits for
     /// it to run out.
     pub async fn leave(&self, lease: &Lease) -> Result<(), sqlx::Error> {

@@ -37,11 +37,26 @@ async fn a_lease_is_one_nodes(s: &Store) {
     s.renew(&a, 60_000).await.unwrap();
     let b = s.join("b", 60_000).await.unwrap();
     assert_eq!(s.live_nodes().await.unwrap(), ["a", "b"]);
+    s.advertise(&a, "http://10.0.0.1:8080").await.unwrap();
+    let urls = s.node_urls().await.unwrap();
+    assert_eq!(
+        urls,
+        [("a".into(), Some("http://10.0.0.1:8080".into())), ("b".into(), None)]
+    );
     s.leave(&a).await.unwrap();
     assert_eq!(s.live_nodes().await.unwrap(), ["b"]);
     assert!(matches!(s.renew(&a, 60_000).await, Err(LeaseError::Lost(_))));
+    assert!(
+        matches!(s.advertise(&a, "http://x").await, Err(LeaseError::Lost(_))),
+        "an ended lease advertises nothing"
+    );
     let a2 = s.join("a", 60_000).await.unwrap();
     assert!(a2.epoch > a.epoch, "{a2:?} after {a:?}");
+    assert_eq!(
+        s.node_urls().await.unwrap()[0].1.as_deref(),
+        Some("http://10.0.0.1:8080"),
+        "kept across leases"
+    );
     s.leave(&a2).await.unwrap();
     s.leave(&b).await.unwrap();
 }

@@ -169,13 +169,19 @@ pub(crate) enum Command {
         #[arg(long, default_value_t = 3000, requires = "cluster",
               value_parser = clap::value_parser!(u64).range(300..=600_000))]
         lease_ms: u64,
+        /// The URL clients reach this node at, named in the answers about the games it runs
+        /// so clients can come straight to it (default: http:// and the address bound; give
+        /// it when that is not what clients reach, e.g. behind a proxy or bound to 0.0.0.0).
+        #[arg(long, value_name = "URL", requires = "cluster")]
+        advertise: Option<String>,
     },
     /// Load on a game server: many games at once over loopback HTTP or WebSockets; prints moves
     /// per second, the latency of the moves (p50, p99) and the server's CPU time a move.
     Loadtest {
         /// A running server (`http://HOST:PORT`), or a cluster's nodes comma-separated (each
-        /// game's creation, socket and request taken by the next in turn); without it one
-        /// server is started here on --db.
+        /// game's creation taken by the next in turn, its sockets and requests by the node
+        /// the creation's answer names as running it); without it one server is started here
+        /// on --db.
         #[arg(long)]
         url: Option<String>,
         /// The database of the server started here (an SQLite file or a postgres:// URL; as
@@ -213,6 +219,10 @@ pub(crate) enum Command {
         #[arg(long, conflicts_with_all = ["event_players", "seconds", "watch", "transport"],
               value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         spectators: Option<u64>,
+        /// With a cluster's nodes in --url: each socket and request goes to the next node in
+        /// turn rather than to the game's own (to measure forwarding).
+        #[arg(long)]
+        any_node: bool,
         #[arg(long)]
         json: bool,
     },

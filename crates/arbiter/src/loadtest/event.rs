@@ -103,7 +103,7 @@ async fn call(req: reqwest::RequestBuilder, what: &str) -> Result<Value> {
 
 async fn drive(base: String, players: u32, rate: Option<f64>) -> Result<EventReport> {
     let kind = Kind::Xiangqi;
-    let shared = Shared::new(base, players as usize + 8, false, super::Transport::Http)?;
+    let shared = Shared::new(base, players as usize + 8, false, super::Transport::Http, true)?;
     let (c, base) = (&shared.client, &shared.base);
     let created = call(
         c.post(format!("{base}/api/event")).json(&json!({
@@ -208,7 +208,7 @@ async fn drive(base: String, players: u32, rate: Option<f64>) -> Result<EventRep
                 tokio::time::sleep(p.mul_f64(i as f64 / count as f64)).await;
             }
             let mut tally = Tally::default();
-            if let Err(e) = super::play(&shared, &game, &[red, black], &moves, pace, &mut tally).await {
+            if let Err(e) = super::play(&shared, None, &game, &[red, black], &moves, pace, &mut tally).await {
                 tally.errors += 1;
                 eprintln!("loadtest: {e:#}");
             }

@@ -42,6 +42,8 @@ pub struct Options {
     pub transport: Transport,
     /// Instead of games played flat out: this many watch-only sockets held open at once.
     pub spectators: Option<usize>,
+    /// A cluster's games played through any node in turn, not the one that runs each.
+    pub any_node: bool,
 }
 
 /// How the drivers play: the Board API's HTTP requests, or one game socket per seat.
@@ -247,8 +249,10 @@ struct Shared {
     /// The first server's base URL.
     base: String,
     /// Every server's (`--url A,B,C`: the nodes of a cluster), taken in turn by each game's
-    /// creation, each socket and each request.
+    /// creation, and by each socket and request of a game whose node is not known.
     bases: Vec<String>,
+    /// Each game's sockets and requests go to any node in turn, even when its own is known.
+    any_node: bool,
     next: std::sync::atomic::AtomicUsize,
     stop: AtomicBool,
     watchers: bool,
@@ -257,7 +261,13 @@ struct Shared {
 
 impl Shared {
     /// A client keeping up to `connections` idle connections to the server.
-    fn new(base: String, connections: usize, watchers: bool, transport: Transport) -> Result<Arc<Shared>> {
+    fn new(
+        base: String,
+        connections: usize,
+        watchers: bool,
+        transport: Transport,
+        any_node: bool,
+    ) -> Result<Arc<Shared>> {
         let client = reqwest::Client::builder().pool_max_idle_per_host(connections).build()?;
         let bases: Vec<String> = base
             .split(',')
@@ -268,6 +278,7 @@ impl Shared {
             client,
             base: bases.first().cloned().unwrap_or(base),
             bases,
+            any_node,
             next: Default::default(),
             stop: AtomicBool::new(false),
             watchers,
@@ -282,6 +293,15 @@ impl Shared {
         let i = self.next.fetch_add(1, Ordering::Relaxed);
         self.bases.get(i % self.bases.len().max(1)).unwrap_or(&self.base)
     }
+
+    /// Where a game's next socket or request goes: `home`, the node that runs it (as the
+    /// creation's answer named it), else the next server in turn.
+    fn route<'a>(&'a self, home: Option<&'a str>) -> &'a str {
+        match home {
+            Some(h) if !self.any_node => h,
+            _ => self.pick(),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -294,7 +314,7 @@ struct Tally {
 
 async fn drive(base: String, opts: &Options, in_process: bool) -> Result<Report> {
     let games = opts.games;
-    let shared = Shared::new(base, games * 2 + 8, opts.watchers, opts.transport)?;
+    let shared = Shared::new(base, games * 2 + 8, opts.watchers, opts.transport, opts.any_node)?;
     // Games worked out before the clock starts: the client's own work is not the server's.
     let plans: Vec<Vec<(Kind, Vec<String>)>> = (0..games)
         .map(|g| {
@@ -374,12 +394,14 @@ async fn one_game(shared: &Shared, kind: Kind, moves: &[String], tally: &mut Tal
     let tokens: Vec<String> = (0..2)
         .map(|i| created["seats"][i]["token"].as_str().unwrap_or_default().to_string())
         .collect();
+    // A cluster's node says where the game runs.
+    let home = created["node"]["url"].as_str().map(|u| u.trim_end_matches('/'));
     if shared.transport == Transport::Ws {
-        return socket::play(shared, &id, &tokens, moves, tally).await;
+        return socket::play(shared, home, &id, &tokens, moves, tally).await;
     }
     let watcher = shared.watchers.then(|| {
         let client = shared.client.clone();
-        let url = format!("{}/api/board/game/stream/{id}", shared.pick());
+        let url = format!("{}/api/board/game/stream/{id}", shared.route(home));
         tokio::spawn(async move {
             // Read and dropped, as a board would read it (the server's fan-out is the cost).
             if let Ok(mut r) = client.get(url).send().await {
@@ -387,18 +409,20 @@ async fn one_game(shared: &Shared, kind: Kind, moves: &[String], tally: &mut Tal
             }
         })
     });
-    let r = play(shared, &id, &tokens, moves, None, tally).await;
+    let r = play(shared, home, &id, &tokens, moves, None, tally).await;
     if let Some(w) = watcher {
         w.abort();
     }
     r
 }
 
-/// Plays `moves` in game `id` with the two seats' tokens (red's or white's first), one request
+/// Plays `moves` in game `id` (at `home`, see [`Shared::route`]) with the two seats' tokens (red's or white's first), one request
 /// at a time, timing each, and at most one every `pace` when given; a game the moves leave
 /// unfinished is resigned.
+#[allow(clippy::too_many_arguments)]
 async fn play(
     shared: &Shared,
+    home: Option<&str>,
     id: &str,
     tokens: &[String],
     moves: &[String],
@@ -420,7 +444,7 @@ async fn play(
         let t = Instant::now();
         let r = shared
             .client
-            .post(format!("{}/api/board/game/{id}/move/{mv}", shared.pick()))
+            .post(format!("{}/api/board/game/{id}/move/{mv}", shared.route(home)))
             .bearer_auth(&tokens[ply % 2])
             .send()
             .await?;
@@ -437,7 +461,7 @@ async fn play(
     // Finished games leave the server's memory; one left unfinished is resigned.
     let _ = shared
         .client
-        .post(format!("{}/api/board/game/{id}/resign", shared.pick()))
+        .post(format!("{}/api/board/game/{id}/resign", shared.route(home)))
         .bearer_auth(&tokens[moves.len() % 2])
         .send()
         .await;

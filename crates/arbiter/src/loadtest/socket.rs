@@ -19,8 +19,8 @@ const READ_BUFFER: usize = 16 * 1024;
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Opens game `id`'s socket, seated by `token` or watching.
-async fn open(shared: &Shared, id: &str, token: Option<&str>) -> Result<Socket> {
-    let base = shared.pick().replacen("http", "ws", 1);
+async fn open(shared: &Shared, home: Option<&str>, id: &str, token: Option<&str>) -> Result<Socket> {
+    let base = shared.route(home).replacen("http", "ws", 1);
     let mut request = format!("{base}/api/socket/game/{id}").into_client_request()?;
     if let Some(t) = token {
         request
@@ -50,15 +50,26 @@ async fn answer(socket: &mut Socket) -> Result<()> {
     bail!("the socket closed before answering")
 }
 
-/// Plays `moves` in game `id` over one socket per seat, timing each move; a game the moves
-/// leave unfinished is resigned.
-pub async fn play(shared: &Shared, id: &str, tokens: &[String], moves: &[String], tally: &mut Tally) -> Result<()> {
+/// Plays `moves` in game `id` (at `home`, see [`Shared::route`]) over one socket per seat,
+/// timing each move; a game the moves leave unfinished is resigned.
+pub async fn play(
+    shared: &Shared,
+    home: Option<&str>,
+    id: &str,
+    tokens: &[String],
+    moves: &[String],
+    tally: &mut Tally,
+) -> Result<()> {
     let mut sockets = [
-        open(shared, id, Some(&tokens[0])).await.context("seat 1's socket")?,
-        open(shared, id, Some(&tokens[1])).await.context("seat 2's socket")?,
+        open(shared, home, id, Some(&tokens[0]))
+            .await
+            .context("seat 1's socket")?,
+        open(shared, home, id, Some(&tokens[1]))
+            .await
+            .context("seat 2's socket")?,
     ];
     let watcher = if shared.watchers {
-        let mut w = open(shared, id, None).await.context("the watcher's socket")?;
+        let mut w = open(shared, home, id, None).await.context("the watcher's socket")?;
         w.send(Message::text(r#"{"t":"hello"}"#)).await?;
         // Read and dropped, as a board would read it (the server's fan-out is the cost).
         Some(tokio::spawn(async move { while let Some(Ok(_)) = w.next().await {} }))

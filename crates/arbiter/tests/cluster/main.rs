@@ -13,6 +13,8 @@
 //! - An event's three rounds across three nodes: every result entered wherever its game ran.
 //! - A board device made through one node plays through another; one replaced is refused on
 //!   every node.
+//! - Affinity: a game's creation names its node, and a game played there is never forwarded;
+//!   a node following a game (one subscription for it alone) gets every line of it.
 //!
 //! SKIPPED without PostgreSQL or NATS; under `CI=true` they must run.
 
@@ -21,6 +23,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod affinity;
 mod device;
 mod drain;
 mod event_round;

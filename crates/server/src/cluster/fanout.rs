@@ -1,17 +1,21 @@
 //! Each game's new event lines, sent by the node that runs it on `PREFIX.game.ID` with the
 //! first one's version, and followed by every other node that holds the game (its streams and
 //! sockets read the same lines as on the owner, so a client resumes from a version on any
-//! node). A follower that sees a gap in the versions reads the game's log again.
+//! node). A node subscribes to a game's subject only while it holds the game without running
+//! it, so the NATS server sends each line only to the nodes that want it. A follower that
+//! sees a gap in the versions reads the game's log again.
 //!
 //! A message: `VERSION OVER\n` (`OVER` 1 once the game is over) then the lines, one a line.
 
 use std::sync::Arc;
 
+use axum::http::StatusCode;
 use bytes::Bytes;
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
 use super::Node;
+use crate::error::ApiError;
 
 /// Between readings of a game's log while a follower has not caught up.
 const CATCH_UP_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
@@ -47,17 +51,67 @@ fn parse(payload: &[u8]) -> Option<(u64, bool, Vec<Arc<str>>)> {
     Some((first.parse().ok()?, over == "1", lines))
 }
 
-/// Follows the games the other nodes run, for the tables held here.
-pub(crate) async fn follow(node: Arc<Node>, mut lines: async_nats::Subscriber) {
-    while let Some(message) = lines.next().await {
-        let Some(app) = node.app() else { return };
-        let Some(id) = message.subject.rsplit('.').next() else {
-            continue;
+impl Node {
+    /// Follows game `id`'s lines from now on (once however often asked), until
+    /// [`Node::unfollow_game`]. Returns once the subscription is on the NATS server: a
+    /// line sent after that reaches it, so a log read after this misses nothing.
+    pub(crate) async fn follow_game(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
+        if self.follows().contains_key(id) {
+            return Ok(());
+        }
+        let unreachable = |e: String| {
+            ApiError::Status(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("cannot follow the game on NATS: {e}"),
+            )
         };
-        let Some(table) = app.held(id) else { continue };
-        let Some((first, over, lines)) = parse(&message.payload) else {
+        let mut lines = self
+            .client
+            .subscribe(self.game_subject(id))
+            .await
+            .map_err(|e| unreachable(e.to_string()))?;
+        self.client.flush().await.map_err(|e| unreachable(e.to_string()))?;
+        let node = self.clone();
+        let game = id.to_string();
+        let task = tokio::spawn(async move {
+            while let Some(message) = lines.next().await {
+                node.lines_came(&game, &message.payload);
+            }
+        });
+        // Two callers at once: the first one's subscription stays.
+        let mut follows = self.follows();
+        if follows.contains_key(id) {
+            task.abort();
+        } else {
+            follows.insert(id.to_string(), task);
+        }
+        Ok(())
+    }
+
+    /// Stops following game `id` (its table was dropped, or it runs here now).
+    pub(crate) fn unfollow_game(&self, id: &str) {
+        // The task's subscriber, dropped with it, unsubscribes.
+        if let Some(task) = self.follows().remove(id) {
+            task.abort();
+        }
+    }
+
+    /// How many games this node follows.
+    pub fn followed(&self) -> usize {
+        self.follows().len()
+    }
+
+    fn follows(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, tokio::task::JoinHandle<()>>> {
+        self.follows.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Lines another node sent for game `id`, for its table here.
+    fn lines_came(&self, id: &str, payload: &[u8]) {
+        let Some(app) = self.app() else { return };
+        let Some(table) = app.held(id) else { return };
+        let Some((first, over, lines)) = parse(payload) else {
             tracing::warn!(game = %id, "unreadable lines from another node");
-            continue;
+            return;
         };
         if !table.follow(first, lines, over) && table.begin_catch_up() {
             tokio::spawn(async move {

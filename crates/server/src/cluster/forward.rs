@@ -102,7 +102,7 @@ impl Node {
     }
 
     /// The game's owner, as last read (read again once forgotten).
-    async fn owner_of(&self, id: &str) -> Result<Option<String>, ApiError> {
+    pub(super) async fn owner_of(&self, id: &str) -> Result<Option<String>, ApiError> {
         if let Some(o) = self.owners.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
             return Ok(Some(o.clone()));
         }

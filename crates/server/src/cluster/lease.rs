@@ -52,7 +52,7 @@ pub(crate) async fn keep(node: Arc<Node>) {
     }
 }
 
-async fn rejoin(node: &Node) {
+async fn rejoin(node: &Arc<Node>) {
     node.ready.store(false, Ordering::Release);
     tracing::warn!(node = %node.name, "lease lost: this node's games stop here; joining again");
     let Some(app) = node.app() else { return };
@@ -79,6 +79,9 @@ async fn rejoin(node: &Node) {
     // The others follow their new owners from now on; what those sent while this node still
     // ran them went by, so each reads its log once.
     for table in app.held_tables().into_iter().filter(|t| !t.is_local()) {
+        if let Err(e) = node.follow_game(&table.id).await {
+            tracing::warn!(game = %table.id, error = %e, "cannot follow the game's new owner; its log is read at its next gap");
+        }
         app.reread(&table).await;
     }
     node.ready.store(true, Ordering::Release);
@@ -121,13 +124,25 @@ async fn take_over(node: &Node, lease: &Lease) -> Result<bool, LeaseError> {
 /// is the first of those left by name: the one to pick up what the lost node was following.
 /// A node that owned no games is noticed here too, not only through a takeover.
 async fn lost_members(node: &Node) -> bool {
-    let Ok(live) = node.store.live_nodes().await else {
+    let Some(live) = read_members(node).await else {
         return false;
     };
     let mut members = node.members.lock().unwrap_or_else(|e| e.into_inner());
     let lost = members.iter().any(|m| !live.contains(m));
     *members = live;
     lost && members.first() == Some(&node.name)
+}
+
+/// The live nodes by name, their advertised URLs kept for the games' answers; none when the
+/// database did not answer (the URLs last read stay).
+pub(super) async fn read_members(node: &Node) -> Option<Vec<String>> {
+    let live = node.store.node_urls().await.ok()?;
+    let urls = live
+        .iter()
+        .filter_map(|(name, url)| Some((name.clone(), url.clone()?)))
+        .collect();
+    *node.urls.write().unwrap_or_else(|e| e.into_inner()) = urls;
+    Some(live.into_iter().map(|(name, _)| name).collect())
 }
 
 /// Follows every event game whose result is not entered: the node lost may have been the one

@@ -6,8 +6,12 @@
 //!   lost its lease (paused, cut off) writes nothing once another took its games.
 //! - Messages are NATS's: a command for a game another node runs is forwarded to it by
 //!   request and reply on `PREFIX.node.NODE.act` ([`forward`]); the node running a game sends
-//!   each new event line, with its version, on `PREFIX.game.ID`, and the other nodes' streams
-//!   and sockets follow from it ([`fanout`]).
+//!   each new event line, with its version, on `PREFIX.game.ID`, and a node that holds the
+//!   game without running it subscribes to that subject alone while it holds it, its streams
+//!   and sockets following from it ([`fanout`]).
+//! - Each node advertises the URL clients reach it at (`--advertise`), kept with its lease:
+//!   a game's answers name its owner and that URL, so clients that go there are served
+//!   without a forward. Any node still takes any request; the name is a hint.
 //! - The lease is renewed every third of its time; each renewal also looks for nodes whose
 //!   leases ended with games unfinished and takes them over, replaying their logs ([`lease`]).
 //! - A node that saves a change of an event tells the others its version on
@@ -49,6 +53,9 @@ pub struct Options {
     pub prefix: String,
     /// How long a lease lasts unrenewed; it is renewed every third of it.
     pub lease: Duration,
+    /// The URL clients reach this node at (`http://HOST:PORT`); `serve_node` makes it
+    /// `http://` and the address bound when none is given.
+    pub advertise: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +66,8 @@ pub enum ClusterError {
     BadName(String),
     #[error("subject prefix {0:?}: expected letters, digits, '-', '_' or '.' (not at either end)")]
     BadPrefix(String),
+    #[error("advertised URL {0:?}: expected http:// or https:// and a host, without spaces")]
+    BadAdvertise(String),
     #[error("cannot reach NATS at {0}: {1}")]
     Nats(String, String),
     #[error("lease: {0}")]
@@ -88,6 +97,12 @@ pub struct Node {
     next: AtomicUsize,
     /// The live nodes at the last renewal, to notice one leaving.
     members: Mutex<Vec<String>>,
+    /// The URL clients reach this node at.
+    url: String,
+    /// The other live nodes' URLs, as read at the last renewal.
+    urls: RwLock<HashMap<String, String>>,
+    /// The games followed here (held, run by another node): each one's subscription's task.
+    follows: Mutex<HashMap<String, tokio::task::JoinHandle<()>>>,
     metrics: Arc<Metrics>,
 }
 
@@ -111,6 +126,16 @@ impl Node {
         if !prefix_ok {
             return Err(ClusterError::BadPrefix(options.prefix));
         }
+        let url = options.advertise.clone().unwrap_or_default();
+        let url_ok = ["http://", "https://"]
+            .iter()
+            .any(|s| url.strip_prefix(s).is_some_and(|rest| !rest.is_empty()))
+            && url.len() <= 512
+            && url.bytes().all(|b| b.is_ascii_graphic());
+        if !url_ok {
+            return Err(ClusterError::BadAdvertise(url));
+        }
+        let url = url.trim_end_matches('/').to_string();
         let client = async_nats::ConnectOptions::new()
             .name(format!("arbiter {}", options.node))
             .request_timeout(Some(forward::ANSWER_WAIT))
@@ -122,6 +147,7 @@ impl Node {
         let store = db.store().clone();
         let ttl = options.lease;
         let lease = lease::take(&store, &options.node, ttl).await?;
+        store.advertise(&lease, &url).await?;
         db.set_log(store.fenced_command_log(lease.clone()));
         tracing::info!(node = %options.node, epoch = lease.epoch, "joined the cluster");
         let (out, queue) = mpsc::unbounded_channel();
@@ -140,6 +166,9 @@ impl Node {
             owners: Mutex::default(),
             next: AtomicUsize::new(rand::random::<u16>() as usize),
             members: Mutex::default(),
+            url,
+            urls: RwLock::default(),
+            follows: Mutex::default(),
             metrics: db.metrics(),
         }))
     }
@@ -153,11 +182,6 @@ impl Node {
             .subscribe(self.node_subject(&self.name))
             .await
             .map_err(|e| ClusterError::Nats(self.name.clone(), e.to_string()))?;
-        let lines = self
-            .client
-            .subscribe(format!("{}.game.*", self.prefix))
-            .await
-            .map_err(|e| ClusterError::Nats(self.name.clone(), e.to_string()))?;
         let events = self
             .client
             .subscribe(self.events_subject())
@@ -169,8 +193,8 @@ impl Node {
             .await
             .map_err(|e| ClusterError::Nats(self.name.clone(), e.to_string()))?;
         tokio::spawn(forward::answer(self.clone(), asks));
-        tokio::spawn(fanout::follow(self.clone(), lines));
         tokio::spawn(events::follow(self.clone(), events));
+        lease::read_members(self).await;
         tokio::spawn(lease::keep(self.clone()));
         Ok(())
     }
@@ -246,6 +270,48 @@ impl Node {
             .await
             .map_err(lease_error)?;
         Ok(to)
+    }
+}
+
+/// The node that runs a game, as clients are told: its name and the URL it advertised.
+#[derive(Clone, Debug)]
+pub struct Owner {
+    pub name: String,
+    pub url: Option<String>,
+}
+
+impl Node {
+    /// The URL node `name` advertised, as last read; read again when it is not known (a node
+    /// that joined since).
+    async fn url_of(&self, name: &str) -> Option<String> {
+        if name == self.name {
+            return Some(self.url.clone());
+        }
+        let known = |node: &Node| node.urls.read().unwrap_or_else(|e| e.into_inner()).get(name).cloned();
+        if let Some(url) = known(self) {
+            return Some(url);
+        }
+        lease::read_members(self).await;
+        known(self)
+    }
+
+    /// Who runs game `table`, as far as this node knows (none: no node yet, or the database
+    /// did not answer — the hint is left out, never the request failed for it).
+    pub async fn owner(&self, table: &crate::table::Table) -> Option<Owner> {
+        let name = if table.is_local() {
+            self.name.clone()
+        } else {
+            self.owner_of(&table.id).await.ok().flatten()?
+        };
+        Some(self.owner_named(&name).await)
+    }
+
+    /// [`Node::owner`] of a game on node `name`.
+    pub async fn owner_named(&self, name: &str) -> Owner {
+        Owner {
+            name: name.to_string(),
+            url: self.url_of(name).await,
+        }
     }
 }
 
