@@ -32,7 +32,7 @@ function draw() {
     const row = document.createElement("tr");
     row.className = "game";
     row.dataset.game = g.id;
-    cell(row, new Date(g.createdAt).toLocaleDateString());
+    cell(row, new Date(g.createdAt).toLocaleDateString(document.documentElement.lang));
     cell(row, t(g.kind === "xiangqi" ? "xiangqiTitle" : "chessTitle"));
     cell(row, sideName(g.side));
     if (g.opponent) {

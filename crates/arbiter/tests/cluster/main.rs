@@ -13,6 +13,7 @@
 //! - An event's three rounds across three nodes: every result entered wherever its game ran.
 //! - A board device made through one node plays through another; one replaced is refused on
 //!   every node.
+//! - A browser's session, its seats and its account work through every node.
 //!
 //! SKIPPED without PostgreSQL or NATS; under `CI=true` they must run.
 
@@ -28,6 +29,7 @@ mod events;
 mod fencing;
 mod nodes;
 mod player;
+mod players;
 
 use nodes::{Backing, Node};
 use player::{Finish, Played, Seat, Shared};
