@@ -416,7 +416,12 @@ async fn players(base: &str, db: &str) {
     assert_eq!(games[1]["side"], "white");
     assert_eq!(games[1]["opponent"], "李白");
     assert_eq!(games[1]["url"], format!("/game/{id}"));
-    assert!(games[1]["result"].as_str().is_some_and(|r| !r.is_empty()), "{player}");
+    assert_eq!(games[1]["result"], "resignation", "{player}");
+    assert_eq!(
+        (&games[1]["outcome"], &games[1]["score"]),
+        (&json!("1-0"), &json!("win"))
+    );
+    assert_eq!(games[0]["score"], Value::Null);
     assert_eq!(
         player["ratings"],
         json!([{ "list": "Club", "system": "elo", "state": { "rating": 1523.0, "games": 1 } }])
@@ -425,6 +430,7 @@ async fn players(base: &str, db: &str) {
         .ok("GET", &format!("/api/player/{}", "%E6%9D%8E%E7%99%BD"), None)
         .await;
     assert_eq!(li["games"][0]["opponent"], "Ann");
+    assert_eq!(li["games"][0]["score"], "loss");
     assert_eq!(li["ratings"], json!([]));
     let e = bob
         .fails("GET", "/api/player/Nobody", None, StatusCode::NOT_FOUND)

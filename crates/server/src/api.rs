@@ -216,9 +216,14 @@ async fn create(
         clock,
     };
     let created = app.create(spec.clone()).await?;
+    // The game is made: a seat that could not be bound leaves it made all the same, its
+    // tokens answered (the links still seat their holders).
     if let Some((visitor, sides)) = &held {
         for side in sides {
-            crate::players::routes::bind(&app, visitor, &created.id, *side, &created.tokens[*side]).await?;
+            let token = &created.tokens[*side];
+            if let Err(e) = crate::players::routes::bind(&app, visitor, &created.id, *side, token).await {
+                tracing::warn!(game = %created.id, error = %e, "could not bind the creator's seat to the session");
+            }
         }
     }
     // The token rides in the link's fragment, which browsers keep to themselves: it reaches

@@ -122,7 +122,7 @@ impl App {
             let table = self.game(id).await?;
             // Over before the crash, but not yet marked so: mark it now.
             if table.watch().borrow().1 {
-                self.db.finish(id, "over").await?;
+                self.db.finish(id, "over", None).await?;
             }
         }
         Ok(ids.len())

@@ -41,7 +41,8 @@ function draw() {
       a.textContent = g.opponent;
       cell(row, a);
     } else cell(row, "");
-    cell(row, g.live ? t("live") : reasonName(g.result || "", g.kind));
+    const how = reasonName(g.result || "", g.kind);
+    cell(row, g.live ? t("live") : g.score ? `${t("score:" + g.score)} (${how})` : how);
     const link = document.createElement("a");
     link.href = g.url;
     link.textContent = t("openGame");

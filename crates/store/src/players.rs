@@ -32,6 +32,8 @@ pub struct PlayedGame {
     pub finished: bool,
     /// How it ended (the referee's rule code), once over.
     pub result: Option<String>,
+    /// `1-0`, `0-1` or `1/2-1/2`, once over with a result.
+    pub outcome: Option<String>,
     pub created_unix_ms: i64,
     /// The account that held the other seat, if one did.
     pub opponent: Option<String>,
@@ -234,7 +236,7 @@ impl Store {
     /// The games account `name` (as made) held a seat in, newest first, `limit` at most.
     pub async fn played_games(&self, name: &str, limit: u32) -> Result<Vec<PlayedGame>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT g.id, g.kind, s.side, g.finished, g.result, g.created_unix_ms, \
+            "SELECT g.id, g.kind, s.side, g.finished, g.result, g.created_unix_ms, g.outcome, \
              (SELECT MIN(o.holder) FROM held_seats o WHERE o.game_id = g.id AND o.side <> s.side \
               AND o.holder LIKE 'account:%') \
              FROM held_seats s JOIN games g ON g.id = s.game_id WHERE s.holder = $1 \
@@ -247,7 +249,7 @@ impl Store {
         rows.iter()
             .map(|r| {
                 let finished: i64 = r.try_get(3)?;
-                let opponent: Option<String> = r.try_get(6)?;
+                let opponent: Option<String> = r.try_get(7)?;
                 Ok(PlayedGame {
                     game_id: r.try_get(0)?,
                     kind: r.try_get(1)?,
@@ -255,6 +257,7 @@ impl Store {
                     finished: finished != 0,
                     result: r.try_get(4)?,
                     created_unix_ms: r.try_get(5)?,
+                    outcome: r.try_get(6)?,
                     opponent: opponent.map(|h| h.trim_start_matches("account:").to_string()),
                 })
             })

@@ -61,8 +61,38 @@ pub fn display_name(name: &str) -> Result<String, ApiError> {
     Ok(name.to_string())
 }
 
-/// The argon2id hash of `password` with a fresh salt. Slow on purpose: run it off the async
-/// threads.
+/// Hashes computed at once at most: each takes argon2's 19 MiB for tens of milliseconds, and
+/// a flood of sign-ins under many names must not take the server's memory with it.
+static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
+/// Runs `work` (a hash or a check) off the async threads, when its turn comes.
+pub async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    let _turn = HASHING
+        .acquire()
+        .await
+        .map_err(|e| ApiError::Status(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::Status(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+/// Whether `password` is the password of an account whose stored hash is `stored`; `None`
+/// (no such account) is checked against a hash of nothing, so the time taken does not tell
+/// names that have accounts from names that do not.
+pub fn verify_or_not(password: &str, stored: Option<&str>) -> bool {
+    static NOBODY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    match stored {
+        Some(h) => verify(password, h),
+        None => {
+            let nobody = NOBODY.get_or_init(|| hash("no account has this password").unwrap_or_default());
+            verify(password, nobody);
+            false
+        }
+    }
+}
+
+/// The argon2id hash of `password` with a fresh salt. Slow on purpose: run it through
+/// [`off_thread`].
 pub fn hash(password: &str) -> Result<String, ApiError> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
@@ -113,6 +143,8 @@ mod tests {
         assert!(verify("correct horse", &h));
         assert!(!verify("correct horsf", &h));
         assert!(!verify("correct horse", "not a hash"));
+        assert!(verify_or_not("correct horse", Some(&h)));
+        assert!(!verify_or_not("no account has this password", None));
         check_password("1234567").unwrap_err();
         check_password(&"x".repeat(257)).unwrap_err();
         check_password("12345678").unwrap();

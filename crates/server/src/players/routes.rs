@@ -178,9 +178,7 @@ async fn create_account(
     app.may_create(client.ip())?;
     let v = visitor(&app, &headers).await?;
     let password = req.password;
-    let hash = tokio::task::spawn_blocking(move || accounts::hash(&password))
-        .await
-        .map_err(|e| ApiError::Status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    let hash = accounts::off_thread(move || accounts::hash(&password)).await??;
     match app.db().store().create_account(&req.name, &hash, now_unix_ms()).await {
         Ok(()) => {}
         Err(store::AccountError::Taken(name)) => {
@@ -208,21 +206,12 @@ async fn login(
     }
     app.may_log_in(&req.name.to_lowercase())?;
     let account = app.db().store().account(&req.name).await?;
-    let (name, stored) = account.unwrap_or_default();
+    let (name, stored) = match account {
+        Some((name, stored)) => (name, Some(stored)),
+        None => (String::new(), None),
+    };
     let password = req.password;
-    // Checked even for a name that has no account, so the time taken tells nothing.
-    let ok = tokio::task::spawn_blocking(move || {
-        let dummy;
-        let against = if stored.is_empty() {
-            dummy = accounts::hash("no such account").unwrap_or_default();
-            &dummy
-        } else {
-            &stored
-        };
-        accounts::verify(&password, against) && !stored.is_empty()
-    })
-    .await
-    .map_err(|e| ApiError::Status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let ok = accounts::off_thread(move || accounts::verify_or_not(&password, stored.as_deref())).await?;
     if !ok {
         return Err(wrong());
     }
@@ -245,6 +234,17 @@ async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Respo
     Ok(answer(&v, body))
 }
 
+/// The game's outcome for the side `side` (`first`/`second`) held: `win`, `loss`, `draw`, or
+/// nothing (in play, or no result).
+fn score(outcome: Option<&str>, side: &str) -> Option<&'static str> {
+    match (outcome?, side) {
+        ("1/2-1/2", _) => Some("draw"),
+        ("1-0", "first") | ("0-1", "second") => Some("win"),
+        ("1-0", _) | ("0-1", _) => Some("loss"),
+        _ => None,
+    }
+}
+
 /// A player's page's data: their games, newest first, and their ratings.
 async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Result<Json<Value>, ApiError> {
     let store = app.db().store();
@@ -261,6 +261,8 @@ async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Result
                 "side": side_name(&g.kind, &g.side),
                 "live": !g.finished,
                 "result": g.result,
+                "outcome": g.outcome,
+                "score": score(g.outcome.as_deref(), &g.side),
                 "createdAt": g.created_unix_ms,
                 "opponent": g.opponent,
                 "url": format!("/game/{}", g.game_id),

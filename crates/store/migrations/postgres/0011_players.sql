@@ -28,3 +28,7 @@ CREATE TABLE held_seats (
     PRIMARY KEY (holder, game_id, side)
 );
 CREATE INDEX held_seats_game ON held_seats (game_id);
+
+-- How each game ended as PGN gives it (1-0, 0-1, 1/2-1/2; none: no result), for the players'
+-- pages.
+ALTER TABLE games ADD COLUMN outcome TEXT;
