@@ -3,7 +3,7 @@
 //! seat link, nothing in the page's storage) and holds the seat — the session's, through
 //! `/api/me` — and moves; another browser only watches. Then the visitor names themself,
 //! makes an account in the lobby, and their player page lists the game, in English and
-//! Chinese. Screenshots go to `target/e2e-screenshots/players-*.png`.
+//! Chinese; the other browser signs into the account (in Chinese) and holds the seat too. Screenshots go to `target/e2e-screenshots/players-*.png`.
 
 use std::time::Duration;
 
@@ -87,6 +87,22 @@ async fn a_created_game_is_the_browsers_in_any_tab() {
             .unwrap();
         wait_text(&one, "#seat", "You play White").await;
         wait_plies(&one, 1).await;
+
+        // The other browser, in Chinese, signs into Ann's account (a wrong password first)
+        // and then holds her seat too.
+        other.goto(&format!("{base}/")).await.unwrap();
+        select(&other, "#lang", "zh").await;
+        type_into(&other, "#account-name", "ann").await;
+        type_into(&other, "#account-password", "wrong horse").await;
+        click(&other, "#sign-in").await;
+        wait_text(&other, "#me-error", "账号名或密码错误。").await;
+        type_into(&other, "#account-password", "correct horse").await;
+        click(&other, "#sign-in").await;
+        wait_text(&other, "#signed-in-as", "已登录：Ann").await;
+        shot(&other, "players-05-second-device-zh").await;
+        select(&other, "#lang", "en").await;
+        open_board(&other, &plain, "chess").await;
+        wait_text(&other, "#seat", "You play White").await;
     };
     tokio::time::timeout(Duration::from_secs(120), run)
         .await

@@ -48,7 +48,10 @@ export function setupMe() {
     show((shown = m));
     $("me-error").textContent = "";
   };
-  const failed = (e) => ($("me-error").textContent = e.message);
+  // The server's reasons in the page's language, where the page knows them.
+  const failed = (known) => (e) => ($("me-error").textContent = known[e.status] ? t(known[e.status]) : e.message);
+  const nameFailed = failed({ 400: "displayNameRules" });
+  const accountFailed = failed({ 400: "accountRules", 401: "wrongLogin", 409: "nameTaken", 429: "tooManyTries" });
   $("name-form").addEventListener("submit", (evt) => {
     evt.preventDefault();
     api("POST", "/api/me/name", { name: $("display-name").value })
@@ -56,18 +59,18 @@ export function setupMe() {
         done(m);
         $("name-note").textContent = t("nameSaved");
       })
-      .catch(failed);
+      .catch(nameFailed);
   });
   const credentials = () => ({ name: $("account-name").value.trim(), password: $("account-password").value });
   $("account-form").addEventListener("submit", (evt) => {
     evt.preventDefault();
-    api("POST", "/api/login", credentials()).then(done).catch(failed);
+    api("POST", "/api/login", credentials()).then(done).catch(accountFailed);
   });
   $("make-account").addEventListener("click", () => {
-    api("POST", "/api/account", credentials()).then(done).catch(failed);
+    api("POST", "/api/account", credentials()).then(done).catch(accountFailed);
   });
   $("sign-out").addEventListener("click", () => {
-    api("POST", "/api/logout").then(done).catch(failed);
+    api("POST", "/api/logout").then(done).catch(failed({}));
   });
 }
 

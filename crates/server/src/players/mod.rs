@@ -74,19 +74,24 @@ pub async fn existing(app: &App, headers: &HeaderMap) -> Result<Option<Visitor>,
     }))
 }
 
-/// A new session, stored; its cookie is to be set on the response.
-pub async fn fresh(app: &App) -> Result<Visitor, ApiError> {
+/// A new session, not yet stored (a sign-in stores it with its account), and its cookie.
+fn unstored() -> Visitor {
     let id = random_id(ID_LEN);
-    let hash = token_hash(&id);
-    app.db().store().create_session(&hash, now_unix_ms()).await?;
-    Ok(Visitor {
-        hash,
+    Visitor {
+        hash: token_hash(&id),
         session: store::Session {
             display_name: None,
             account: None,
         },
         set_cookie: Some(cookie_for(&id)),
-    })
+    }
+}
+
+/// A new session, stored; its cookie is to be set on the response.
+pub async fn fresh(app: &App) -> Result<Visitor, ApiError> {
+    let v = unstored();
+    app.db().store().create_session(&v.hash, now_unix_ms()).await?;
+    Ok(v)
 }
 
 /// The request's session, made now when it has none.

@@ -15,7 +15,6 @@ use serde_json::{json, Value};
 
 use super::{accounts, fresh, visitor, with_cookie, Visitor};
 use crate::app::App;
-use crate::codec::token_hash;
 use crate::db::now_unix_ms;
 use crate::error::ApiError;
 
@@ -140,7 +139,7 @@ struct Credentials {
 /// Signs `v` into `account`: a new session id (never the one before), the old one's seats
 /// handed to the account.
 async fn sign_in(app: &App, v: &Visitor, account: &str) -> Result<Response, ApiError> {
-    let mut next = fresh_id();
+    let mut next = super::unstored();
     app.db()
         .store()
         .sign_in(&v.hash, &next.hash, account, now_unix_ms())
@@ -151,19 +150,6 @@ async fn sign_in(app: &App, v: &Visitor, account: &str) -> Result<Response, ApiE
     };
     let body = me_of(app, &next).await?;
     Ok(answer(&next, body))
-}
-
-/// A session id not yet stored (the sign-in stores it), with its cookie.
-fn fresh_id() -> Visitor {
-    let id = crate::codec::random_id(32);
-    Visitor {
-        hash: token_hash(&id),
-        session: store::Session {
-            display_name: None,
-            account: None,
-        },
-        set_cookie: Some(super::cookie_for(&id)),
-    }
 }
 
 async fn create_account(
