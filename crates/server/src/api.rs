@@ -46,13 +46,17 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::console::routes())
         .merge(crate::device::routes())
         .merge(crate::event::routes())
+        .merge(crate::players::routes())
         .layer(axum::middleware::from_fn(small_body));
     Router::new()
         .merge(game)
         .merge(crate::review::routes().layer(axum::middleware::from_fn(review_body)))
         .merge(crate::openapi::routes())
         .merge(crate::socket::routes())
-        .merge(crate::web::routes())
+        .merge(crate::web::routes().layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            crate::players::page_session,
+        )))
         .merge(crate::metrics::routes())
         .fallback(|| async { ApiError::Status(StatusCode::NOT_FOUND, "no such endpoint".into()) })
         .layer(axum::middleware::map_response(json_errors))
@@ -159,6 +163,9 @@ struct CreateRequest {
     /// Seconds, as lichess: `{"limit": 300, "increment": 3}`; `{"limit": 0, "increment": 0}`
     /// for no clock; absent for the ruleset's own.
     clock: Option<ClockRequest>,
+    /// The seat the creator plays (`red`/`white`, `black`, or `both`), bound to the session
+    /// cookie the request carries (see [`crate::players`]); absent: none is bound.
+    seat: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -172,11 +179,25 @@ struct ClockRequest {
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: Result<Json<CreateRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     app.may_create(client.ip())?;
     let Json(req) = body.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
     let kind: Kind = req.kind.parse().map_err(ApiError::BadRequest)?;
+    // Checked before anything is made: a refused request makes no game.
+    let held = match req.seat.as_deref() {
+        None => None,
+        Some(seat) => {
+            let sides = held_sides(kind, seat)?;
+            let visitor = crate::players::existing(&app, &headers).await?.ok_or_else(|| {
+                ApiError::BadRequest(
+                    "seat: the request carries no session cookie (open a page of this server first)".into(),
+                )
+            })?;
+            Some((visitor, sides))
+        }
+    };
     let clock = match req.clock {
         Some(c) if !(0.0..=86_400.0).contains(&c.limit) || !(0.0..=3_600.0).contains(&c.increment) => {
             return Err(ApiError::BadRequest(
@@ -195,6 +216,16 @@ async fn create(
         clock,
     };
     let created = app.create(spec.clone()).await?;
+    // The game is made: a seat that could not be bound leaves it made all the same, its
+    // tokens answered (the links still seat their holders).
+    if let Some((visitor, sides)) = &held {
+        for side in sides {
+            let token = &created.tokens[*side];
+            if let Err(e) = crate::players::routes::bind(&app, visitor, &created.id, *side, token).await {
+                tracing::warn!(game = %created.id, error = %e, "could not bind the creator's seat to the session");
+            }
+        }
+    }
     // The token rides in the link's fragment, which browsers keep to themselves: it reaches
     // no server's log, nor a `Referer`.
     let seats = |side: game::Side| {
@@ -241,6 +272,27 @@ pub(crate) async fn game_headers(app: &App, table: &Table) -> HeaderMap {
     match app.cluster() {
         Some(node) => owner_headers(node.owner(table).await.as_ref()),
         None => HeaderMap::new(),
+    }
+}
+
+/// The sides a creator's `seat` names in a game of `kind`.
+fn held_sides(kind: Kind, seat: &str) -> Result<Vec<game::Side>, ApiError> {
+    use game::Side;
+    match seat {
+        "both" => Ok(Side::BOTH.to_vec()),
+        "first" => Ok(vec![Side::First]),
+        "second" => Ok(vec![Side::Second]),
+        s => Side::BOTH
+            .into_iter()
+            .find(|side| side.name(kind) == s)
+            .map(|side| vec![side])
+            .ok_or_else(|| {
+                ApiError::BadRequest(format!(
+                    "seat: expected {}, {} or both",
+                    Side::First.name(kind),
+                    Side::Second.name(kind)
+                ))
+            }),
     }
 }
 

@@ -15,6 +15,11 @@ use crate::limits::{Limiter, Limits};
 use crate::live::Spec;
 use crate::table::Table;
 
+/// Sign-in attempts one account name may have a minute, sustained, and at once. Each node of
+/// a cluster counts its own.
+const LOGINS_PER_MINUTE: f64 = 6.0;
+const LOGINS_BURST: f64 = 10.0;
+
 pub struct App {
     db: Db,
     games: Mutex<HashMap<String, Arc<Table>>>,
@@ -25,6 +30,9 @@ pub struct App {
     creators: Limiter<IpAddr>,
     /// Record reviews, per client address (as many as creations).
     reviewers: Limiter<IpAddr>,
+    /// Sign-in attempts, per account name (folded to lower case): a password is not guessed
+    /// by trying many.
+    logins: Limiter<String>,
     /// Set when the server shuts down: streams end.
     closing: tokio::sync::watch::Sender<bool>,
     /// The events this server runs: one change at a time each, and their streams.
@@ -55,6 +63,7 @@ impl App {
             seats: Limiter::new(limits.actions_per_second, limits.actions_burst),
             creators: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
             reviewers: Limiter::new(limits.creates_per_minute / 60.0, limits.creates_burst),
+            logins: Limiter::new(LOGINS_PER_MINUTE / 60.0, LOGINS_BURST),
             closing: tokio::sync::watch::Sender::new(false),
             events: crate::event::Events::default(),
             cluster: std::sync::OnceLock::new(),
@@ -95,8 +104,14 @@ impl App {
         self.reviewers.take(client)
     }
 
+    /// An attempt to sign into account `name` (lower case) may go on, or 429.
+    pub fn may_log_in(&self, name: &str) -> Result<(), ApiError> {
+        self.logins.take(name.to_string())
+    }
+
     /// Forgets refilled rate-limit buckets.
     pub fn sweep_limits(&self) {
+        self.logins.sweep();
         self.seats.sweep();
         self.creators.sweep();
         self.reviewers.sweep();
@@ -109,7 +124,7 @@ impl App {
             let table = self.game(id).await?;
             // Over before the crash, but not yet marked so: mark it now.
             if table.watch().borrow().1 {
-                self.db.finish(id, "over").await?;
+                self.db.finish(id, "over", None).await?;
             }
         }
         Ok(ids.len())

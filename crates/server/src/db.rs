@@ -183,9 +183,10 @@ impl Db {
         self.store.device_token(id).await
     }
 
-    /// Marks a game over (so a restart does not rebuild it eagerly).
-    pub async fn finish(&self, id: &str, result: &str) -> Result<(), sqlx::Error> {
-        self.store.finish_game(id, result).await
+    /// Marks a game over (so a restart does not rebuild it eagerly), with its outcome as PGN
+    /// gives it when it has one.
+    pub async fn finish(&self, id: &str, result: &str, outcome: Option<&str>) -> Result<(), sqlx::Error> {
+        self.store.finish_game_with(id, result, outcome).await
     }
 
     pub async fn unfinished(&self) -> Result<Vec<String>, sqlx::Error> {

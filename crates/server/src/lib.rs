@@ -9,6 +9,8 @@
 //! - [`console`]: the arbiter's routes, with the game's arbiter token.
 //! - [`event`]: events run on the server: their routes, rounds played as live games, results
 //!   entered as games end.
+//! - [`players`]: sessions from the first visit, display names, accounts, the seats each
+//!   holds, and a player's games.
 //! - [`review`]: a game record in, its moves and the judge's verdict out.
 //! - [`cluster`]: several nodes on one PostgreSQL and a NATS server: each game runs on one,
 //!   commands forwarded to it, its lines followed by the others; a dead node's games taken over.
@@ -29,6 +31,7 @@ pub mod limits;
 pub mod live;
 pub mod metrics;
 pub mod openapi;
+pub mod players;
 pub mod protocol;
 pub mod review;
 pub mod socket;

@@ -2,8 +2,8 @@
 //! embedded and served at `GET /api/openapi.json`.
 //!
 //! The routes are declared once, in the routers (`api.rs`, `console.rs`, `event/routes.rs`,
-//! `review.rs`, `socket.rs`, this file); the test below reads those declarations and checks that the
-//! document describes exactly them, each with its method.
+//! `players/routes.rs`, `review.rs`, `socket.rs`, this file); the test below reads those
+//! declarations and checks that the document describes exactly them, each with its method.
 
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -30,13 +30,14 @@ mod tests {
     use super::DOCUMENT;
 
     /// The sources that declare the API's routes.
-    const ROUTERS: [&str; 7] = [
+    const ROUTERS: [&str; 8] = [
         include_str!("api.rs"),
         include_str!("console.rs"),
         include_str!("device.rs"),
         include_str!("event/routes.rs"),
         include_str!("review.rs"),
         include_str!("openapi.rs"),
+        include_str!("players/routes.rs"),
         include_str!("socket.rs"),
     ];
 

@@ -2,7 +2,9 @@
 //! `arbiter serve` needs nothing beside it. The page is one document for the lobby (`/`) and
 //! for every game (`/game/ID`); it draws itself from the game's stream. The review page
 //! (`/review`) posts a record to `/api/review` and steps through the game it gets back. The
-//! event page (`/event/new`, `/event/ID`) creates, runs and shows an event.
+//! event page (`/event/new`, `/event/ID`) creates, runs and shows an event; a player's page
+//! (`/player/NAME`) lists an account's games and ratings. Every page gives a browser without a
+//! session one (see [`crate::players`]).
 
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
@@ -17,6 +19,9 @@ const INDEX: &str = include_str!("../web/index.html");
 const REVIEW: &str = include_str!("../web/review.html");
 /// The event pages: `/event/new` to create one, `/event/ID` to follow, run or play in it.
 const EVENT: &str = include_str!("../web/event.html");
+
+/// A player's page (`/player/NAME`): their games and ratings.
+const PLAYER: &str = include_str!("../web/player.html");
 
 /// Name, media type, contents.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -90,6 +95,17 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../web/minis.js"),
     ),
+    ("me.js", "text/javascript; charset=utf-8", include_str!("../web/me.js")),
+    (
+        "player.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/player.js"),
+    ),
+    (
+        "playerstrings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/playerstrings.js"),
+    ),
     ("event.css", "text/css; charset=utf-8", include_str!("../web/event.css")),
     ("style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
     (
@@ -105,6 +121,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/game/{id}", get(index))
         .route("/review", get(review))
         .route("/event/{id}", get(event))
+        .route("/player/{name}", get(player))
         .route("/static/{file}", get(asset))
 }
 
@@ -114,6 +131,10 @@ async fn index() -> Response {
 
 async fn event() -> Response {
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], EVENT).into_response()
+}
+
+async fn player() -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PLAYER).into_response()
 }
 
 async fn review() -> Response {

@@ -25,7 +25,11 @@ export async function api(method, path, body, token) {
   } catch {
     data = { error: text };
   }
-  if (!res.ok) throw new Error((data && (data.error || data.message)) || `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    const error = new Error((data && (data.error || data.message)) || `${res.status} ${res.statusText}`);
+    error.status = res.status;
+    throw error;
+  }
   return data;
 }
 

@@ -16,6 +16,7 @@ import { GameSocket } from "./socket.js";
 import { reasonName, setupLanguage, sideName, strings, t } from "./i18n.js";
 import { lobby, lobbyLabels } from "./lobby.js";
 import { setSound, sound, soundOn, unlockSound } from "./sound.js";
+import { heldSeat, holdSeat } from "./me.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -66,11 +67,12 @@ function roleFromUrl(params) {
   return token ? { mode, token } : null;
 }
 
-// The seat: from the fragment (`#seat=T&side=S`), kept for this tab (a reload plays the same
-// seat) and for this browser (a new tab on the game's plain address plays the seat last opened
-// here). `#watch` spectates all the same.
-function seatFromUrl() {
-  const params = new URLSearchParams(location.hash.slice(1));
+// The seat: from the fragment (`#seat=T&side=S`: then bound to this browser's session, so its
+// other tabs and devices find it), kept for this tab (a reload plays the same seat); without
+// one, the seat this browser's session (or account) holds, else the seat last opened here.
+// `#watch` spectates all the same.
+async function seatFromUrl(fragment) {
+  const params = new URLSearchParams(fragment.slice(1));
   const key = `seat:${game.id}`;
   game.event = eventFromUrl(params);
   if (params.has("watch")) {
@@ -87,8 +89,10 @@ function seatFromUrl() {
     seat = JSON.stringify({ token: params.get("seat"), side: params.get("side") || "" });
     sessionStorage.setItem(key, seat);
     localStorage.setItem(key, seat);
+    holdSeat(game.id, params.get("seat"));
   } else {
-    seat = sessionStorage.getItem(key) || localStorage.getItem(key);
+    const held = await heldSeat(game.id);
+    seat = sessionStorage.getItem(key) || (held && JSON.stringify(held)) || localStorage.getItem(key);
   }
   try {
     const { token, side } = JSON.parse(seat);
@@ -477,13 +481,14 @@ async function followStream() {
   });
 }
 
-function play(id) {
+async function play(id) {
   game.id = id;
-  game.token = seatFromUrl();
+  const fragment = location.hash;
+  // The token leaves the address bar (and the history) at once, before anything is awaited.
+  if (/(seat|arbiter|device)=/.test(fragment)) history.replaceState(null, "", location.pathname);
+  game.token = await seatFromUrl(fragment);
   if (game.mode === "arbiter") control = new Console(game, noticeText);
   if (game.mode === "device") control = new Device(game);
-  // The token leaves the address bar (and the history) once kept.
-  if (/(seat|arbiter|device)=/.test(location.hash)) history.replaceState(null, "", location.pathname);
   // A seat link opened where this game already shows changes only the fragment, which loads
   // nothing: load the page again to take the seat (or to watch).
   addEventListener("hashchange", () => {

@@ -2,6 +2,7 @@
 // choice made in the header's select, remembered in localStorage.
 
 import { EVENT_STRINGS } from "./eventstrings.js";
+import { PLAYER_STRINGS } from "./playerstrings.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -246,6 +247,7 @@ const STRINGS = {
   },
 };
 for (const l of Object.keys(EVENT_STRINGS)) Object.assign(STRINGS[l], EVENT_STRINGS[l]);
+for (const l of Object.keys(PLAYER_STRINGS)) Object.assign(STRINGS[l], PLAYER_STRINGS[l]);
 
 // Chess's stalemate is a draw, not Xiangqi's 困毙.
 const CHESS_REASONS = { zh: { stalemate: "逼和" } };

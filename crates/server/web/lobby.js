@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { sideName, t } from "./i18n.js";
+import { redrawMe, setupMe } from "./me.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,10 +15,14 @@ export function lobbyLabels() {
   $("label-black").textContent = t("linkFor", { side: second });
   $("play-white").textContent = t("playHere", { side: first });
   $("play-black").textContent = t("playHere", { side: second });
+  $("seat-first").textContent = first;
+  $("seat-second").textContent = second;
+  redrawMe();
 }
 
 export function lobby() {
   $("lobby").hidden = false;
+  setupMe();
   $("kind").addEventListener("change", lobbyLabels);
   lobbyLabels();
   $("create").addEventListener("submit", async (evt) => {
@@ -28,6 +33,8 @@ export function lobby() {
       clock: { limit: Number(f.get("minutes")) * 60, increment: Number(f.get("increment")) },
     };
     if (f.get("ruleset")) body.ruleset = f.get("ruleset");
+    // The seat played here is this browser's (its session's): any tab of it finds the seat.
+    body.seat = f.get("seat");
     try {
       const created = await api("POST", "/api/game", body);
       const base = `${location.origin}/game/${created.id}`;

@@ -157,8 +157,15 @@ impl Store {
 
     /// Marks a game over with how it ended (so a restart does not rebuild it eagerly).
     pub async fn finish_game(&self, id: &str, result: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE games SET finished = 1, result = $1 WHERE id = $2")
+        self.finish_game_with(id, result, None).await
+    }
+
+    /// [`Store::finish_game`], with the outcome as PGN gives it (`1-0`, `0-1`, `1/2-1/2`;
+    /// `None`: no result, or not known), which a player's page shows.
+    pub async fn finish_game_with(&self, id: &str, result: &str, outcome: Option<&str>) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE games SET finished = 1, result = $1, outcome = $2 WHERE id = $3")
             .bind(result)
+            .bind(outcome)
             .bind(id)
             .execute(&self.pool)
             .await

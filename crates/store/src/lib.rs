@@ -16,6 +16,7 @@
 //! - [`served`]: what the server keeps of the events it runs beside their documents: the
 //!   games' settings and token hashes; [`event_games`]: which live game each pairing's game
 //!   is.
+//! - [`players`]: sessions (one a browser), accounts, and the seats each holds.
 //! - [`ratings`]: rating lists: each player's standing under one system, a version every
 //!   update raises and the history of what each update changed.
 //!
@@ -33,6 +34,7 @@ pub mod event_games;
 pub mod events;
 pub mod games;
 pub mod lease;
+pub mod players;
 pub mod ratings;
 #[cfg(feature = "scratch")]
 pub mod scratch;
@@ -44,6 +46,7 @@ pub use event_games::EventGame;
 pub use events::{Change, EventError};
 pub use games::{CommandLog, Entry, NewEventGame, NewGame, StoredGame};
 pub use lease::{Lease, LeaseError};
+pub use players::{AccountError, HeldSeat, PlayedGame, PlayerRating, Session};
 pub use ratings::RatingError;
 pub use served::{Also, ServedEvent};
 pub use sqlx;

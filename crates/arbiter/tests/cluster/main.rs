@@ -15,6 +15,7 @@
 //!   every node.
 //! - Affinity: a game's creation names its node, and a game played there is never forwarded;
 //!   a node following a game (one subscription for it alone) gets every line of it.
+//! - A browser's session, its seats and its account work through every node.
 //!
 //! SKIPPED without PostgreSQL or NATS; under `CI=true` they must run.
 
@@ -31,6 +32,7 @@ mod events;
 mod fencing;
 mod nodes;
 mod player;
+mod players;
 
 use nodes::{Backing, Node};
 use player::{Finish, Played, Seat, Shared};

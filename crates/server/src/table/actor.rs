@@ -260,7 +260,13 @@ impl Actor {
         if over && !*finished {
             *finished = true;
             let end = self.live.ending().map(referee::rule_code).unwrap_or_default();
-            if let Err(e) = self.db.finish(&self.id, end).await {
+            let outcome = self
+                .live
+                .ending()
+                .map(|e| e.result)
+                .filter(|o| o.is_over())
+                .map(|o| o.pgn());
+            if let Err(e) = self.db.finish(&self.id, end, outcome).await {
                 tracing::error!(game = %self.id, error = %e, "could not mark the game finished");
             }
         }
