@@ -21,6 +21,7 @@ use serde_json::{json, Value};
 
 use crate::app::{seat, App};
 use crate::codec::parse_move;
+use crate::computer::{self, Level};
 use crate::error::ApiError;
 use crate::live::Spec;
 use crate::table::{Ack, Table};
@@ -166,6 +167,16 @@ struct CreateRequest {
     /// The seat the creator plays (`red`/`white`, `black`, or `both`), bound to the session
     /// cookie the request carries (see [`crate::players`]); absent: none is bound.
     seat: Option<String>,
+    /// Play the computer: `{"level": 1-8, "side": "black"}` (the side it plays; default the
+    /// second, so the person moves first).
+    computer: Option<ComputerRequest>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ComputerRequest {
+    level: u8,
+    side: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -215,11 +226,29 @@ async fn create(
             .unwrap_or_else(|| if kind == Kind::Xiangqi { "cxa" } else { "fide" }.into()),
         clock,
     };
+    // Checked before the game is made: a refused request makes nothing.
+    let computer = match &req.computer {
+        Some(c) => {
+            let level = Level::new(c.level)?;
+            let side = match c.side.as_deref() {
+                None => game::Side::Second,
+                Some(name) => computer::side_named(kind, name).ok_or_else(|| {
+                    ApiError::BadRequest(format!("computer side {name:?}: not a side of {}", spec.kind_name()))
+                })?,
+            };
+            Some((side, level, app.engines().require()?))
+        }
+        None => None,
+    };
     let created = app.create(spec.clone()).await?;
+    if let Some((side, level, program)) = &computer {
+        computer::spawn(app.clone(), created.id.clone(), *side, *level, program.clone());
+    }
     // The game is made: a seat that could not be bound leaves it made all the same, its
     // tokens answered (the links still seat their holders).
     if let Some((visitor, sides)) = &held {
-        for side in sides {
+        // The computer's seat is nobody's.
+        for side in sides.iter().filter(|s| computer.as_ref().is_none_or(|c| c.0 != **s)) {
             let token = &created.tokens[*side];
             if let Err(e) = crate::players::routes::bind(&app, visitor, &created.id, *side, token).await {
                 tracing::warn!(game = %created.id, error = %e, "could not bind the creator's seat to the session");
@@ -230,6 +259,10 @@ async fn create(
     // no server's log, nor a `Referer`.
     let seats = |side: game::Side| {
         let name = side.name(kind);
+        // The computer's seat has no token: nobody else may play it.
+        if let Some((_, level, _)) = computer.as_ref().filter(|c| c.0 == side) {
+            return json!({ "side": name, "computer": level.number() });
+        }
         let token = &created.tokens[side];
         json!({ "side": name, "token": token, "url": format!("/game/{}#seat={token}&side={name}", created.id) })
     };

@@ -39,6 +39,8 @@ pub struct App {
     pub events: crate::event::Events,
     /// The cluster this server is a node of (`arbiter serve --cluster`), if any.
     cluster: std::sync::OnceLock<Arc<Node>>,
+    /// The engine the computer plays with (found on first use unless the server was told).
+    engines: std::sync::OnceLock<crate::computer::Engines>,
 }
 
 /// A new game: its id, a seat token for each side (first, second) and the arbiter's token.
@@ -67,6 +69,7 @@ impl App {
             closing: tokio::sync::watch::Sender::new(false),
             events: crate::event::Events::default(),
             cluster: std::sync::OnceLock::new(),
+            engines: std::sync::OnceLock::new(),
         }
     }
 
@@ -77,6 +80,16 @@ impl App {
 
     pub fn cluster(&self) -> Option<&Arc<Node>> {
         self.cluster.get()
+    }
+
+    /// Plays the computer's seats with `engines` (`arbiter serve --engine`); without it, the
+    /// installed Fairy-Stockfish is looked for on first use.
+    pub fn set_engines(&self, engines: crate::computer::Engines) {
+        let _ = self.engines.set(engines);
+    }
+
+    pub fn engines(&self) -> &crate::computer::Engines {
+        self.engines.get_or_init(|| crate::computer::Engines::find(None))
     }
 
     /// The server is shutting down: every stream ends.

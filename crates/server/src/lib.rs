@@ -22,6 +22,7 @@ pub mod api;
 pub mod app;
 pub mod cluster;
 pub mod codec;
+pub mod computer;
 pub mod console;
 pub mod db;
 pub mod device;

@@ -1,0 +1,122 @@
+//! The computer as an opponent: an engine (Fairy-Stockfish by default) holding one seat of a
+//! game, refereed like any player. It is a client of the game like a person's page: it reads
+//! the game's state, and on its turn sends its move through the same table (forwarded to the
+//! owner in a cluster). It is bound by the 棋例 as a person is: the moves the rules forbid now
+//! (a repetition it must vary from) are worked out from its own copy of the judge and sent to
+//! the engine as banned, so it never plays one.
+//!
+//! One engine process a game, started for the game and ended with it: engines are small next
+//! to a game's length, and a process of its own keeps one game's search from stalling another's.
+
+mod engine;
+mod level;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use game::{Kind, Side};
+use referee::Command;
+use serde_json::Value;
+
+use crate::app::App;
+use crate::error::ApiError;
+
+pub use level::Level;
+
+/// The engine a computer seat runs: found once, at start.
+#[derive(Clone, Debug)]
+pub struct Engines {
+    /// The program, or `None` when no engine is installed (a game against the computer is
+    /// then refused with a clear error).
+    pub program: Option<PathBuf>,
+}
+
+impl Engines {
+    /// `path` if given, else Debian's `fairy-stockfish` (in `/usr/games` or on `$PATH`).
+    pub fn find(path: Option<PathBuf>) -> Engines {
+        let program = path.or_else(|| {
+            let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
+                .map(|p| std::env::split_paths(&p).collect())
+                .unwrap_or_default();
+            dirs.push(PathBuf::from("/usr/games"));
+            dirs.into_iter()
+                .map(|d| d.join("fairy-stockfish"))
+                .find(|p| p.is_file())
+        });
+        Engines { program }
+    }
+
+    pub fn require(&self) -> Result<PathBuf, ApiError> {
+        self.program.clone().ok_or_else(|| {
+            ApiError::BadRequest(
+                "no engine to play against: install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) or start the server with --engine PATH".into(),
+            )
+        })
+    }
+}
+
+/// Plays `side` of game `id` at `level` until the game is over: started as a task of its own.
+pub fn spawn(app: Arc<App>, id: String, side: Side, level: Level, program: PathBuf) {
+    tokio::spawn(async move {
+        if let Err(e) = play(&app, &id, side, level, program).await {
+            tracing::warn!(game = %id, error = %e, "the computer stopped playing");
+        }
+    });
+}
+
+async fn play(app: &App, id: &str, side: Side, level: Level, program: PathBuf) -> Result<(), ApiError> {
+    let table = app.game(id).await?;
+    let kind = table.spec.kind;
+    let rules = table.spec.rules.clone();
+    let mut engine = engine::Seat::start(kind, &rules, program, level).await?;
+    let mut progress = table.watch();
+    let mut asked_at = None;
+    loop {
+        if progress.borrow_and_update().1 {
+            return Ok(());
+        }
+        let (line, _) = table.full().await?;
+        let full: Value = serde_json::from_str(&line).map_err(|e| internal(e.to_string()))?;
+        let state = &full["state"];
+        let moves: Vec<String> = state["moves"]
+            .as_str()
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let live = matches!(state["status"].as_str(), Some("started" | "created"));
+        let ours = state["turn"].as_str() == Some(side.name(kind));
+        if live && ours && asked_at != Some(moves.len()) {
+            asked_at = Some(moves.len());
+            match engine.choose(moves).await {
+                Ok(Some(mv)) => {
+                    if let Err(e) = table.act(side, Command::Move(mv.clone()), 0).await {
+                        tracing::warn!(game = %id, mv = %mv, error = %e, "the computer's move was refused");
+                    }
+                }
+                // No move to make: the game is over by the rules (the referee has said so).
+                Ok(None) => {}
+                Err(e) => {
+                    // An engine that cannot play any more would leave its opponent waiting for
+                    // ever: it resigns, and says why in the log.
+                    tracing::warn!(game = %id, error = %e, "the engine failed: the computer resigns");
+                    let _ = table.act(side, Command::Resign, 0).await;
+                    return Ok(());
+                }
+            }
+        }
+        if progress.changed().await.is_err() {
+            return Ok(());
+        }
+    }
+}
+
+/// The game's kind's name of `side` (`red`, `white`, …) read back, for a request.
+pub fn side_named(kind: Kind, name: &str) -> Option<Side> {
+    [Side::First, Side::Second].into_iter().find(|s| s.name(kind) == name)
+}
+
+/// A failure of the computer's own (its engine, its thread): the server's, not the request's.
+fn internal(message: impl Into<String>) -> ApiError {
+    ApiError::Status(axum::http::StatusCode::INTERNAL_SERVER_ERROR, message.into())
+}
