@@ -39,7 +39,7 @@ pub struct App {
     pub events: crate::event::Events,
     /// The cluster this server is a node of (`arbiter serve --cluster`), if any.
     cluster: std::sync::OnceLock<Arc<Node>>,
-    /// The engine the computer plays with (found on first use unless the server was told).
+    /// The engine the computer plays with, found on first use.
     engines: std::sync::OnceLock<crate::computer::Engines>,
 }
 
@@ -82,12 +82,7 @@ impl App {
         self.cluster.get()
     }
 
-    /// Plays the computer's seats with `engines` (`arbiter serve --engine`); without it, the
-    /// installed Fairy-Stockfish is looked for on first use.
-    pub fn set_engines(&self, engines: crate::computer::Engines) {
-        let _ = self.engines.set(engines);
-    }
-
+    /// The engine the computer plays with: `$ARBITER_ENGINE`, else the installed Fairy-Stockfish.
     pub fn engines(&self) -> &crate::computer::Engines {
         self.engines.get_or_init(|| crate::computer::Engines::find(None))
     }

@@ -1,4 +1,5 @@
-// The lobby (`/`): a form that creates a game and gives the players' and spectators' links.
+// The lobby (`/`): a form that creates a game against a person (and gives the players' and
+// spectators' links) or against the computer (and opens its board).
 
 import { api } from "./api.js";
 import { sideName, t } from "./i18n.js";
@@ -17,6 +18,9 @@ export function lobbyLabels() {
   $("play-black").textContent = t("playHere", { side: second });
   $("seat-first").textContent = first;
   $("seat-second").textContent = second;
+  for (const o of $("opponent").options) {
+    if (o.value !== "person") o.textContent = t("computerLevel", { level: o.value });
+  }
   redrawMe();
 }
 
@@ -35,9 +39,20 @@ export function lobby() {
     if (f.get("ruleset")) body.ruleset = f.get("ruleset");
     // The seat played here is this browser's (its session's): any tab of it finds the seat.
     body.seat = f.get("seat");
+    // Against the computer: it takes the other seat, and the player goes straight to the board.
+    const computer = f.get("opponent") !== "person";
+    if (computer) {
+      const xq = body.kind === "xiangqi";
+      body.computer = { level: Number(f.get("opponent")), side: body.seat === "first" ? "black" : xq ? "red" : "white" };
+    }
     try {
       const created = await api("POST", "/api/game", body);
       const base = `${location.origin}/game/${created.id}`;
+      if (computer) {
+        const mine = created.seats[body.seat === "first" ? 0 : 1];
+        location.href = `${base}#seat=${mine.token}&side=${mine.side}`;
+        return;
+      }
       $("links").hidden = false;
       // The seat token goes in the fragment, which browsers never send to the server.
       const link = (seat) => `${base}#seat=${seat.token}&side=${seat.side}`;

@@ -32,9 +32,11 @@ pub struct Engines {
 }
 
 impl Engines {
-    /// `path` if given, else Debian's `fairy-stockfish` (in `/usr/games` or on `$PATH`).
+    /// `path` if given, else `$ARBITER_ENGINE`, else Debian's `fairy-stockfish` (in
+    /// `/usr/games` or on `$PATH`).
     pub fn find(path: Option<PathBuf>) -> Engines {
-        let program = path.or_else(|| {
+        let named = path.or_else(|| std::env::var_os("ARBITER_ENGINE").map(PathBuf::from));
+        let program = named.or_else(|| {
             let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
                 .map(|p| std::env::split_paths(&p).collect())
                 .unwrap_or_default();
@@ -49,7 +51,7 @@ impl Engines {
     pub fn require(&self) -> Result<PathBuf, ApiError> {
         self.program.clone().ok_or_else(|| {
             ApiError::BadRequest(
-                "no engine to play against: install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) or start the server with --engine PATH".into(),
+                "no engine to play against: install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) or start the server with ARBITER_ENGINE=PATH".into(),
             )
         })
     }
