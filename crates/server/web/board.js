@@ -210,19 +210,21 @@ export class Board {
     }
     if (state.check) ring(state.check, "check");
 
-    // Hints for the selected piece: its legal destinations.
+    // Hints for the selected piece: its legal destinations (a promotion's four moves, one).
+    const targets = new Set(
+      this.selected ? (state.legal || []).filter((m) => m.slice(0, 2) === this.selected).map((m) => m.slice(2, 4)) : [],
+    );
     const hints = el("g", { class: "hints" }, svg);
+    for (const sq of targets) {
+      const [x, y] = centre(sq);
+      el("circle", { cx: x, cy: y, r: cell * 0.14, class: "hint", "data-square": sq }, hints);
+    }
     if (this.selected && state.legal && state.legal.length) {
-      for (const m of state.legal) {
-        if (m.slice(0, 2) !== this.selected) continue;
-        const [x, y] = centre(m.slice(2, 4));
-        el("circle", { cx: x, cy: y, r: cell * 0.14, class: "hint", "data-square": m.slice(2, 4) }, hints);
-      }
       mark(this.selected, "selected");
       ring(this.selected, "selected");
     }
 
-    this.drawPoints(svg, pieces, centre, cell, g.points);
+    this.drawPoints(svg, pieces, centre, cell, g.points, targets);
     if (focused) this.focusCursor();
 
     // Input: click a piece then a destination, or drag. Squares are found from coordinates.
@@ -273,14 +275,11 @@ export class Board {
 
   // One focusable element a point, over everything drawn, named for screen readers; the
   // cursor's alone is in the tab order.
-  drawPoints(svg, pieces, centre, cell, points) {
+  drawPoints(svg, pieces, centre, cell, points, targets) {
     const { kind } = this.state;
     const g = GAMES[kind];
     if (!this.cursor) this.cursor = this.startPoint();
     const layer = el("g", { class: "points" }, svg);
-    const legalTo = new Set(
-      (this.state.legal || []).filter((m) => m.slice(0, 2) === this.selected).map((m) => m.slice(2, 4)),
-    );
     const label = this.state.pointLabel || ((sq, p) => (p ? `${sq} ${p}` : sq));
     for (let row = 0; row < g.ranks; row++) {
       for (let file = 0; file < g.files; file++) {
@@ -291,7 +290,7 @@ export class Board {
         e.setAttribute("tabindex", sq === this.cursor ? "0" : "-1");
         let name = label(sq, pieces[sq] || null);
         if (sq === this.selected) name += ` (${this.state.pickedLabel || "picked up"})`;
-        else if (legalTo.has(sq)) name += ` (${this.state.legalLabel || "can move here"})`;
+        else if (targets.has(sq)) name += ` (${this.state.legalLabel || "can move here"})`;
         e.setAttribute("aria-label", name);
       }
     }

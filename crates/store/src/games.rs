@@ -357,15 +357,7 @@ async fn insert_fenced(conn: &mut sqlx::AnyConnection, lease: &Lease, entries: &
         crate::lease::now_sql(true),
         values_from(entries.len(), 5, 2)
     );
-    let mut q = sqlx::query(&sql).bind(&lease.node).bind(lease.epoch);
-    for (id, seq, at, side, command) in entries.iter().copied() {
-        q = q
-            .bind(&**id)
-            .bind(*seq as i64)
-            .bind(*at as i64)
-            .bind(side_code(*side))
-            .bind(command.as_str());
-    }
+    let q = bind_entries(sqlx::query(&sql).bind(&lease.node).bind(lease.epoch), entries);
     let inserted = q.execute(&mut *conn).await?.rows_affected();
     if inserted == 0 && !entries.is_empty() {
         return Err(sqlx::Error::Protocol(crate::lease::FENCED.into()));
@@ -379,18 +371,26 @@ async fn insert_commands(conn: &mut sqlx::AnyConnection, entries: &[&Entry]) -> 
             "INSERT INTO commands (game_id, seq, at_ms, side, command) VALUES {}",
             values(chunk.len(), 5)
         );
-        let mut q = sqlx::query(&sql);
-        for (id, seq, at, side, command) in chunk.iter().copied() {
-            q = q
-                .bind(&**id)
-                .bind(*seq as i64)
-                .bind(*at as i64)
-                .bind(side_code(*side))
-                .bind(command.as_str());
-        }
-        q.execute(&mut *conn).await?;
+        bind_entries(sqlx::query(&sql), chunk).execute(&mut *conn).await?;
     }
     Ok(())
+}
+
+/// Binds each entry's five columns (game, seq, time, side, command), in the order the
+/// statements' `VALUES` list them.
+fn bind_entries<'q>(
+    mut q: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    entries: &[&'q Entry],
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    for (id, seq, at, side, command) in entries.iter().copied() {
+        q = q
+            .bind(&**id)
+            .bind(*seq as i64)
+            .bind(*at as i64)
+            .bind(side_code(*side))
+            .bind(command.as_str());
+    }
+    q
 }
 
 /// The placeholders of a multi-row INSERT: `($1, $2), ($3, $4)` for 2 rows of 2 columns.

@@ -6,28 +6,30 @@
 
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use super::nodes::{self, Backing, Node};
+use crate::common::api;
 
-async fn call(base: &str, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
-    let http = reqwest::Client::new();
-    let mut r = if method == "GET" {
-        http.get(format!("{base}{path}"))
-    } else {
-        http.post(format!("{base}{path}"))
-    };
-    if let Some(t) = token {
-        r = r.bearer_auth(t);
+/// A round robin made through `base(0)` and `names` registered, the i-th through `base(i + 1)`:
+/// the event's id, the organiser's token and the players' tokens.
+async fn round_robin(
+    base: impl Fn(usize) -> String,
+    name: &str,
+    kind: &str,
+    names: &[&str],
+) -> (String, String, Vec<String>) {
+    let body = json!({"name": name, "format": "round-robin", "kind": kind});
+    let made = api(&base(0), "POST", "/api/event", None, Some(body)).await;
+    let event = made["id"].as_str().unwrap().to_string();
+    let org = made["organiserToken"].as_str().unwrap().to_string();
+    let mut players = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let path = format!("/api/event/{event}/register");
+        let r = api(&base(i + 1), "POST", &path, Some(&org), Some(json!({ "name": name }))).await;
+        players.push(r["token"].as_str().unwrap().to_string());
     }
-    if let Some(b) = body {
-        r = r.json(&b);
-    }
-    let r = r.send().await.unwrap();
-    let status = r.status();
-    let v: Value = r.json().await.unwrap_or_default();
-    assert!(status.is_success(), "{method} {path}: {status} {v}");
-    v
+    (event, org, players)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -36,32 +38,12 @@ async fn an_events_rounds_run_across_three_nodes() {
     let nodes: Vec<Node> = ["e1", "e2", "e3"].iter().map(|n| Node::start(&b, n)).collect();
     let store = nodes::store(&b).await;
     let base = |i: usize| nodes[i % 3].base.clone();
-    let made = call(
-        &base(0),
-        "POST",
-        "/api/event",
-        None,
-        Some(json!({"name": "Three nodes round robin", "format": "round-robin", "kind": "xiangqi"})),
-    )
-    .await;
-    let event = made["id"].as_str().unwrap().to_string();
-    let org = made["organiserToken"].as_str().unwrap().to_string();
-    let mut players = Vec::new();
-    for (i, name) in ["Hu Rong", "Lü Qin", "Xu Tianhong", "Zhao Guorong"].iter().enumerate() {
-        let r = call(
-            &base(i + 1),
-            "POST",
-            &format!("/api/event/{event}/register"),
-            Some(&org),
-            Some(json!({ "name": name })),
-        )
-        .await;
-        players.push(r["token"].as_str().unwrap().to_string());
-    }
+    let names = ["Hu Rong", "Lü Qin", "Xu Tianhong", "Zhao Guorong"];
+    let (event, org, players) = round_robin(base, "Three nodes round robin", "xiangqi", &names).await;
     let mut owners = std::collections::HashSet::new();
     for round in 1..=3usize {
         // Started through a different node each round.
-        call(
+        api(
             &base(round),
             "POST",
             &format!("/api/event/{event}/round/start"),
@@ -73,7 +55,7 @@ async fn an_events_rounds_run_across_three_nodes() {
         // seats to look resigns it.
         let mut resigned = std::collections::HashSet::new();
         for (i, token) in players.iter().enumerate() {
-            let me = call(
+            let me = api(
                 &base(i + round + 1),
                 "GET",
                 &format!("/api/event/{event}/me"),
@@ -87,7 +69,7 @@ async fn an_events_rounds_run_across_three_nodes() {
                 .to_string();
             owners.insert(nodes::owner(&store, &game).await);
             if resigned.insert(game.clone()) {
-                call(
+                api(
                     &base(i + round + 2),
                     "POST",
                     &format!("/api/board/game/{game}/resign"),
@@ -101,7 +83,7 @@ async fn an_events_rounds_run_across_three_nodes() {
         // Every result entered, as any node reads the event.
         let asked = Instant::now();
         loop {
-            let v = call(&base(round + 2), "GET", &format!("/api/event/{event}"), None, None).await;
+            let v = api(&base(round + 2), "GET", &format!("/api/event/{event}"), None, None).await;
             let pairings = v["stages"][0]["rounds"][round - 1]["pairings"]
                 .as_array()
                 .unwrap()
@@ -116,7 +98,7 @@ async fn an_events_rounds_run_across_three_nodes() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
-    let v = call(&base(0), "GET", &format!("/api/event/{event}"), None, None).await;
+    let v = api(&base(0), "GET", &format!("/api/event/{event}"), None, None).await;
     assert_eq!(v["finished"], true, "{v}");
     assert!(owners.len() >= 2, "the games ran on one node only: {owners:?}");
 }
@@ -147,29 +129,9 @@ async fn results_entered_after(leaving: Leaving, test: &str) {
     let mut nodes: Vec<Node> = ["k1", "k2", "k3"].iter().map(|n| Node::start(&b, n)).collect();
     let store = nodes::store(&b).await;
     let (first, others) = (nodes[0].base.clone(), [nodes[1].base.clone(), nodes[2].base.clone()]);
-    let made = call(
-        &first,
-        "POST",
-        "/api/event",
-        None,
-        Some(json!({"name": "A node lost", "format": "round-robin", "kind": "chess"})),
-    )
-    .await;
-    let event = made["id"].as_str().unwrap().to_string();
-    let org = made["organiserToken"].as_str().unwrap().to_string();
-    let mut players = Vec::new();
-    for name in ["A", "B", "C", "D", "E", "F"] {
-        let r = call(
-            &first,
-            "POST",
-            &format!("/api/event/{event}/register"),
-            Some(&org),
-            Some(json!({ "name": name })),
-        )
-        .await;
-        players.push(r["token"].as_str().unwrap().to_string());
-    }
-    call(
+    let names = ["A", "B", "C", "D", "E", "F"];
+    let (event, org, players) = round_robin(|_| first.clone(), "A node lost", "chess", &names).await;
+    api(
         &first,
         "POST",
         &format!("/api/event/{event}/round/start"),
@@ -179,7 +141,7 @@ async fn results_entered_after(leaving: Leaving, test: &str) {
     .await;
     let mut games = Vec::new();
     for token in &players {
-        let me = call(&others[0], "GET", &format!("/api/event/{event}/me"), Some(token), None).await;
+        let me = api(&others[0], "GET", &format!("/api/event/{event}/me"), Some(token), None).await;
         games.push(me["game"]["id"].as_str().unwrap().to_string());
     }
     let mut on_k1 = 0;
@@ -204,7 +166,7 @@ async fn results_entered_after(leaving: Leaving, test: &str) {
     let mut resigned = std::collections::HashSet::new();
     for (i, (token, game)) in players.iter().zip(&games).enumerate() {
         if resigned.insert(game.clone()) {
-            call(
+            api(
                 &others[i % 2],
                 "POST",
                 &format!("/api/board/game/{game}/resign"),
@@ -216,7 +178,7 @@ async fn results_entered_after(leaving: Leaving, test: &str) {
     }
     assert_eq!(resigned.len(), 3);
     loop {
-        let v = call(&others[1], "GET", &format!("/api/event/{event}"), None, None).await;
+        let v = api(&others[1], "GET", &format!("/api/event/{event}"), None, None).await;
         let pairings = v["stages"][0]["rounds"][0]["pairings"].as_array().unwrap().clone();
         if pairings.iter().all(|p| p["verdict"] != "pending") {
             break;
@@ -232,7 +194,7 @@ async fn results_entered_after(leaving: Leaving, test: &str) {
         left.elapsed()
     );
     // The next round starts through a node left.
-    call(
+    api(
         &others[0],
         "POST",
         &format!("/api/event/{event}/round/start"),

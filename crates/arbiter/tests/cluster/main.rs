@@ -24,6 +24,9 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod affinity;
 mod device;
 mod drain;

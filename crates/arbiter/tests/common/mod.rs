@@ -1,4 +1,8 @@
-//! What the HTTP test files share: `arbiter serve` spawned on a free port of loopback.
+//! What the HTTP test files share: `arbiter serve` spawned on a free port of loopback, and one
+//! JSON request to it.
+
+// Each test file uses its own part of this.
+#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, ChildStdout, Command, Stdio};
@@ -40,7 +44,6 @@ impl Server {
     }
 
     /// SIGKILL: no chance to flush or close anything.
-    #[allow(dead_code)] // Not every test file kills its server.
     pub fn kill9(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
@@ -52,4 +55,32 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// One JSON request to the server's API (`GET` or `POST`), with a Bearer token and a body if
+/// given; it must succeed. Its answer (`null` when it has no JSON body).
+pub async fn api(
+    base: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<serde_json::Value>,
+) -> serde_json::Value {
+    let http = reqwest::Client::new();
+    let mut r = if method == "GET" {
+        http.get(format!("{base}{path}"))
+    } else {
+        http.post(format!("{base}{path}"))
+    };
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    if let Some(b) = body {
+        r = r.json(&b);
+    }
+    let r = r.send().await.unwrap();
+    let status = r.status();
+    let v: serde_json::Value = r.json().await.unwrap_or_default();
+    assert!(status.is_success(), "{method} {path}: {status} {v}");
+    v
 }

@@ -6,6 +6,8 @@
 
 pub mod event;
 
+pub use crate::common::api;
+
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -338,26 +340,6 @@ pub async fn open_board(c: &Client, link: &str, kind: &str) {
         &format!("return document.querySelector('#board svg.board.{kind} g.piece') !== null;"),
     )
     .await;
-}
-
-/// One JSON request to the server's API (`GET` or `POST`), with a Bearer token and a body if
-/// given; it must succeed.
-pub async fn api(base: &str, method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
-    let http = reqwest::Client::new();
-    let mut r = if method == "GET" {
-        http.get(format!("{base}{path}"))
-    } else {
-        http.post(format!("{base}{path}"))
-    };
-    if let Some(t) = token {
-        r = r.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        r = r.json(&b);
-    }
-    let r = r.send().await.unwrap();
-    assert!(r.status().is_success(), "{path}: {}", r.status());
-    r.json().await.unwrap()
 }
 
 /// The value of a script run in the page.
