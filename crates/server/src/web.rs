@@ -86,6 +86,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/device.js"),
     ),
     (
+        "notices.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/notices.js"),
+    ),
+    (
         "sound.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/sound.js"),
