@@ -146,3 +146,110 @@ async fn the_computer_beats_a_random_mover_and_the_judge_agrees() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Game `id`'s state now: the first line of its stream (`gameFull`).
+async fn state_now(base: &str, id: &str) -> Value {
+    let mut r = reqwest::get(format!("{base}/api/board/game/stream/{id}"))
+        .await
+        .unwrap();
+    let mut buf = Vec::new();
+    while let Some(chunk) = r.chunk().await.unwrap() {
+        buf.extend_from_slice(&chunk);
+        if let Some(end) = buf.iter().position(|&b| b == b'\n') {
+            let full: Value = serde_json::from_slice(&buf[..end]).unwrap();
+            return full["state"].clone();
+        }
+    }
+    panic!("game {id}: no line on its stream");
+}
+
+/// Waits (up to 20 s) for game `id` to have `plies` moves: the state then.
+async fn wait_for_plies(base: &str, id: &str, plies: usize) -> Value {
+    for _ in 0..200 {
+        let state = state_now(base, id).await;
+        if state["moves"].as_str().unwrap_or_default().split_whitespace().count() >= plies {
+            return state;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("game {id}: still not {plies} plies after 20 s");
+}
+
+/// The person (red) plays the first legal move of `state` in game `g`.
+async fn red_moves(base: &str, g: &Value, state: &Value) {
+    let mv = state["legal"][0].as_str().expect("a legal move").to_string();
+    let token = g["seats"][0]["token"].as_str().unwrap();
+    let path = format!("/api/board/game/{}/move/{mv}", g["id"].as_str().unwrap());
+    common::api(base, "POST", &path, Some(token), None).await;
+}
+
+/// The computer's seat is kept with its game: after the server is killed and started again on
+/// the same database, the computer answers the person's next move. And the server plays only
+/// as many games against the computer at once as it is told: one more is refused with a clear
+/// error until a place frees up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_keeps_its_seat_across_a_restart_and_its_games_are_bounded() {
+    let Some(_) = fairy() else { return };
+    let dir = std::env::temp_dir().join(format!("arbiter-computer-seat-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}?mode=rwc", dir.join("g.db").display());
+    let options = ["--computer-games", "1"];
+    let server = Server::start_with(&db, &options);
+    let base = server.base.clone();
+    let vs_computer = json!({"kind": "xiangqi", "computer": {"level": 1}});
+    let g = common::api(&base, "POST", "/api/game", None, Some(vs_computer.clone())).await;
+    let id = g["id"].as_str().unwrap();
+
+    let refused = reqwest::Client::new()
+        .post(format!("{base}/api/game"))
+        .json(&vs_computer)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 503);
+    let why: Value = refused.json().await.unwrap();
+    assert!(why["error"].as_str().unwrap().contains("as many games"), "{why}");
+
+    let state = state_now(&base, id).await;
+    red_moves(&base, &g, &state).await;
+    wait_for_plies(&base, id, 2).await;
+    server.kill9();
+
+    let server = Server::start_with(&db, &options);
+    let base = server.base.clone();
+    let state = wait_for_plies(&base, id, 2).await;
+    red_moves(&base, &g, &state).await;
+    let state = wait_for_plies(&base, id, 4).await;
+    assert_eq!(state["status"], "started", "{state}");
+
+    // The game over, its place is free for another.
+    let token = g["seats"][0]["token"].as_str().unwrap();
+    common::api(
+        &base,
+        "POST",
+        &format!("/api/board/game/{id}/resign"),
+        Some(token),
+        None,
+    )
+    .await;
+    let mut made = None;
+    for _ in 0..100 {
+        let r = reqwest::Client::new()
+            .post(format!("{base}/api/game"))
+            .json(&vs_computer)
+            .send()
+            .await
+            .unwrap();
+        if r.status().is_success() {
+            made = Some(r.json::<Value>().await.unwrap());
+            break;
+        }
+        assert_eq!(r.status(), 503);
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let made = made.expect("a place for a new game against the computer once the first is over");
+    assert_eq!(made["seats"][1]["computer"], 1, "{made}");
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -21,7 +21,7 @@ use serde_json::{json, Value};
 
 use crate::app::{seat, App};
 use crate::codec::parse_move;
-use crate::computer::{self, Level};
+use crate::computer::{self, ComputerSeat, Level};
 use crate::error::ApiError;
 use crate::live::Spec;
 use crate::table::{Ack, Table};
@@ -236,19 +236,36 @@ async fn create(
                     ApiError::BadRequest(format!("computer side {name:?}: not a side of {}", spec.kind_name()))
                 })?,
             };
-            Some((side, level, app.engines().require()?))
+            app.engines().require()?;
+            if !app.computers().has_room() {
+                return Err(ApiError::Status(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "the computer is playing as many games as this server allows ({}): try again in a few minutes",
+                        app.computers().limit()
+                    ),
+                ));
+            }
+            Some(ComputerSeat { side, level })
         }
         None => None,
     };
-    let created = app.create(spec.clone()).await?;
-    if let Some((side, level, program)) = &computer {
-        computer::spawn(app.clone(), created.id.clone(), *side, *level, program.clone());
+    let created = app.create_with(spec.clone(), computer).await?;
+    // The computer plays from the node that runs the game: in a cluster, one made on another
+    // node is loaded there now, so its computer sits down without waiting for a request.
+    if let (Some(_), Some(node), Some(_)) = (computer, app.cluster(), &created.node) {
+        let table = app.game(&created.id).await?;
+        if !table.is_local() {
+            if let Err(e) = node.run(&table, crate::table::Op::Load).await {
+                tracing::warn!(game = %created.id, error = %e, "could not load the computer's game on its node");
+            }
+        }
     }
     // The game is made: a seat that could not be bound leaves it made all the same, its
     // tokens answered (the links still seat their holders).
     if let Some((visitor, sides)) = &held {
         // The computer's seat is nobody's.
-        for side in sides.iter().filter(|s| computer.as_ref().is_none_or(|c| c.0 != **s)) {
+        for side in sides.iter().filter(|s| computer.is_none_or(|c| c.side != **s)) {
             let token = &created.tokens[*side];
             if let Err(e) = crate::players::routes::bind(&app, visitor, &created.id, *side, token).await {
                 tracing::warn!(game = %created.id, error = %e, "could not bind the creator's seat to the session");
@@ -260,8 +277,8 @@ async fn create(
     let seats = |side: game::Side| {
         let name = side.name(kind);
         // The computer's seat has no token: nobody else may play it.
-        if let Some((_, level, _)) = computer.as_ref().filter(|c| c.0 == side) {
-            return json!({ "side": name, "computer": level.number() });
+        if let Some(c) = computer.filter(|c| c.side == side) {
+            return json!({ "side": name, "computer": c.level.number() });
         }
         let token = &created.tokens[side];
         json!({ "side": name, "token": token, "url": format!("/game/{}#seat={token}&side={name}", created.id) })

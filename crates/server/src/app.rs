@@ -39,8 +39,8 @@ pub struct App {
     pub events: crate::event::Events,
     /// The cluster this server is a node of (`arbiter serve --cluster`), if any.
     cluster: std::sync::OnceLock<Arc<Node>>,
-    /// The engine the computer plays with, found on first use.
-    engines: std::sync::OnceLock<crate::computer::Engines>,
+    /// The computer's games here, and the engine it plays with.
+    computers: Arc<crate::computer::Computers>,
 }
 
 /// A new game: its id, a seat token for each side (first, second) and the arbiter's token.
@@ -69,7 +69,7 @@ impl App {
             closing: tokio::sync::watch::Sender::new(false),
             events: crate::event::Events::default(),
             cluster: std::sync::OnceLock::new(),
-            engines: std::sync::OnceLock::new(),
+            computers: Arc::new(crate::computer::Computers::new(limits.computer_games)),
         }
     }
 
@@ -84,7 +84,11 @@ impl App {
 
     /// The engine the computer plays with: `$ARBITER_ENGINE`, else the installed Fairy-Stockfish.
     pub fn engines(&self) -> &crate::computer::Engines {
-        self.engines.get_or_init(|| crate::computer::Engines::find(None))
+        self.computers.engines()
+    }
+
+    pub fn computers(&self) -> &crate::computer::Computers {
+        &self.computers
     }
 
     /// The server is shutting down: every stream ends.
@@ -139,12 +143,23 @@ impl App {
     }
 
     pub async fn create(&self, spec: Spec) -> Result<Created, ApiError> {
+        self.create_with(spec, None).await
+    }
+
+    /// A new game, the computer playing `computer`'s seat if given.
+    pub async fn create_with(
+        &self,
+        spec: Spec,
+        computer: Option<crate::computer::ComputerSeat>,
+    ) -> Result<Created, ApiError> {
         let tokens = BySide::new(|_| random_id(32));
         let arbiter = random_id(32);
         let hashes = tokens.as_ref().map(|t| token_hash(t));
         spec.validate()?;
         let id = random_id(8);
-        self.db.create(&id, &spec, &hashes, Some(&token_hash(&arbiter))).await?;
+        self.db
+            .create(&id, &spec, &hashes, Some(&token_hash(&arbiter)), computer)
+            .await?;
         let placed = match self.cluster() {
             Some(node) => Some(node.owner_named(&node.place(&id).await?).await),
             None => None,
@@ -210,6 +225,7 @@ impl App {
                 arbiter_hash: arbiter_hash.map(str::to_string),
                 created_unix_ms,
                 device_hash: None,
+                computer: None,
                 commands: vec![start()],
             };
             let table = match self.cluster() {
@@ -263,7 +279,9 @@ impl App {
         let Some(node) = self.cluster() else {
             let table = Table::restore(id.to_string(), stored, self.db.clone(), self.limits.abandon_after)?;
             // Another request may have loaded it meanwhile: keep the first, so one task owns the game.
-            return Ok(self.lock().entry(id.to_string()).or_insert(table).clone());
+            let table = self.lock().entry(id.to_string()).or_insert(table).clone();
+            crate::computer::seat(&self.computers, &table);
+            return Ok(table);
         };
         // A cluster's node runs the game if it owns it, else follows the node that does.
         let run = node
@@ -292,6 +310,9 @@ impl App {
                 table.catch_up(&stored)?;
             }
         }
+        if new {
+            crate::computer::seat(&self.computers, &table);
+        }
         Ok(table)
     }
 
@@ -309,6 +330,7 @@ impl App {
             if let Some(node) = self.cluster() {
                 node.unfollow_game(id);
             }
+            crate::computer::seat(&self.computers, &table);
         }
         Ok(table)
     }

@@ -34,6 +34,8 @@ pub struct Stored {
     pub device_hash: Option<String>,
     /// When it was created, milliseconds since the Unix epoch (wall clock).
     pub created_unix_ms: i64,
+    /// The seat the computer plays, if it plays one.
+    pub computer: Option<crate::computer::ComputerSeat>,
     pub commands: Vec<(u64, game::Side, String)>,
 }
 
@@ -102,9 +104,11 @@ impl Db {
         spec: &Spec,
         token_hashes: &BySide<String>,
         arbiter_hash: Option<&str>,
+        computer: Option<crate::computer::ComputerSeat>,
     ) -> Result<(), sqlx::Error> {
         // The store keeps the pair as its columns token_first, token_second.
         let token_hashes: [String; 2] = token_hashes.clone().into();
+        let computer = computer.map(|c| c.code());
         self.store
             .create_game(&NewGame {
                 id,
@@ -115,6 +119,7 @@ impl Db {
                 token_hashes: &token_hashes,
                 arbiter_hash,
                 created_unix_ms: now_unix_ms(),
+                computer: computer.as_deref(),
             })
             .await
     }
@@ -144,6 +149,7 @@ impl Db {
                     token_hashes: hashes,
                     arbiter_hash,
                     created_unix_ms,
+                    computer: None,
                 },
                 event,
                 pairing: &g.pairing,
@@ -205,6 +211,13 @@ impl Db {
             arbiter_hash: g.arbiter_hash,
             device_hash: g.device_hash,
             created_unix_ms: g.created_unix_ms,
+            computer: g.computer.as_deref().and_then(|code| {
+                let seat = crate::computer::ComputerSeat::parse(code);
+                if seat.is_none() {
+                    tracing::warn!(game = id, code, "unreadable computer seat: nobody plays it");
+                }
+                seat
+            }),
             commands: g.commands,
         }))
     }

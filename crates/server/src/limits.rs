@@ -22,6 +22,15 @@ pub struct Limits {
     /// A game in which a side has not made its first move this long after the game was created
     /// (or after the first move) is aborted by the server; `None` keeps such games forever.
     pub abandon_after: Option<Duration>,
+    /// Games the computer may play at once on this server (one engine process each): a new
+    /// game against it is refused beyond, and a game restored beyond waits for a place.
+    pub computer_games: usize,
+}
+
+/// The computer's games at once by default: an engine thinks only on its turn and for well
+/// under a second at most levels, while a person thinks for several, so a core serves a few.
+pub fn default_computer_games() -> usize {
+    std::thread::available_parallelism().map_or(2, usize::from) * 8
 }
 
 impl Default for Limits {
@@ -33,6 +42,7 @@ impl Default for Limits {
             creates_per_minute: 60.0,
             creates_burst: 60.0,
             abandon_after: Some(Duration::from_secs(3600)),
+            computer_games: default_computer_games(),
         }
     }
 }
@@ -46,6 +56,7 @@ impl Limits {
             creates_per_minute: f64::INFINITY,
             creates_burst: f64::INFINITY,
             abandon_after: None,
+            computer_games: default_computer_games(),
         }
     }
 }

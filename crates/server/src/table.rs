@@ -65,6 +65,8 @@ enum Msg {
 pub struct Table {
     pub id: String,
     pub spec: Spec,
+    /// The seat the computer plays, if it plays one ([`crate::computer`]).
+    pub computer: Option<crate::computer::ComputerSeat>,
     token_hashes: BySide<String>,
     arbiter_hash: Option<String>,
     /// The board device's token hash: the arbiter may make a new one at any time.
@@ -139,6 +141,7 @@ impl Table {
         let table = Arc::new(Table {
             id: id.clone(),
             spec: stored.spec.clone(),
+            computer: stored.computer,
             token_hashes: stored.token_hashes.clone(),
             arbiter_hash: stored.arbiter_hash.clone(),
             device_hash: RwLock::new(stored.device_hash.clone()),

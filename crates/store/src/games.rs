@@ -28,6 +28,8 @@ pub struct NewGame<'a> {
     pub arbiter_hash: Option<&'a str>,
     /// Wall clock, milliseconds since the Unix epoch.
     pub created_unix_ms: i64,
+    /// The seat the computer plays and its level (`second:4`), if it plays one.
+    pub computer: Option<&'a str>,
 }
 
 /// A new game of event `event`'s pairing `pairing`, as its game `number` (see
@@ -51,6 +53,8 @@ pub struct StoredGame {
     /// The hash of the board device's token, once the arbiter has made one.
     pub device_hash: Option<String>,
     pub created_unix_ms: i64,
+    /// The seat the computer plays and its level (`second:4`), if it plays one.
+    pub computer: Option<String>,
     /// Game time (ms), side, command text.
     pub commands: Vec<(u64, Side, String)>,
 }
@@ -70,8 +74,8 @@ impl Store {
     pub async fn create_game(&self, g: &NewGame<'_>) -> Result<(), sqlx::Error> {
         sqlx::query(
             "INSERT INTO games (id, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
-             token_first, token_second, created_unix_ms, finished, token_arbiter) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)",
+             token_first, token_second, created_unix_ms, finished, token_arbiter, computer) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11)",
         )
         .bind(g.id)
         .bind(g.kind.name())
@@ -83,6 +87,7 @@ impl Store {
         .bind(&g.token_hashes[1])
         .bind(g.created_unix_ms)
         .bind(g.arbiter_hash)
+        .bind(g.computer)
         .execute(&self.pool)
         .await
         .map(|_| ())
@@ -182,7 +187,7 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, sqlx::Error> {
         let Some(row) = sqlx::query(
             "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \
-             created_unix_ms, token_arbiter, token_device FROM games WHERE id = $1",
+             created_unix_ms, token_arbiter, token_device, computer FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -237,6 +242,7 @@ fn game_of(row: &AnyRow, commands: Vec<(u64, Side, String)>) -> Result<StoredGam
         created_unix_ms: row.try_get(7)?,
         arbiter_hash: row.try_get(8)?,
         device_hash: row.try_get(9)?,
+        computer: row.try_get(10)?,
         commands,
     })
 }

@@ -286,6 +286,7 @@ mod tests {
                 token_hashes: &["a".into(), "b".into()],
                 arbiter_hash: None,
                 created_unix_ms: 0,
+                computer: None,
             })
             .await
             .unwrap();
@@ -354,6 +355,7 @@ mod tests {
                     token_hashes: &hashes,
                     arbiter_hash: None,
                     created_unix_ms: 0,
+                    computer: None,
                 })
                 .await
                 .unwrap();

@@ -21,6 +21,7 @@ async fn game(s: &Store, id: &str) {
         token_hashes: &hashes,
         arbiter_hash: None,
         created_unix_ms: 1_700_000_000_000,
+        computer: None,
     })
     .await
     .unwrap();

@@ -68,6 +68,7 @@ async fn games_keep_their_command_logs(s: &Store) {
         token_hashes: &hashes,
         arbiter_hash: (id == "g1").then_some("ha"),
         created_unix_ms: 1_700_000_000_000,
+        computer: None,
     };
     s.create_game(&new("g1")).await.unwrap();
     s.create_game(&new("g2")).await.unwrap();
@@ -124,6 +125,7 @@ async fn a_round_is_made_all_or_none(s: &Store) {
                     token_hashes: HASHES,
                     arbiter_hash: Some("org"),
                     created_unix_ms: 5,
+                    computer: None,
                 },
                 event: "C",
                 pairing: "1",

@@ -150,6 +150,9 @@ pub(crate) enum Command {
         /// Seconds after which a game that a side has not started moving in is aborted (0: never).
         #[arg(long, default_value_t = 3600)]
         abandon_after: u64,
+        /// Games the computer may play at once (one engine process each); default 8 a core.
+        #[arg(long)]
+        computer_games: Option<usize>,
         /// How log lines are written to standard error (their level: RUST_LOG, default info).
         #[arg(long, value_enum, default_value = "text")]
         log_format: crate::serve::LogFormat,

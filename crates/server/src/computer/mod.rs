@@ -10,6 +10,8 @@
 
 mod engine;
 mod level;
+mod running;
+mod seat;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -18,10 +20,12 @@ use game::{Kind, Side};
 use referee::Command;
 use serde_json::Value;
 
-use crate::app::App;
 use crate::error::ApiError;
+use crate::table::Table;
 
 pub use level::Level;
+pub use running::Computers;
+pub use seat::ComputerSeat;
 
 /// The engine a computer seat runs: found once, at start.
 #[derive(Clone, Debug)]
@@ -57,24 +61,44 @@ impl Engines {
     }
 }
 
-/// Plays `side` of game `id` at `level` until the game is over: started as a task of its own.
-pub fn spawn(app: Arc<App>, id: String, side: Side, level: Level, program: PathBuf) {
+/// Puts the computer in its seat of game `table` if it has one and the game runs here, unless
+/// it plays there already: a task of its own plays until the game is over or runs elsewhere.
+pub fn seat(computers: &Arc<Computers>, table: &Arc<Table>) {
+    let Some(seat) = table.computer else { return };
+    if table.watch().borrow().1 || !table.is_local() {
+        return;
+    }
+    let Some(program) = computers.engines().program.clone() else {
+        // Its clock runs out, and the person wins: said in the log for whoever runs the server.
+        tracing::warn!(game = %table.id, "no engine is installed: the computer cannot play its seat");
+        return;
+    };
+    if !computers.enter(&table.id) {
+        return;
+    }
+    let (computers, table) = (computers.clone(), table.clone());
     tokio::spawn(async move {
-        if let Err(e) = play(&app, &id, side, level, program).await {
-            tracing::warn!(game = %id, error = %e, "the computer stopped playing");
+        let place = computers.place().await;
+        let played = play(&table, seat, program).await;
+        drop(place);
+        computers.leave(&table.id);
+        if let Err(e) = played {
+            tracing::warn!(game = %table.id, error = %e, "the computer stopped playing");
         }
     });
 }
 
-async fn play(app: &App, id: &str, side: Side, level: Level, program: PathBuf) -> Result<(), ApiError> {
-    let table = app.game(id).await?;
+async fn play(table: &Table, seat: ComputerSeat, program: PathBuf) -> Result<(), ApiError> {
+    let ComputerSeat { side, level } = seat;
+    let id = &table.id;
     let kind = table.spec.kind;
     let rules = table.spec.rules.clone();
     let mut engine = engine::Seat::start(kind, &rules, program, level).await?;
     let mut progress = table.watch();
     let mut asked_at = None;
     loop {
-        if progress.borrow_and_update().1 {
+        // Over, or handed to another node, whose own computer plays it from now.
+        if progress.borrow_and_update().1 || !table.is_local() {
             return Ok(());
         }
         let (line, _) = table.full().await?;
