@@ -48,6 +48,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::device::routes())
         .merge(crate::event::routes())
         .merge(crate::players::routes())
+        .merge(crate::watching::routes())
         .layer(axum::middleware::from_fn(small_body));
     Router::new()
         .merge(game)

@@ -38,6 +38,7 @@ pub mod review;
 pub mod socket;
 pub mod table;
 pub mod view;
+pub mod watching;
 pub mod web;
 
 use std::net::SocketAddr;

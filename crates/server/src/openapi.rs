@@ -2,7 +2,7 @@
 //! embedded and served at `GET /api/openapi.json`.
 //!
 //! The routes are declared once, in the routers (`api.rs`, `console.rs`, `event/routes.rs`,
-//! `players/routes.rs`, `review.rs`, `socket.rs`, this file); the test below reads those
+//! `players/routes.rs`, `review.rs`, `socket.rs`, `watching.rs`, this file); the test below reads those
 //! declarations and checks that the document describes exactly them, each with its method.
 
 use axum::http::header;
@@ -30,7 +30,7 @@ mod tests {
     use super::DOCUMENT;
 
     /// The sources that declare the API's routes.
-    const ROUTERS: [&str; 8] = [
+    const ROUTERS: [&str; 9] = [
         include_str!("api.rs"),
         include_str!("console.rs"),
         include_str!("device.rs"),
@@ -39,6 +39,7 @@ mod tests {
         include_str!("openapi.rs"),
         include_str!("players/routes.rs"),
         include_str!("socket.rs"),
+        include_str!("watching.rs"),
     ];
 
     /// `(METHOD, path)` of every route on an `/api` path declared in the routers' sources (a

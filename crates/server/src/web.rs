@@ -102,6 +102,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ),
     ("me.js", "text/javascript; charset=utf-8", include_str!("../web/me.js")),
     (
+        "watching.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/watching.js"),
+    ),
+    (
         "player.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/player.js"),

@@ -257,6 +257,9 @@ export class Board {
   /// the player's is picked up now.
   pick(sq, pieces) {
     this.cursor = sq;
+    // A board one only looks at keeps its drawing: redrawn, the element under the pointer
+    // would be gone before the click, and a small board's link would not open.
+    if (!this.state.canMove && !this.selected) return false;
     if (this.selected && this.selected !== sq && this.tryMove(this.selected, sq)) return false;
     this.selected = pieces[sq] && this.mine(pieces[sq]) ? sq : null;
     this.render(this.state);

@@ -1,9 +1,10 @@
 // The lobby (`/`): a form that creates a game against a person (and gives the players' and
-// spectators' links) or against the computer (and opens its board).
+// spectators' links) or against the computer (and opens its board); the games to watch.
 
 import { api } from "./api.js";
 import { sideName, t } from "./i18n.js";
 import { redrawMe, setupMe } from "./me.js";
+import { redrawWatching, watching } from "./watching.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,11 +23,13 @@ export function lobbyLabels() {
     if (o.value !== "person") o.textContent = t("computerLevel", { level: o.value });
   }
   redrawMe();
+  redrawWatching();
 }
 
 export function lobby() {
   $("lobby").hidden = false;
   setupMe();
+  watching();
   $("kind").addEventListener("change", lobbyLabels);
   lobbyLabels();
   $("create").addEventListener("submit", async (evt) => {

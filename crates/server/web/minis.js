@@ -15,6 +15,7 @@ import { Board } from "./board.js";
 import { reasonName, sideName, t } from "./i18n.js";
 
 class Mini {
+  /// `eventId`: the event the game is of, if any (its page is linked from the game's).
   constructor(host, gameId, eventId) {
     this.id = gameId;
     this.root = document.createElement("figure");
@@ -22,7 +23,7 @@ class Mini {
     this.root.dataset.game = gameId;
     this.names = document.createElement("figcaption");
     this.boardHost = document.createElement("a");
-    this.boardHost.href = `/game/${gameId}#watch&event=${eventId}`;
+    this.boardHost.href = eventId ? `/game/${gameId}#watch&event=${eventId}` : `/game/${gameId}#watch`;
     this.boardHost.className = "mini-board";
     this.status = document.createElement("p");
     this.status.className = "mini-status";
@@ -154,28 +155,33 @@ export class MiniBoards {
   /// One board per pairing: the pairing's latest game (a match's next game replaces the last).
   /// `scoreOf(pairing)` is its result when decided.
   show(pairings, who, scoreOf) {
-    const wanted = new Map();
-    for (const p of pairings) {
+    const games = pairings.map((p) => {
       const latest = p.liveGames.reduce((a, b) => (b.game > a.game ? b : a));
-      wanted.set(latest.id, p);
-    }
+      const name = (n) => (n == null ? t("bye") : who.get(n) || `#${n}`);
+      // The first-named has red (white) in odd games.
+      const [a, b] = latest.game % 2 === 1 ? [p.first, p.second] : [p.second, p.first];
+      return { id: latest.id, first: name(a), second: name(b), decided: p.verdict === "pending" ? "" : scoreOf(p) };
+    });
+    this.showGames(games);
+  }
+
+  /// One board per game of `games` (`{id, first, second, decided}`, in order): boards of games
+  /// no longer listed go.
+  showGames(games) {
+    const wanted = new Map(games.map((g) => [g.id, g]));
     for (const [id, mini] of this.boards) {
       if (!wanted.has(id)) {
         mini.close();
         this.boards.delete(id);
       }
     }
-    for (const [id, p] of wanted) {
+    for (const [id, g] of wanted) {
       let mini = this.boards.get(id);
       if (!mini) {
         mini = new Mini(this.host, id, this.eventId);
         this.boards.set(id, mini);
       }
-      const name = (n) => (n == null ? t("bye") : who.get(n) || `#${n}`);
-      // The first-named has red (white) in odd games.
-      const game = p.liveGames.find((g) => g.id === id).game;
-      const [a, b] = game % 2 === 1 ? [p.first, p.second] : [p.second, p.first];
-      mini.label(name(a), name(b), p.verdict === "pending" ? "" : scoreOf(p));
+      mini.label(g.first, g.second, g.decided || "");
       mini.redraw();
     }
     this.assign();

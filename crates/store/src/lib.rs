@@ -17,6 +17,7 @@
 //!   games' settings and token hashes; [`event_games`]: which live game each pairing's game
 //!   is.
 //! - [`players`]: sessions (one a browser), accounts, and the seats each holds.
+//! - [`watching`]: the games being played now, for the lobby's list to watch.
 //! - [`ratings`]: rating lists: each player's standing under one system, a version every
 //!   update raises and the history of what each update changed.
 //!
@@ -41,6 +42,7 @@ pub mod scratch;
 pub mod served;
 pub mod target;
 mod versioned;
+pub mod watching;
 
 pub use event_games::EventGame;
 pub use events::{Change, EventError};
@@ -51,6 +53,7 @@ pub use ratings::RatingError;
 pub use served::{Also, ServedEvent};
 pub use sqlx;
 pub use target::{resolve, Resolved, Target};
+pub use watching::LiveGame;
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
