@@ -222,6 +222,7 @@ fn run(cli: Cli) -> Result<()> {
                 let limits = judge::Options {
                     ruleset: None,
                     json: false,
+                    lang: ::judge::Lang::En,
                     at_trigger: false,
                     move_limit,
                     temporary_limit,
@@ -236,6 +237,7 @@ fn run(cli: Cli) -> Result<()> {
             move_limit,
             temporary_limit,
             json,
+            lang,
             at_trigger,
             rulesets,
             game,
@@ -248,6 +250,7 @@ fn run(cli: Cli) -> Result<()> {
             let opts = judge::Options {
                 ruleset,
                 json,
+                lang,
                 at_trigger,
                 move_limit,
                 temporary_limit,
@@ -271,6 +274,7 @@ fn run(cli: Cli) -> Result<()> {
             let opts = judge.then_some(judge::Options {
                 ruleset,
                 json: false,
+                lang: ::judge::Lang::En,
                 at_trigger: false,
                 move_limit: None,
                 temporary_limit: None,
