@@ -13,6 +13,10 @@ mod web;
 use web::event::EventServer;
 use web::*;
 
+/// Black's fourth ply walks into the cannon's line (士６进５ exposes the king): it loses (自杀).
+const MATE: &str =
+    "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n1. 炮二平五 马８进７ 2. 炮五进四 士６进５ 3. 炮八平五 1-0\n";
+
 /// The main line of game `n` (1-based) of a record file, in ICCS.
 fn record_moves(file: &str, n: usize) -> Vec<String> {
     let (_, mut games) = records::files::read_file(&testdata::record_file(file)).unwrap();
@@ -102,6 +106,23 @@ async fn the_judge_speaks_chinese_on_the_chinese_page() {
         let explanation = wait_text(&red, "#explanation", "was told to vary").await;
         assert!(explanation.contains("red loses"), "{explanation}");
         shot(&red, "words-verdict-1280-en").await;
+
+        // The review page in the language chosen on the others: the verdict in Chinese.
+        black.goto(&format!("{base}/review")).await.unwrap();
+        black
+            .execute(
+                "document.getElementById('record').value = arguments[0]; document.getElementById('submit').click();",
+                vec![json!(MATE)],
+            )
+            .await
+            .unwrap();
+        let verdict = wait_text(&black, "#verdict", "自杀").await;
+        println!("review: {verdict}");
+        assert!(verdict.contains("红方胜——送将，第4着"), "{verdict}");
+        assert!(verdict.contains("黑方走f9e8后"), "{verdict}");
+        assert!(verdict.contains("判负"), "{verdict}");
+        no_english_ruling(&black, "#verdict").await;
+        shot(&black, "words-review-390-zh").await;
     };
     run.await;
     red.close().await.unwrap();
