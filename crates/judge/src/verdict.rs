@@ -109,7 +109,8 @@ pub struct Verdict {
     /// The ruling in words, with the article it rests on: [`Verdict::because`] in English.
     pub explanation: String,
     /// The facts the explanation is written from, in any language ([`Verdict::explain`]).
-    pub because: Because,
+    /// Boxed: a verdict travels in every game's ending, most of them never rendered again.
+    pub because: Box<Because>,
     /// For a repetition ruling: the cycle, move by move.
     pub repetition: Option<Repetition>,
 }
@@ -178,7 +179,7 @@ impl Verdict {
             ruleset: ruleset.to_string(),
             claim,
             explanation: because.render(Lang::En),
-            because,
+            because: Box::new(because),
             repetition: None,
         }
     }
@@ -195,7 +196,7 @@ impl Verdict {
     /// Replaces the facts, and the English explanation with theirs.
     pub(crate) fn set_because(&mut self, because: Because) {
         self.explanation = because.render(Lang::En);
-        self.because = because;
+        *self.because = because;
     }
 
     /// One JSON object: `result`, `reason`, `ply`, `ruleset`, `claim`, `explanation` (English),

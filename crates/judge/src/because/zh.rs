@@ -224,7 +224,7 @@ fn numeral(n: u32) -> String {
         20..=99 => format!(
             "{}十{}",
             D[(n / 10) as usize],
-            if n % 10 == 0 { "" } else { D[(n % 10) as usize] }
+            if n.is_multiple_of(10) { "" } else { D[(n % 10) as usize] }
         ),
         _ => n.to_string(),
     }

@@ -323,7 +323,7 @@ impl XiangqiJudge {
 
 /// A repetition verdict with its ruling taking effect as `effect` says.
 fn with_effect(v: &mut Verdict, effect: Effect) {
-    if let Because::Repetition(c) = &v.because {
+    if let Because::Repetition(c) = &*v.because {
         let mut c = c.clone();
         c.effect = effect;
         v.set_because(Because::Repetition(c));
