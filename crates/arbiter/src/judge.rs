@@ -16,6 +16,8 @@ pub struct Options {
     /// A ruleset's name, with an event's limits where wanted (`cxa,limit=40`).
     pub ruleset: Option<String>,
     pub json: bool,
+    /// The language of the text output's explanations (JSON carries both).
+    pub lang: judge::Lang,
     /// Rule repetitions at the triggering occurrence, as engines do, instead of telling the
     /// offender to vary.
     pub at_trigger: bool,
@@ -87,7 +89,7 @@ pub fn one(kind: &str, fen: Option<&str>, moves: &str, opts: &Options) -> Result
     if opts.json {
         writeln!(out, "{}", judged.to_json())?;
     } else {
-        write_text(&mut out, "game", &judged)?;
+        write_text(&mut out, "game", &judged, opts.lang)?;
     }
     if let Some(s) = judged.stop {
         bail!("{s}");
@@ -180,7 +182,7 @@ fn judge_file(
                 v["game"] = json!(i + 1);
                 writeln!(out, "{v}")?;
             } else {
-                write_text(out, &label, &judged)?;
+                write_text(out, &label, &judged, opts.lang)?;
             }
             Ok(())
         })?;
@@ -221,7 +223,7 @@ pub fn annotate(record: &mut AnyRecord, opts: &Options) -> Result<Option<String>
     Ok(judged.contradiction)
 }
 
-fn write_text(out: &mut impl Write, label: &str, j: &JudgedGame) -> Result<()> {
+fn write_text(out: &mut impl Write, label: &str, j: &JudgedGame, lang: judge::Lang) -> Result<()> {
     let v = &j.verdict;
     let claim = if v.claim { ", by claim" } else { "" };
     writeln!(
@@ -231,7 +233,7 @@ fn write_text(out: &mut impl Write, label: &str, j: &JudgedGame) -> Result<()> {
         v.reason.code(),
         v.ply,
         v.ruleset,
-        v.explanation
+        v.explain(lang)
     )?;
     if let Some(r) = &v.repetition {
         for m in &r.moves {
@@ -255,7 +257,7 @@ fn write_text(out: &mut impl Write, label: &str, j: &JudgedGame) -> Result<()> {
         }
     }
     if let Some(p) = &j.pending {
-        writeln!(out, "    pending at ply {}: {}", p.ply, p.explanation)?;
+        writeln!(out, "    pending at ply {}: {}", p.ply, p.explain(lang))?;
     }
     if let Some(c) = &j.contradiction {
         writeln!(out, "    warning: {c}")?;

@@ -224,6 +224,7 @@ fn run(cli: Cli) -> Result<()> {
                 let limits = judge::Options {
                     ruleset: None,
                     json: false,
+                    lang: ::judge::Lang::En,
                     at_trigger: false,
                     move_limit,
                     temporary_limit,
@@ -238,6 +239,7 @@ fn run(cli: Cli) -> Result<()> {
             move_limit,
             temporary_limit,
             json,
+            lang,
             at_trigger,
             rulesets,
             game,
@@ -250,6 +252,7 @@ fn run(cli: Cli) -> Result<()> {
             let opts = judge::Options {
                 ruleset,
                 json,
+                lang,
                 at_trigger,
                 move_limit,
                 temporary_limit,
@@ -273,6 +276,7 @@ fn run(cli: Cli) -> Result<()> {
             let opts = judge.then_some(judge::Options {
                 ruleset,
                 json: false,
+                lang: ::judge::Lang::En,
                 at_trigger: false,
                 move_limit: None,
                 temporary_limit: None,

@@ -126,3 +126,65 @@ fn judge_lists_its_rulesets() {
         .collect();
     assert_eq!(names, ["cxa", "axf", "simplified", "fide", "automatic-draws"]);
 }
+
+#[test]
+fn judge_explains_in_chinese_with_lang_zh() {
+    // 长将: red checks with one rook on every move; the rulebook tells red to vary, and red,
+    // not varying, loses.
+    let fen = "9/4k4/9/9/5R3/9/9/9/9/3K5 w - - 0 1";
+    let cycle = "f5e5 e8f8 e5f5 f8e8";
+    let eight = [cycle; 2].join(" ");
+    let twelve = [cycle; 3].join(" ");
+    let judge = |moves: &str, lang: &str| {
+        let (ok, out, err) = arbiter(&[
+            "judge", "--game", "xiangqi", "--fen", fen, "--moves", moves, "--lang", lang,
+        ]);
+        assert!(ok, "{err}");
+        out
+    };
+    let told = judge(&eight, "zh");
+    assert!(
+        told.contains("pending at ply 8: 红方必须变着（应变着，不变判负）"),
+        "{told}"
+    );
+    assert!(told.contains("红方走长将（禁止着法）"), "{told}");
+    let lost = judge(&twelve, "zh");
+    assert!(lost.contains("black (perpetual_check) at ply 12"), "{lost}");
+    assert!(lost.contains("应变着而不变，红方判负"), "{lost}");
+    assert!(!lost.contains("loses"), "no English explanation: {lost}");
+    // English stays the default, and is what --lang en gives.
+    let en = judge(&twelve, "en");
+    assert!(en.contains("red was told to vary at ply 8"), "{en}");
+    let (_, default, _) = arbiter(&["judge", "--game", "xiangqi", "--fen", fen, "--moves", &twelve]);
+    assert_eq!(default, en);
+    // Chess in Chinese: fool's mate, and a stalemate (逼和).
+    let (ok, out, err) = arbiter(&["judge", "--game", "chess", "--moves", "f3 e5 g4 Qh4", "--lang", "zh"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("白方被将死，判负（FIDE 5.1.1）"), "{out}");
+    let stalemate = [
+        "judge",
+        "--game",
+        "chess",
+        "--fen",
+        "k7/8/8/2Q5/8/8/8/K7 w - - 0 1",
+        "--moves",
+        "Qb6",
+    ];
+    let (_, out, _) = arbiter(&[&stalemate[..], &["--lang", "zh"]].concat());
+    assert!(out.contains("逼和"), "{out}");
+    // JSON carries both languages and the facts, whichever is chosen.
+    let (_, out, _) = arbiter(&[
+        "judge", "--game", "xiangqi", "--fen", fen, "--moves", &twelve, "--json", "--lang", "zh",
+    ]);
+    let v = json(out.trim());
+    assert!(v["explanation"].as_str().unwrap().starts_with("red was told to vary"));
+    assert!(v["explanation_zh"]
+        .as_str()
+        .unwrap()
+        .starts_with("红方在第8着被告知变着"));
+    assert_eq!(v["because"]["because"], "repetition");
+    assert_eq!(v["because"]["effect"]["kind"], "not_varied");
+    // A language it does not know is refused.
+    let (ok, _, err) = arbiter(&["judge", "--game", "xiangqi", "--moves", "h2e2", "--lang", "fr"]);
+    assert!(!ok && err.contains("en or zh"), "{err}");
+}

@@ -20,7 +20,6 @@ mod claims;
 pub mod dead;
 mod history;
 mod rules;
-mod words;
 
 pub use dead::{can_checkmate, can_checkmate_within, dead_position, Dead, Mate, Proof, SEARCH_BUDGET};
 pub use rules::{Articles, ChessRules};
@@ -31,9 +30,9 @@ use ::chess::shakmaty::{EnPassantMode, Move, Position as _};
 use ::chess::Position;
 use game::Game;
 
+use crate::because::{Because, ChessClaim, DeadWhy};
 use crate::{Judge, JudgeError, Outcome, Reason, Verdict};
 use history::History;
-use words::{capital, list, ordinal, proof_text, side};
 
 /// A chess game judged move by move under a [`ChessRules`].
 #[derive(Debug, Clone)]
@@ -120,25 +119,22 @@ impl ChessJudge {
         let articles = self.rules.articles;
         let pos = self.pos.inner();
         let to_move = self.pos.turn();
+        let game = game::Kind::Chess;
         if self.moves.is_empty() {
             return Some(if pos.is_check() {
-                self.ruling(
-                    Outcome::win(!to_move),
-                    Reason::Checkmate,
-                    false,
-                    format!("{} is checkmated ({})", capital(side(to_move)), articles.checkmate),
-                )
+                let because = Because::Checkmate {
+                    game,
+                    loser: to_move,
+                    article: Some(articles.checkmate),
+                };
+                self.ruling(Outcome::win(!to_move), Reason::Checkmate, false, because)
             } else {
-                self.ruling(
-                    Outcome::Draw,
-                    Reason::Stalemate,
-                    false,
-                    format!(
-                        "{} is not in check and has no legal move: stalemate ({})",
-                        capital(side(to_move)),
-                        articles.stalemate
-                    ),
-                )
+                let because = Because::Stalemate {
+                    game,
+                    side: to_move,
+                    article: Some(articles.stalemate),
+                };
+                self.ruling(Outcome::Draw, Reason::Stalemate, false, because)
             });
         }
         if count >= self.rules.repetition_auto {
@@ -147,13 +143,13 @@ impl ChessJudge {
             } else {
                 Reason::ThreefoldRepetition
             };
-            let text = format!(
-                "the same position stood for the {} time at plies {} ({})",
-                ordinal(count),
-                list(self.plies_of_current()),
-                articles.repetition_auto
-            );
-            return Some(self.ruling(Outcome::Draw, reason, false, text));
+            let because = Because::ChessRepetition {
+                count,
+                plies: self.plies_of_current(),
+                how: ChessClaim::Automatic,
+                article: articles.repetition_auto,
+            };
+            return Some(self.ruling(Outcome::Draw, reason, false, because));
         }
         let auto = self.rules.move_rule_auto;
         if pos.halfmoves() >= auto {
@@ -162,12 +158,12 @@ impl ChessJudge {
             } else {
                 Reason::FiftyMoveRule
             };
-            let text = format!(
-                "{} moves by each player without a capture or a pawn move ({})",
-                auto / 2,
-                articles.move_rule_auto
-            );
-            return Some(self.ruling(Outcome::Draw, reason, false, text));
+            let because = Because::ChessMoveRule {
+                moves: auto / 2,
+                how: ChessClaim::Automatic,
+                article: articles.move_rule_auto,
+            };
+            return Some(self.ruling(Outcome::Draw, reason, false, because));
         }
         if recheck {
             self.dead = dead::judge_dead(pos);
@@ -178,34 +174,26 @@ impl ChessJudge {
         None
     }
 
-    fn ruling(&self, result: Outcome, reason: Reason, claim: bool, explanation: String) -> Verdict {
-        Verdict {
-            result,
-            reason,
-            ply: self.ply,
-            ruleset: self.rules.name.to_string(),
-            claim,
-            explanation,
-            repetition: None,
-        }
+    fn ruling(&self, result: Outcome, reason: Reason, claim: bool, because: Because) -> Verdict {
+        Verdict::new(result, reason, self.ply, self.rules.name, claim, because)
     }
 
     fn dead_ruling(&self, claim: bool) -> Option<Verdict> {
         let dead = self.dead?;
         let pos = self.pos.inner();
         let why = match (dead.white, dead.black) {
-            (Proof::InsufficientMaterial, Proof::InsufficientMaterial) => {
-                format!("insufficient material, {}", dead::material(pos))
-            }
-            (w, b) if w == b => proof_text(w).to_string(),
-            (w, b) => format!("white: {}; black: {}", proof_text(w), proof_text(b)),
+            (Proof::InsufficientMaterial, Proof::InsufficientMaterial) => DeadWhy::Insufficient {
+                material: dead::material(pos),
+            },
+            (w, b) if w == b => DeadWhy::Both { proof: w },
+            (white, black) => DeadWhy::Each { white, black },
         };
-        let who = if claim { "; either player may claim a draw" } else { "" };
-        let text = format!(
-            "neither player can checkmate by any series of legal moves ({why}){who} ({})",
-            self.rules.articles.dead_position
-        );
-        Some(self.ruling(Outcome::Draw, Reason::DeadPosition, claim, text))
+        let because = Because::ChessDead {
+            why,
+            claim,
+            article: self.rules.articles.dead_position,
+        };
+        Some(self.ruling(Outcome::Draw, Reason::DeadPosition, claim, because))
     }
 
     /// The plies at which the current position stood, earliest first.
@@ -215,8 +203,8 @@ impl ChessJudge {
         plies
     }
 
-    fn mover(&self) -> &'static str {
-        side(self.pos.turn())
+    fn mover(&self) -> game::Side {
+        self.pos.turn()
     }
 }
 

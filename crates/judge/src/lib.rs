@@ -11,12 +11,14 @@
 //! [`judge_game`] judges a whole line. [`record`] takes a game record (or moves a user typed)
 //! to the judged game, for `arbiter judge` and the server's review alike.
 
+pub mod because;
 pub mod chess;
 mod forbidden;
 pub mod record;
 pub mod verdict;
 pub mod xiangqi;
 
+pub use because::{Because, Lang};
 pub use forbidden::forbidden_moves;
 pub use verdict::{CycleMove, MoveClass, Outcome, Reason, Repetition, SidePattern, Verdict};
 
@@ -182,13 +184,14 @@ pub fn final_verdict<J: Judge>(judge: &J) -> Verdict {
     if let Some(v) = judge.verdict() {
         return v.clone();
     }
-    judge.claimable().unwrap_or_else(|| Verdict {
-        result: Outcome::Ongoing,
-        reason: Reason::NotOver,
-        ply: judge.ply(),
-        ruleset: judge.ruleset().to_string(),
-        claim: false,
-        explanation: "the game is not over".to_string(),
-        repetition: None,
+    judge.claimable().unwrap_or_else(|| {
+        Verdict::new(
+            Outcome::Ongoing,
+            Reason::NotOver,
+            judge.ply(),
+            judge.ruleset(),
+            false,
+            Because::NotOver,
+        )
     })
 }

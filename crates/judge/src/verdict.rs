@@ -6,6 +6,8 @@ use game::Kind;
 pub use game::Outcome;
 use serde::Serialize;
 
+use crate::because::{Because, Lang};
+
 /// Why a game ended (or may be ended by a claim). [`Reason::code`] is the stable snake_case
 /// name used in JSON and documented in the README.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -104,8 +106,11 @@ pub struct Verdict {
     /// The rule does not end the game by itself: a player may claim it (chess threefold and
     /// 50-move rule; a ruleset's claimable move limit). Until claimed, play may go on.
     pub claim: bool,
-    /// The ruling in words, with the article it rests on.
+    /// The ruling in words, with the article it rests on: [`Verdict::because`] in English.
     pub explanation: String,
+    /// The facts the explanation is written from, in any language ([`Verdict::explain`]).
+    /// Boxed: a verdict travels in every game's ending, most of them never rendered again.
+    pub because: Box<Because>,
     /// For a repetition ruling: the cycle, move by move.
     pub repetition: Option<Repetition>,
 }
@@ -165,8 +170,38 @@ pub struct SidePattern {
 }
 
 impl Verdict {
-    /// One JSON object: `result`, `reason`, `ply`, `ruleset`, `claim`, `explanation`, and the
-    /// cycle for repetitions.
+    /// A verdict at `ply` whose explanation is `because`'s, in English.
+    pub fn new(result: Outcome, reason: Reason, ply: usize, ruleset: &str, claim: bool, because: Because) -> Verdict {
+        Verdict {
+            result,
+            reason,
+            ply,
+            ruleset: ruleset.to_string(),
+            claim,
+            explanation: because.render(Lang::En),
+            because: Box::new(because),
+            repetition: None,
+        }
+    }
+
+    /// The explanation in `lang`: English is [`Verdict::explanation`]; other languages are
+    /// written from [`Verdict::because`].
+    pub fn explain(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.explanation.clone(),
+            _ => self.because.render(lang),
+        }
+    }
+
+    /// Replaces the facts, and the English explanation with theirs.
+    pub(crate) fn set_because(&mut self, because: Because) {
+        self.explanation = because.render(Lang::En);
+        *self.because = because;
+    }
+
+    /// One JSON object: `result`, `reason`, `ply`, `ruleset`, `claim`, `explanation` (English),
+    /// `explanation_zh` (Chinese), `because` (the facts both are written from: the rule under
+    /// `because`, with its fields), and the cycle for repetitions.
     pub fn to_json(&self, kind: Kind) -> serde_json::Value {
         let mut v = serde_json::json!({
             "result": self.result.name(kind),
@@ -175,6 +210,8 @@ impl Verdict {
             "ruleset": self.ruleset,
             "claim": self.claim,
             "explanation": self.explanation,
+            "explanation_zh": self.explain(Lang::Zh),
+            "because": serde_json::to_value(&self.because).expect("plain data serialises"),
         });
         if let Some(r) = &self.repetition {
             v["repetition"] = serde_json::to_value(r).expect("plain data serialises");

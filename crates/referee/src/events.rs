@@ -126,6 +126,9 @@ pub struct Ending {
     pub ply: usize,
     pub at: Millis,
     pub explanation: String,
+    /// The explanation in Chinese, where the judge decided (rules, claims): written from the
+    /// verdict's facts. Other endings are the referee's and have only the English.
+    pub explanation_zh: Option<String>,
     /// The judge's verdict where it decided (rules, claims).
     pub verdict: Option<Verdict>,
 }
@@ -195,6 +198,8 @@ pub enum EventKind {
     MustVary {
         side: Side,
         explanation: String,
+        /// The same in Chinese, from the ruling's facts.
+        explanation_zh: String,
     },
     Adjourned,
     Resumed,

@@ -179,6 +179,7 @@ impl View {
             wdraw: self.offer == Some(Side::First) && reason.is_none(),
             bdraw: self.offer == Some(Side::Second) && reason.is_none(),
             explanation: live.ending().map(|e| e.explanation.clone()),
+            explanation_zh: live.ending().and_then(|e| e.explanation_zh.clone()),
             legal: if live.ending().is_some() {
                 Vec::new()
             } else {
@@ -234,6 +235,8 @@ pub struct State<'a> {
     wdraw: bool,
     bdraw: bool,
     explanation: Option<String>,
+    /// The same in Chinese where the judge decided the game (the page shows it in Chinese).
+    explanation_zh: Option<String>,
     /// For boards that show hints: the moves the side to move may make, and check.
     legal: Vec<String>,
     check: bool,
@@ -258,7 +261,7 @@ impl State<'_> {
         }
         let _ = write!(
             out,
-            r#","fen":{},"turn":"{}","wtime":{},"btime":{},"winc":{},"binc":{},"clocks":{},"status":"{}","reason":{},"winner":{},"wdraw":{},"bdraw":{},"explanation":{},"legal":["#,
+            r#","fen":{},"turn":"{}","wtime":{},"btime":{},"winc":{},"binc":{},"clocks":{},"status":"{}","reason":{},"winner":{},"wdraw":{},"bdraw":{},"explanation":{},"explanation_zh":{},"legal":["#,
             json_string(&self.fen),
             self.turn,
             self.wtime,
@@ -272,6 +275,7 @@ impl State<'_> {
             self.wdraw,
             self.bdraw,
             self.explanation.as_deref().map_or("null".into(), json_string),
+            self.explanation_zh.as_deref().map_or("null".into(), json_string),
         );
         for (i, m) in self.legal.iter().enumerate() {
             out.push_str(if i == 0 { "\"" } else { ",\"" });

@@ -216,6 +216,7 @@ function onStateInner(st) {
   game.offer = st.wdraw ? first : st.bdraw ? second : null;
   game.claimable = !!st.claimable;
   game.reason = st.explanation || "";
+  game.reasonZh = st.explanation_zh || "";
   if (st.wtime !== undefined) {
     // wtime/btime are the first and second player's (Red's and Black's in Xiangqi).
     const running = game.status === "started" ? (game.toMove === first ? "white" : "black") : null;
@@ -279,7 +280,7 @@ function draw() {
   status.dataset.status = game.status;
   status.classList.toggle("over", over);
   $("explanation").hidden = !(over && game.reason);
-  $("explanation").textContent = over && game.reason ? endExplanation(game.endReason, game.reason) : "";
+  $("explanation").textContent = over && game.reason ? endExplanation(game.endReason, game.reason, game.reasonZh) : "";
   const theirOffer = game.offer && game.offer !== game.mySide && !over;
   $("offer").textContent = over || !game.offer
     ? ""

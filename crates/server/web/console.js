@@ -8,7 +8,7 @@
 // are listed as the stream brings them, the game's earlier ones first read from its log.
 
 import { api, readLines } from "./api.js";
-import { sideName, t } from "./i18n.js";
+import { explanationOf, sideName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -109,7 +109,7 @@ export class Console {
   }
 
   text(ev, kind) {
-    return kind === "GameOver" ? t("gameOverBecause", { why: ev.GameOver.explanation }) : this.noticeText(ev);
+    return kind === "GameOver" ? t("gameOverBecause", { why: explanationOf(ev.GameOver) }) : this.noticeText(ev);
   }
 
   /// A line of the stream: listed when it is a ruling.

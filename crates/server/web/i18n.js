@@ -255,6 +255,40 @@ const STRINGS = {
 for (const l of Object.keys(EVENT_STRINGS)) Object.assign(STRINGS[l], EVENT_STRINGS[l]);
 for (const l of Object.keys(PLAYER_STRINGS)) Object.assign(STRINGS[l], PLAYER_STRINGS[l]);
 
+// The judge's words: the review's verdict lines around the explanation, which the server
+// writes in both languages from the verdict's facts (`explanation`, `explanation_zh`).
+const JUDGE_STRINGS = {
+  en: {
+    reviewNotEnded: "Not ended by the rules after {ply} plies [{ruleset}]",
+    reviewWins: "{side} wins",
+    reviewDraw: "Draw",
+    reviewIfClaimed: ", if claimed",
+    reviewResult: "{outcome} — {how}, at ply {ply} [{ruleset}]",
+    reviewPending: "Pending at ply {ply}: {text}",
+  },
+  zh: {
+    reviewNotEnded: "走了{ply}着，按规则尚未结束［{ruleset}］",
+    reviewWins: "{side}胜",
+    reviewDraw: "和棋",
+    reviewIfClaimed: "（须经要求）",
+    reviewResult: "{outcome}——{how}，第{ply}着［{ruleset}］",
+    reviewPending: "第{ply}着待定：{text}",
+  },
+};
+for (const l of Object.keys(JUDGE_STRINGS)) Object.assign(STRINGS[l], JUDGE_STRINGS[l]);
+
+/// The judge's explanation `v` (a verdict, an ending's state, a must-vary notice) in the
+/// page's language: the Chinese one where the server wrote it, else the English.
+export function explanationOf(v, en = "explanation", zh = "explanation_zh") {
+  if (!v) return "";
+  return (language() === "zh" && v[zh]) || v[en] || "";
+}
+
+/// The page's language: `en` or `zh`.
+export function language() {
+  return lang;
+}
+
 // Chess's stalemate is a draw, not Xiangqi's 困毙.
 const CHESS_REASONS = { zh: { stalemate: "逼和" } };
 

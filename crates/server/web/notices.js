@@ -1,16 +1,17 @@
 // What the referee's events and endings say, as sentences in the page's language.
 
-import { sideName, strings, t } from "./i18n.js";
+import { explanationOf, language, sideName, strings, t } from "./i18n.js";
 
 // The referee's words on a decision of the arbiter's, before the arbiter's own: the status line
 // already names the decision, so the explanation gives only the arbiter's reason.
 const ARBITER_ENDS = { arbiter: "the arbiter's decision: ", called_off: "the arbiter called the game off: " };
 
 // Why the game ended, and who says so: the arbiter for their decisions (an organiser's result
-// for a game in play, a game the event no longer needs called off), the judge for the rules'.
-export function endExplanation(endReason, reason) {
+// for a game in play, a game the event no longer needs called off), the judge for the rules'
+// (in the page's language where the judge decided: `reasonZh` is its Chinese).
+export function endExplanation(endReason, reason, reasonZh) {
   const prefix = ARBITER_ENDS[endReason];
-  if (prefix === undefined) return t("judge", { text: reason });
+  if (prefix === undefined) return t("judge", { text: explanationOf({ en: reason, zh: reasonZh }, "en", "zh") });
   const text = reason.startsWith(prefix) ? reason.slice(prefix.length) : reason;
   return t("arbiterSays", { text });
 }
@@ -42,6 +43,8 @@ export function notice(event, sides) {
     case "Warning":
       return fill(n.warning, { side, what: body.what });
     case "MustVary":
+      // The Chinese ruling already says who must vary (红方必须变着 …).
+      if (language() === "zh" && body.explanation_zh) return body.explanation_zh;
       return fill(n.mustVary, { side, explanation: body.explanation });
     case "Obligation":
       // The rule's words may already name its article.

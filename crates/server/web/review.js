@@ -3,6 +3,7 @@
 // stepped through here on the board of board.js. Nothing is played: the board only shows.
 
 import { Board, parseFen } from "./board.js";
+import { explanationOf, language, reasonName, sideName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -134,15 +135,21 @@ function drawVerdict() {
     box.appendChild(p);
     return p;
   };
+  // The verdict in the language chosen on the other pages: the judge writes it in both.
+  const judged = (text, cls) => {
+    const p = line(text, cls);
+    p.lang = language() === "zh" ? "zh-CN" : "en";
+    return p;
+  };
   if (v.result === "ongoing") {
-    line(`Not ended by the rules after ${v.ply} plies [${v.ruleset}]`, "result");
+    judged(t("reviewNotEnded", { ply: v.ply, ruleset: v.ruleset }), "result");
   } else {
-    const outcome = v.result === "draw" ? "Draw" : `${v.result} wins`;
-    const how = `${v.reason.replaceAll("_", " ")}${v.claim ? ", if claimed" : ""}`;
-    line(`${outcome} — ${how}, at ply ${v.ply} [${v.ruleset}]`, "result");
+    const outcome = v.result === "draw" ? t("reviewDraw") : t("reviewWins", { side: sideName(v.result) });
+    const how = `${reasonName(v.reason, r.kind)}${v.claim ? t("reviewIfClaimed") : ""}`;
+    judged(t("reviewResult", { outcome, how, ply: v.ply, ruleset: v.ruleset }), "result");
   }
-  line(v.explanation);
-  if (v.pending) line(`Pending at ply ${v.pending.ply}: ${v.pending.explanation}`);
+  judged(explanationOf(v));
+  if (v.pending) judged(t("reviewPending", { ply: v.pending.ply, text: explanationOf(v.pending) }));
   if (v.stopped) line(`Judging stopped: ${v.stopped}`, "error");
   if (r.recordResult) {
     const agree =

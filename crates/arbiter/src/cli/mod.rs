@@ -90,6 +90,11 @@ pub(crate) enum Command {
         /// One JSON object per game.
         #[arg(long)]
         json: bool,
+        /// The language of the explanations: en or zh (Chinese, in the Chinese rules' terms:
+        /// 将死, 困毙, 长将, 长捉, 自然限着 …). JSON carries both, `explanation` and
+        /// `explanation_zh`, whichever is chosen.
+        #[arg(long, value_name = "en|zh", default_value = "en", value_parser = parse_lang)]
+        lang: ::judge::Lang,
         /// Rule a repetition at the occurrence that triggers it (as engines and automatic
         /// servers do) instead of telling the offender to vary first (the rulebooks).
         #[arg(long)]
@@ -328,4 +333,9 @@ pub(crate) enum Command {
         #[arg(long, conflicts_with = "copy")]
         list: bool,
     },
+}
+
+/// `--lang`: `en` or `zh`.
+fn parse_lang(text: &str) -> Result<::judge::Lang, String> {
+    ::judge::Lang::parse(text).ok_or_else(|| format!("{text:?} is not a language: give en or zh"))
 }

@@ -6,8 +6,8 @@ use ::chess::shakmaty::zobrist::Zobrist64;
 use ::chess::shakmaty::{EnPassantMode, Move, Position as _};
 use game::Game;
 
-use super::words::{fold, list, ordinal};
 use super::ChessJudge;
+use crate::because::{Because, ChessClaim};
 use crate::{Outcome, Reason, Verdict};
 
 impl ChessJudge {
@@ -15,14 +15,12 @@ impl ChessJudge {
     pub(super) fn move_rule_claim_now(&self) -> Option<Verdict> {
         let claim = self.rules.move_rule_claim_plies()?;
         (self.pos.halfmoves() >= claim).then(|| {
-            let text = format!(
-                "{}-move rule: {} may claim a draw; {} moves by each player without a capture or a pawn move ({})",
-                claim / 2,
-                self.mover(),
-                claim / 2,
-                self.rules.articles.move_rule_now
-            );
-            self.ruling(Outcome::Draw, Reason::FiftyMoveRule, true, text)
+            let because = Because::ChessMoveRule {
+                moves: claim / 2,
+                how: ChessClaim::Now { by: self.mover() },
+                article: self.rules.articles.move_rule_now,
+            };
+            self.ruling(Outcome::Draw, Reason::FiftyMoveRule, true, because)
         })
     }
 
@@ -47,30 +45,28 @@ impl ChessJudge {
         if after.count_legal() == 0 {
             return None;
         }
-        let text = format!(
-            "{}-move rule: {} may claim a draw by announcing {}, which completes {} moves by each player without a \
-             capture or a pawn move ({})",
-            claim / 2,
-            self.mover(),
-            self.pos.notation(m),
-            claim / 2,
-            self.rules.articles.move_rule_by_move
-        );
-        Some(self.ruling(Outcome::Draw, Reason::FiftyMoveRule, true, text))
+        let because = Because::ChessMoveRule {
+            moves: claim / 2,
+            how: ChessClaim::ByMove {
+                by: self.mover(),
+                mv: self.pos.notation(m),
+            },
+            article: self.rules.articles.move_rule_by_move,
+        };
+        Some(self.ruling(Outcome::Draw, Reason::FiftyMoveRule, true, because))
     }
 
     /// The current position stands for the claim count's time (FIDE 9.2.1.2).
     pub(super) fn repetition_claim_now(&self) -> Option<Verdict> {
         let claim = self.rules.repetition_claim_count()?;
         (self.occurrences() >= claim).then(|| {
-            let text = format!(
-                "{}: {} may claim a draw; the same position stood at plies {} ({})",
-                fold(claim),
-                self.mover(),
-                list(self.plies_of_current()),
-                self.rules.articles.repetition_now
-            );
-            self.ruling(Outcome::Draw, Reason::ThreefoldRepetition, true, text)
+            let because = Because::ChessRepetition {
+                count: claim,
+                plies: self.plies_of_current(),
+                how: ChessClaim::Now { by: self.mover() },
+                article: self.rules.articles.repetition_now,
+            };
+            self.ruling(Outcome::Draw, Reason::ThreefoldRepetition, true, because)
         })
     }
 
@@ -96,17 +92,16 @@ impl ChessJudge {
         }
         let mut plies: Vec<usize> = self.history.plies_of(key, next).collect();
         plies.reverse();
-        let text = format!(
-            "{}: {} may claim a draw by announcing {}, after which the position of plies {} stands for the {} time \
-             ({})",
-            fold(claim),
-            self.mover(),
-            self.pos.notation(m),
-            list(plies),
-            ordinal(claim),
-            self.rules.articles.repetition_by_move
-        );
-        Some(self.ruling(Outcome::Draw, Reason::ThreefoldRepetition, true, text))
+        let because = Because::ChessRepetition {
+            count: claim,
+            plies,
+            how: ChessClaim::ByMove {
+                by: self.mover(),
+                mv: self.pos.notation(m),
+            },
+            article: self.rules.articles.repetition_by_move,
+        };
+        Some(self.ruling(Outcome::Draw, Reason::ThreefoldRepetition, true, because))
     }
 
     /// The repetition key after the legal move `m`: updated in place where shakmaty can,

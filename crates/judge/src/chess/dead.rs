@@ -29,7 +29,8 @@ pub enum Mate {
 }
 
 /// How "this side can never mate" was proven.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Proof {
     /// The side's material cannot mate whatever the position.
     InsufficientMaterial,

@@ -6,6 +6,7 @@ use xiangqi::{Move, Position, Square};
 
 use super::classify::{classify, Class};
 use super::rules::{Rules, Style};
+use crate::because::{Article, Offence, Table};
 use crate::verdict::{CycleMove, MoveClass, Outcome, Reason, SidePattern};
 
 /// A side's moves over the cycle, judged.
@@ -191,71 +192,59 @@ fn rook_pinned_by_horse(pos: &Position, sq: Square) -> bool {
     (without & !with).any()
 }
 
+/// The repetition rules a ruling under `rules` rests on.
+pub(crate) fn article(rules: &Rules) -> Article {
+    match rules.style {
+        Style::Cxa => Article::Cxa,
+        Style::Axf => Article::Axf,
+    }
+}
+
 /// The table: who loses, or a draw, and why — what the cycle amounts to; when the loss takes
 /// effect (at once, or after a warning) is the caller's to say.
-pub(crate) fn rule(red: &SideRuling, black: &SideRuling, rules: &Rules) -> (Outcome, Reason, String) {
-    let article = match rules.style {
-        Style::Cxa => "棋例总则",
-        Style::Axf => "AXF rules 3–8",
-    };
-    let loses = |side: Side, why: &str, reason: Reason| {
-        (
-            Outcome::win(side.other()),
-            reason,
-            format!("{} {why} ({article})", side.name(game::Kind::Xiangqi)),
-        )
+pub(crate) fn rule(red: &SideRuling, black: &SideRuling) -> (Outcome, Reason, Table) {
+    let loses = |loser: Side, reason: Reason, table: Table| (Outcome::win(loser.other()), reason, table);
+    let forbidden = |loser: Side, s: &SideRuling| {
+        let pattern = s.pattern.name.clone();
+        let offence = match &s.chased_piece {
+            _ if s.perpetual_check => Offence::PerpetualCheck { pattern },
+            Some(p) => Offence::Chase {
+                piece: p.clone(),
+                pattern,
+            },
+            None => Offence::Attack { pattern },
+        };
+        loses(loser, reason_of(s), Table::Forbidden { loser, offence })
     };
     match (red.forbidden, black.forbidden) {
-        (false, false) => (
-            Outcome::Draw,
-            Reason::RepetitionDraw,
-            format!("both sides' moves are allowed: drawn (双方不变作和, {article})"),
-        ),
-        (true, false) => loses(
-            Side::First,
-            &format!("{} while black's moves are allowed", forbidden_words(red)),
-            reason_of(red),
-        ),
-        (false, true) => loses(
-            Side::Second,
-            &format!("{} while red's moves are allowed", forbidden_words(black)),
-            reason_of(black),
-        ),
+        (false, false) => (Outcome::Draw, Reason::RepetitionDraw, Table::BothAllowed),
+        (true, false) => forbidden(Side::First, red),
+        (false, true) => forbidden(Side::Second, black),
         (true, true) => match (red.perpetual_check, black.perpetual_check) {
             (true, false) => loses(
                 Side::First,
-                "checks perpetually against a side that does not (单方面长将, never allowed)",
                 Reason::PerpetualCheck,
+                Table::OnlyOneChecks { loser: Side::First },
             ),
             (false, true) => loses(
                 Side::Second,
-                "checks perpetually against a side that does not (单方面长将, never allowed)",
                 Reason::PerpetualCheck,
+                Table::OnlyOneChecks { loser: Side::Second },
             ),
             // AXF rule 19: chasing a rook pinned by a horse is graver than the other chase.
             _ if red.pinned_rook_chase != black.pinned_rook_chase => {
-                let side = if red.pinned_rook_chase {
-                    Side::First
+                let (loser, who) = if red.pinned_rook_chase {
+                    (Side::First, red)
                 } else {
-                    Side::Second
+                    (Side::Second, black)
                 };
-                let who = if red.pinned_rook_chase { red } else { black };
-                loses(
-                    side,
-                    &format!(
-                        "chases {} on every move, a rook that cannot move because it shields its king from a horse (AXF \
-                         rule 19, diagrams 39–41), which weighs more than the other side's chase: the offence is \
-                         this side's",
-                        who.chased_piece.as_deref().unwrap_or("a rook")
-                    ),
-                    Reason::ForbiddenRepetition,
-                )
+                let table = Table::PinnedRook {
+                    loser,
+                    piece: who.chased_piece.clone(),
+                };
+                loses(loser, Reason::ForbiddenRepetition, table)
             }
-            _ => (
-                Outcome::Draw,
-                Reason::RepetitionDraw,
-                format!("both sides' moves are forbidden: drawn (双方均为禁止着法，不变作和, {article})"),
-            ),
+            _ => (Outcome::Draw, Reason::RepetitionDraw, Table::BothForbidden),
         },
     }
 }
@@ -265,13 +254,5 @@ fn reason_of(s: &SideRuling) -> Reason {
         Reason::PerpetualCheck
     } else {
         Reason::ForbiddenRepetition
-    }
-}
-
-fn forbidden_words(s: &SideRuling) -> String {
-    match &s.chased_piece {
-        _ if s.perpetual_check => format!("plays {} (perpetual check, forbidden)", s.pattern.name),
-        Some(p) => format!("chases {p} on every move ({}, forbidden)", s.pattern.name),
-        None => format!("attacks on every move ({}, a forbidden move)", s.pattern.name),
     }
 }

@@ -37,6 +37,7 @@ pub use rules::{ChaseNewness, CheckCounting, RepetitionRuling, Rules, Style, Tem
 use game::{BySide, Kind, Side};
 use xiangqi::{Bitboard, Color, Move, Position, Role};
 
+use crate::because::{Because, Cycle, Effect, Part};
 use crate::verdict::{Outcome, Reason, Repetition, Verdict};
 use crate::{Judge, JudgeError};
 
@@ -113,16 +114,8 @@ impl XiangqiJudge {
         self.moves.len()
     }
 
-    fn make(&self, result: Outcome, reason: Reason, claim: bool, explanation: String) -> Verdict {
-        Verdict {
-            result,
-            reason,
-            ply: self.ply_now(),
-            ruleset: self.rules.name.to_string(),
-            claim,
-            explanation,
-            repetition: None,
-        }
+    fn make(&self, result: Outcome, reason: Reason, claim: bool, because: Because) -> Verdict {
+        Verdict::new(result, reason, self.ply_now(), self.rules.name, claim, because)
     }
 
     fn list_legal(&mut self) {
@@ -136,16 +129,23 @@ impl XiangqiJudge {
             return None;
         }
         let loser: Side = self.pos.turn().into();
-        let name = loser.name(Kind::Xiangqi);
-        let (reason, words) = if self.pos.is_check() {
-            (Reason::Checkmate, format!("{name} is checkmated (将死) and loses"))
+        let game = Kind::Xiangqi;
+        let (reason, because) = if self.pos.is_check() {
+            let because = Because::Checkmate {
+                game,
+                loser,
+                article: None,
+            };
+            (Reason::Checkmate, because)
         } else {
-            (
-                Reason::Stalemate,
-                format!("{name} has no legal move (困毙) and loses: a stalemated side loses in Xiangqi"),
-            )
+            let because = Because::Stalemate {
+                game,
+                side: loser,
+                article: None,
+            };
+            (Reason::Stalemate, because)
         };
-        Some(self.make(Outcome::win(loser.other()), reason, false, words))
+        Some(self.make(Outcome::win(loser.other()), reason, false, because))
     }
 
     /// Both sides with only kings, advisors and elephants: no side can ever give check.
@@ -156,16 +156,9 @@ impl XiangqiJudge {
         let b = self.pos.board();
         let attackers =
             b.by_role(Role::Rook) | b.by_role(Role::Horse) | b.by_role(Role::Cannon) | b.by_role(Role::Pawn);
-        attackers.is_empty().then(|| {
-            self.make(
-                Outcome::Draw,
-                Reason::DeadPosition,
-                false,
-                "neither side has a rook, horse, cannon or pawn left: advisors and elephants never cross the river, \
-                 so no side can win (双方均无可能取胜的简单局势)"
-                    .to_string(),
-            )
-        })
+        attackers
+            .is_empty()
+            .then(|| self.make(Outcome::Draw, Reason::DeadPosition, false, Because::NoAttackers))
     }
 
     /// The natural move limit, automatic or (with `claims`) by claim where the ruleset says so.
@@ -173,18 +166,11 @@ impl XiangqiJudge {
         if self.counted < self.rules.natural_limit || self.rules.natural_limit_claim != claims {
             return None;
         }
-        let rounds = self.rules.natural_limit / 2;
-        let how = if claims {
-            "either side may claim the draw"
-        } else {
-            "drawn"
+        let because = Because::MoveLimit {
+            rounds: self.rules.natural_limit / 2,
+            claim: claims,
         };
-        Some(self.make(
-            Outcome::Draw,
-            Reason::NaturalMoveLimit,
-            claims,
-            format!("{} without a capture (自然限着): {how}", rounds_text(rounds)),
-        ))
+        Some(self.make(Outcome::Draw, Reason::NaturalMoveLimit, claims, because))
     }
 
     /// A referee's temporary move limit (临时限着) run out with no side mated: drawn (seed 002
@@ -197,12 +183,11 @@ impl XiangqiJudge {
                 Outcome::Draw,
                 Reason::NaturalMoveLimit,
                 false,
-                format!(
-                    "the referee's temporary limit of {} from ply {} ran out at ply {end} without a mate (临时限着): \
-                     drawn",
-                    rounds_text(t.plies / 2),
-                    t.from_ply
-                ),
+                Because::TemporaryLimit {
+                    rounds: t.plies / 2,
+                    from_ply: t.from_ply,
+                    end,
+                },
             )
         })
     }
@@ -233,34 +218,23 @@ impl XiangqiJudge {
         let first_ply = self.window_ply + first;
         let span = &self.moves[first_ply..];
         let (moves, red, black) = cycle::analyse(&start, first_ply, span, &self.rules);
-        let (result, reason, ruling) = cycle::rule(&red, &black, &self.rules);
-        // Every occurrence since the last capture, oldest first: as many as the ordinal says.
-        let at: Vec<String> = seen
-            .iter()
-            .rev()
-            .map(|&i| match self.window_ply + i {
-                0 => "at the start".to_string(),
-                p => format!("after ply {p}"),
-            })
-            .collect();
-        let judged = if seen.len() as u32 > self.rules.repetition_count {
-            format!(
-                "; the last {} are judged, from ply {first_ply}",
-                self.rules.repetition_count
-            )
-        } else {
-            String::new()
+        let (result, reason, table) = cycle::rule(&red, &black);
+        let part = |s: &cycle::SideRuling| Part {
+            pattern: s.pattern.name.clone(),
+            forbidden: s.forbidden,
         };
-        let explanation = format!(
-            "the position stood for the {} time ({}{judged}); over the cycle red played {} ({}) and black {} ({}); {ruling}",
-            ordinal(seen.len() as u32),
-            list(&at),
-            red.pattern.name,
-            if red.forbidden { "forbidden" } else { "allowed" },
-            black.pattern.name,
-            if black.forbidden { "forbidden" } else { "allowed" },
-        );
-        let mut v = self.make(result, reason, false, explanation);
+        let because = Because::Repetition(Box::new(Cycle {
+            // Every occurrence since the last capture, oldest first: as many as the ordinal says.
+            occurrences: seen.iter().rev().map(|&i| self.window_ply + i).collect(),
+            judged: (seen.len() as u32 > self.rules.repetition_count)
+                .then_some((self.rules.repetition_count, first_ply)),
+            red: part(&red),
+            black: part(&black),
+            article: cycle::article(&self.rules),
+            table,
+            effect: Effect::Ruled,
+        }));
+        let mut v = self.make(result, reason, false, because);
         v.repetition = Some(Repetition {
             first_ply,
             moves,
@@ -277,15 +251,11 @@ impl XiangqiJudge {
         self.pos.play_unchecked(m);
         self.list_legal();
         self.moves.push(m);
-        let name = loser.name(Kind::Xiangqi);
         let v = self.make(
             Outcome::win(loser.other()),
             Reason::SelfCheck,
             false,
-            format!(
-                "{name} played {text}, leaving its own king attacked or facing the other king (走棋后形成自杀 / \
-                 帅将对面), and loses"
-            ),
+            Because::SelfCheck { loser, mv: text },
         );
         self.verdict.insert(v)
     }
@@ -301,13 +271,8 @@ impl XiangqiJudge {
             _ => None,
         };
         if self.rules.repetition_ruling == RepetitionRuling::AtTrigger {
-            if let Some(side) = loser {
-                v.explanation = format!(
-                    "{} loses at once, ruled at the repetition without a warning (as engines and automatic servers \
-                     rule). {}",
-                    side.name(Kind::Xiangqi),
-                    v.explanation
-                );
+            if let Some(loser) = loser {
+                with_effect(&mut v, Effect::AtOnce { loser });
             }
             return Some(v);
         }
@@ -318,29 +283,19 @@ impl XiangqiJudge {
         if let Some((p, k)) = &self.pending {
             if p.result == v.result && v.result != Outcome::Draw {
                 if *k == key {
-                    let side = loser.map_or("the offender", |s| s.name(Kind::Xiangqi));
-                    v.explanation = format!(
-                        "{side} was told to vary at ply {} and the position came again unchanged: {side} loses \
-                         (应变着而不变). {}",
-                        p.ply, v.explanation
-                    );
+                    if let Some(loser) = loser {
+                        with_effect(&mut v, Effect::NotVaried { loser, warned: p.ply });
+                    }
                     return Some(v);
                 }
                 return None;
             }
         }
-        v.explanation = match loser {
-            Some(side) => format!(
-                "{} must vary (应变着，不变判负): if the position comes again unchanged, {} loses. {}",
-                side.name(Kind::Xiangqi),
-                side.name(Kind::Xiangqi),
-                sentence(&v.explanation)
-            ),
-            None => format!(
-                "a draw may be claimed or ruled (不变作和); play may go on. {}",
-                sentence(&v.explanation)
-            ),
+        let effect = match loser {
+            Some(side) => Effect::MustVary { side },
+            None => Effect::DrawClaimable,
         };
+        with_effect(&mut v, effect);
         v.claim = loser.is_none();
         self.pending = Some((v, key));
         None
@@ -366,30 +321,12 @@ impl XiangqiJudge {
     }
 }
 
-/// "1 round", "60 rounds".
-fn rounds_text(n: u32) -> String {
-    if n == 1 {
-        "1 round".to_string()
-    } else {
-        format!("{n} rounds")
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-fn list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-fn ordinal(n: u32) -> String {
-    match n {
-        2 => "second".to_string(),
-        3 => "third".to_string(),
-        4 => "fourth".to_string(),
-        n => format!("{n}th"),
+/// A repetition verdict with its ruling taking effect as `effect` says.
+fn with_effect(v: &mut Verdict, effect: Effect) {
+    if let Because::Repetition(c) = &*v.because {
+        let mut c = c.clone();
+        c.effect = effect;
+        v.set_because(Because::Repetition(c));
     }
 }
 
@@ -540,12 +477,4 @@ impl Judge for XiangqiJudge {
             .map(|(p, _)| p.clone());
         repetition.or_else(|| self.move_limit(true))
     }
-}
-
-/// `text` as a sentence of its own: its first letter capitalised.
-fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

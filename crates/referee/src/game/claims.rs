@@ -3,11 +3,11 @@
 //! whether one would be false.
 
 use game::Side;
-use judge::{Judge, Outcome, Verdict};
+use judge::{Judge, Verdict};
 
 use super::{Phase, Referee};
 use crate::clock::Millis;
-use crate::events::{EndReason, EventKind, FoulKind};
+use crate::events::{EventKind, FoulKind};
 
 impl<J: Judge> Referee<J> {
     /// The draw that may be claimed now, with the judge's grounds (a repetition, the fifty-move
@@ -23,13 +23,7 @@ impl<J: Judge> Referee<J> {
 
     pub(super) fn claim_draw(&mut self, at: Millis, side: Side) {
         if let Some(v) = self.judge.claimable() {
-            self.end(
-                at,
-                Outcome::Draw,
-                EndReason::Claim,
-                format!("{} claimed: {}", Self::name(side), v.explanation),
-                Some(v),
-            );
+            self.end_ruled(at, v, Some(side));
             return;
         }
         let reason = "no draw can be claimed in this position".to_string();

@@ -1,8 +1,8 @@
 //! How a game ends: the ending recorded and announced, and the endings time brings — a flag
 //! fall (a draw when the other side can no longer win) and lateness.
 
-use game::Game;
-use judge::{Judge, Outcome, Verdict};
+use game::{Game, Side};
+use judge::{Judge, Lang, Outcome, Verdict};
 
 use super::{Phase, Referee};
 use crate::clock::{Flag, Millis};
@@ -23,6 +23,39 @@ impl<J: Judge> Referee<J> {
         explanation: String,
         verdict: Option<Verdict>,
     ) {
+        self.finish(at, result, reason, (explanation, None), verdict);
+    }
+
+    /// Ends the game by the judge's verdict `v`: by rule, or (`claimed_by`) by a correct claim.
+    pub(super) fn end_ruled(&mut self, at: Millis, v: Verdict, claimed_by: Option<Side>) {
+        let (reason, explanation, zh) = match claimed_by {
+            None => (EndReason::Rules, v.explanation.clone(), v.explain(Lang::Zh)),
+            Some(side) => (
+                EndReason::Claim,
+                format!("{} claimed: {}", Self::name(side), v.explanation),
+                format!("{}要求作和：{}", Self::name_zh(side), v.explain(Lang::Zh)),
+            ),
+        };
+        self.finish(at, v.result, reason, (explanation, Some(zh)), Some(v));
+    }
+
+    /// The side's name in Chinese: 红方, 白方, 黑方.
+    pub(super) fn name_zh(side: Side) -> &'static str {
+        match (side, <J::Game as Game>::KIND) {
+            (Side::First, game::Kind::Xiangqi) => "红方",
+            (Side::First, game::Kind::Chess) => "白方",
+            (Side::Second, _) => "黑方",
+        }
+    }
+
+    fn finish(
+        &mut self,
+        at: Millis,
+        result: Outcome,
+        reason: EndReason,
+        (explanation, explanation_zh): (String, Option<String>),
+        verdict: Option<Verdict>,
+    ) {
         let _ = self.clock.stop(at);
         let ending = Ending {
             result,
@@ -30,6 +63,7 @@ impl<J: Judge> Referee<J> {
             ply: self.judge.ply(),
             at,
             explanation,
+            explanation_zh,
             verdict,
         };
         self.ending = Some(ending.clone());

@@ -319,7 +319,7 @@ impl<J: Judge> Referee<J> {
         self.emit(at, EventKind::Started { first });
         // A start position the judge has already ruled on (no legal move, dead position).
         if let Some(v) = self.judge.verdict().cloned() {
-            self.end(at, v.result, EndReason::Rules, v.explanation.clone(), Some(v));
+            self.end_ruled(at, v, None);
         }
     }
 

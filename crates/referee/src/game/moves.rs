@@ -6,7 +6,7 @@ use judge::{Judge, Outcome};
 
 use super::{Phase, Referee};
 use crate::clock::Millis;
-use crate::events::{EndReason, EventKind, FoulKind};
+use crate::events::{EventKind, FoulKind};
 use crate::touch::{obligation, Touch};
 
 impl<J: Judge> Referee<J> {
@@ -128,7 +128,7 @@ impl<J: Judge> Referee<J> {
             self.may_offer(at, side);
         }
         if let Some(v) = ruled {
-            self.end(at, v.result, EndReason::Rules, v.explanation.clone(), Some(v));
+            self.end_ruled(at, v, None);
             return;
         }
         let pending = self.judge.pending().filter(|p| !p.claim).cloned();
@@ -144,6 +144,7 @@ impl<J: Judge> Referee<J> {
                     at,
                     EventKind::MustVary {
                         side: offender,
+                        explanation_zh: p.explain(judge::Lang::Zh),
                         explanation: p.explanation,
                     },
                 );
@@ -163,7 +164,7 @@ impl<J: Judge> Referee<J> {
         match self.judge.push(m) {
             Ok(Some(v)) => {
                 let v = v.clone();
-                self.end(at, v.result, EndReason::Rules, v.explanation.clone(), Some(v));
+                self.end_ruled(at, v, None);
                 true
             }
             _ => false,
