@@ -422,7 +422,7 @@ mod tests {
         assert!(!table.is_arbiter(&created.tokens.first) && !table.is_arbiter(&created.tokens.second));
         assert_eq!(table.seat(&created.arbiter), None, "the arbiter holds no seat");
         let hashes = BySide::new(|_| crate::codec::token_hash("seat"));
-        db.create("old", &spec("cxa"), &hashes, None).await.unwrap();
+        db.create("old", &spec("cxa"), &hashes, None, None).await.unwrap();
         let old = app.game("old").await.unwrap();
         assert!(!old.is_arbiter("") && !old.is_arbiter(&created.arbiter));
     }
