@@ -335,6 +335,7 @@ mod tests {
             ruleset: "online".into(),
             rules: "fide".into(),
             clock: None,
+            per_move: None,
         };
         let mut live = Live::new(&spec).unwrap();
         let mut view = View::default();
@@ -377,6 +378,7 @@ mod tests {
             ruleset: "fide".into(),
             rules: "fide".into(),
             clock: None,
+            per_move: None,
         };
         let mut live = Live::new(&spec).unwrap();
         let mut view = View::default();

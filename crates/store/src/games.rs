@@ -22,6 +22,8 @@ pub struct NewGame<'a> {
     pub rules: &'a str,
     /// Main time and increment, milliseconds; `None` keeps the ruleset's own.
     pub clock: Option<(u64, u64)>,
+    /// A limit on every single move, milliseconds, besides the clock.
+    pub per_move: Option<u64>,
     /// The hashes of the two seat tokens (the tokens themselves are never stored).
     pub token_hashes: &'a [String; 2],
     /// The hash of the arbiter's token, for a game an arbiter conducts.
@@ -45,6 +47,7 @@ pub struct StoredGame {
     pub ruleset: String,
     pub rules: String,
     pub clock: Option<(u64, u64)>,
+    pub per_move: Option<u64>,
     pub token_hashes: [String; 2],
     /// The hash of the arbiter's token; `None` for a game without one (made before there were).
     pub arbiter_hash: Option<String>,
@@ -70,8 +73,8 @@ impl Store {
     pub async fn create_game(&self, g: &NewGame<'_>) -> Result<(), sqlx::Error> {
         sqlx::query(
             "INSERT INTO games (id, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
-             token_first, token_second, created_unix_ms, finished, token_arbiter) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)",
+             token_first, token_second, created_unix_ms, finished, token_arbiter, clock_per_move_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11)",
         )
         .bind(g.id)
         .bind(g.kind.name())
@@ -83,6 +86,7 @@ impl Store {
         .bind(&g.token_hashes[1])
         .bind(g.created_unix_ms)
         .bind(g.arbiter_hash)
+        .bind(g.per_move.map(|p| p as i64))
         .execute(&self.pool)
         .await
         .map(|_| ())
@@ -182,7 +186,7 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, sqlx::Error> {
         let Some(row) = sqlx::query(
             "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \
-             created_unix_ms, token_arbiter, token_device FROM games WHERE id = $1",
+             created_unix_ms, token_arbiter, token_device, clock_per_move_ms FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -237,6 +241,7 @@ fn game_of(row: &AnyRow, commands: Vec<(u64, Side, String)>) -> Result<StoredGam
         created_unix_ms: row.try_get(7)?,
         arbiter_hash: row.try_get(8)?,
         device_hash: row.try_get(9)?,
+        per_move: row.try_get::<Option<i64>, _>(10)?.map(|p| p.max(0) as u64),
         commands,
     })
 }

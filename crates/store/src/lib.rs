@@ -17,6 +17,7 @@
 //!   games' settings and token hashes; [`event_games`]: which live game each pairing's game
 //!   is.
 //! - [`players`]: sessions (one a browser), accounts, and the seats each holds.
+//! - [`seeks`]: finding an opponent: lobby seeks, challenges by link, rematch offers.
 //! - [`ratings`]: rating lists: each player's standing under one system, a version every
 //!   update raises and the history of what each update changed.
 //!
@@ -36,6 +37,7 @@ pub mod games;
 pub mod lease;
 pub mod players;
 pub mod ratings;
+pub mod seeks;
 #[cfg(feature = "scratch")]
 pub mod scratch;
 pub mod served;
@@ -48,6 +50,7 @@ pub use games::{CommandLog, Entry, NewEventGame, NewGame, StoredGame};
 pub use lease::{Lease, LeaseError};
 pub use players::{AccountError, HeldSeat, PlayedGame, PlayerRating, Session};
 pub use ratings::RatingError;
+pub use seeks::{NewSeek, Seek};
 pub use served::{Also, ServedEvent};
 pub use sqlx;
 pub use target::{resolve, Resolved, Target};
