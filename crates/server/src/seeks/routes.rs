@@ -273,6 +273,9 @@ async fn take(State(app): State<Arc<App>>, Path(id): Path<String>, headers: Head
     if seek.holder == me.holder {
         return Ok(Json(json!({ "game": game, "side": maker.name(kind) })));
     }
+    if seek.taker.as_deref() == Some(me.holder.as_str()) {
+        return Ok(Json(json!({ "game": game, "side": maker.other().name(kind) })));
+    }
     let Some(token) = store.take_challenge(&id, &me.holder).await? else {
         return Err(ApiError::Status(
             StatusCode::CONFLICT,
