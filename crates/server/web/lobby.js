@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { sideName, t } from "./i18n.js";
 import { redrawMe, setupMe } from "./me.js";
+import { drawSeeks, setupSeeks } from "./seek.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,11 +23,13 @@ export function lobbyLabels() {
     if (o.value !== "person") o.textContent = t("computerLevel", { level: o.value });
   }
   redrawMe();
+  drawSeeks();
 }
 
 export function lobby() {
   $("lobby").hidden = false;
   setupMe();
+  setupSeeks();
   $("kind").addEventListener("change", lobbyLabels);
   lobbyLabels();
   $("create").addEventListener("submit", async (evt) => {
