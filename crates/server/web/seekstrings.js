@@ -65,7 +65,7 @@ export const SEEK_STRINGS = {
     cancelSeek: "取消",
     cancelSeekLabel: "取消你的约战：{what}",
     play: "应战",
-    playLabel: "与{name}对弈：{what}",
+    playLabel: "应战 {name}：{what}",
     seekGone: "这个约战已不在：已被他人接受，或发布者已离开。",
     ratedGame: "计分对局",
     rematch: "再来一局",
