@@ -48,14 +48,24 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
         select(c, "#lang", lang).await;
         type_into(c, "#display-name", name).await;
         click(c, "#save-name").await;
-        until(c, "the name saved", "return document.getElementById('name-note').textContent !== '';").await;
+        until(
+            c,
+            "the name saved",
+            "return document.getElementById('name-note').textContent !== '';",
+        )
+        .await;
     }
     select(seeker, "#seek-kind", "xiangqi").await;
     select(seeker, "#seek-time", "3+2").await;
     select(seeker, "#seek-colour", "first").await;
     click(seeker, "#seek-rated").await;
     click(seeker, "#seek-go").await;
-    until(seeker, "the seeker's own seek", "return document.querySelectorAll('#my-seeks li').length === 1;").await;
+    until(
+        seeker,
+        "the seeker's own seek",
+        "return document.querySelectorAll('#my-seeks li').length === 1;",
+    )
+    .await;
     fits(seeker, "the lobby with a seek").await;
     shot(seeker, &format!("seek-{tag}-1-waiting")).await;
     // The other sees it with the seeker's name, and plays it.
@@ -70,7 +80,11 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
     )
     .await;
     let listed = listed.as_str().unwrap();
-    let (rated, time) = if lang == "en" { ("Rated", "Blitz 3+2") } else { ("计分", "闪电 3+2") };
+    let (rated, time) = if lang == "en" {
+        ("Rated", "Blitz 3+2")
+    } else {
+        ("计分", "闪电 3+2")
+    };
     assert!(listed.contains(rated) && listed.contains(time), "{listed}");
     fits(taker, "the lobby with the seeks").await;
     shot(taker, &format!("seek-{tag}-2-listed")).await;
@@ -90,9 +104,18 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
         wait_text(c, "#status", won).await;
     }
     // Each seat holder sees Rematch; the loser offers, the winner accepts.
-    until(taker, "the rematch button", "return !document.getElementById('rematch').hidden;").await;
+    until(
+        taker,
+        "the rematch button",
+        "return !document.getElementById('rematch').hidden;",
+    )
+    .await;
     click(taker, "#rematch-go").await;
-    let offered = if lang == "en" { "Your opponent offers a rematch." } else { "对手提议再来一局。" };
+    let offered = if lang == "en" {
+        "Your opponent offers a rematch."
+    } else {
+        "对手提议再来一局。"
+    };
     wait_text(seeker, "#rematch-note", offered).await;
     shot(seeker, &format!("seek-{tag}-4-rematch-offered")).await;
     shot(taker, &format!("seek-{tag}-5-rematch-waiting")).await;

@@ -80,29 +80,43 @@ impl Browser {
     /// The token of the seat this browser holds in `game`, and its side.
     async fn seat(&mut self, game: &str) -> Option<(String, String)> {
         let me = self.ok(Method::GET, "/api/me", None).await;
-        me["seats"].as_array().unwrap().iter().find(|s| s["game"] == game).map(|s| {
-            (
-                s["token"].as_str().unwrap().to_string(),
-                s["side"].as_str().unwrap().to_string(),
-            )
-        })
+        me["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["game"] == game)
+            .map(|s| {
+                (
+                    s["token"].as_str().unwrap().to_string(),
+                    s["side"].as_str().unwrap().to_string(),
+                )
+            })
     }
 }
 
 fn ids(list: &Value) -> Vec<&str> {
-    list.as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect()
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect()
 }
 
 async fn seeks(base: &str) {
     let mut ann = Browser::opened(base).await;
     let mut bob = Browser::opened(base).await;
     let mut cid = Browser::opened(base).await;
-    ann.ok(Method::POST, "/api/me/name", Some(json!({ "name": "Ann" }))).await;
+    ann.ok(Method::POST, "/api/me/name", Some(json!({ "name": "Ann" })))
+        .await;
 
     // Bad seeks: refused, nothing listed.
     for (body, status, says) in [
         (json!({ "kind": "go", "time": "3+2" }), StatusCode::BAD_REQUEST, "go"),
-        (json!({ "kind": "xiangqi", "time": "2+1" }), StatusCode::BAD_REQUEST, "expected one of 1+0"),
+        (
+            json!({ "kind": "xiangqi", "time": "2+1" }),
+            StatusCode::BAD_REQUEST,
+            "expected one of 1+0",
+        ),
         (
             json!({ "kind": "xiangqi", "time": "3+2", "colour": "green" }),
             StatusCode::BAD_REQUEST,
@@ -145,22 +159,41 @@ async fn seeks(base: &str) {
     let s = &listed["seeks"][0];
     assert_eq!(
         (&s["kind"], &s["time"], &s["rated"], &s["name"], &s["colour"]),
-        (&json!("xiangqi"), &json!("10+0/60s"), &json!(true), &json!("Ann"), &json!("first"))
+        (
+            &json!("xiangqi"),
+            &json!("10+0/60s"),
+            &json!(true),
+            &json!("Ann"),
+            &json!("first")
+        )
     );
     assert_eq!(ids(&ann.lobby().await["mine"]), [id.as_str()]);
-    assert!(ann.lobby().await["seeks"].as_array().unwrap().is_empty(), "one's own are not offered");
+    assert!(
+        ann.lobby().await["seeks"].as_array().unwrap().is_empty(),
+        "one's own are not offered"
+    );
 
     // Refusals: one's own, unknown, no session. Nothing changes.
     let e = ann
-        .fails(Method::POST, &format!("/api/seeks/{id}/accept"), None, StatusCode::FORBIDDEN)
+        .fails(
+            Method::POST,
+            &format!("/api/seeks/{id}/accept"),
+            None,
+            StatusCode::FORBIDDEN,
+        )
         .await;
     assert!(e.contains("your own seek"), "{e}");
     let e = bob
         .fails(Method::POST, "/api/seeks/nope/accept", None, StatusCode::NOT_FOUND)
         .await;
     assert!(e.contains("no such seek"), "{e}");
-    anon.fails(Method::POST, &format!("/api/seeks/{id}/accept"), None, StatusCode::UNAUTHORIZED)
-        .await;
+    anon.fails(
+        Method::POST,
+        &format!("/api/seeks/{id}/accept"),
+        None,
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
     let e = bob
         .fails(Method::DELETE, &format!("/api/seeks/{id}"), None, StatusCode::FORBIDDEN)
         .await;
@@ -180,7 +213,10 @@ async fn seeks(base: &str) {
         (StatusCode::CONFLICT, StatusCode::OK) => (&mut cid, vc, vb),
         other => panic!("two accepts: {other:?} {vb} {vc}"),
     };
-    assert!(lost["error"].as_str().unwrap().contains("accepted by another player"), "{lost}");
+    assert!(
+        lost["error"].as_str().unwrap().contains("accepted by another player"),
+        "{lost}"
+    );
     let game = won["game"].as_str().unwrap().to_string();
     assert_eq!(won["side"], "black");
     assert_eq!(won["url"], format!("/game/{game}"));
@@ -197,7 +233,9 @@ async fn seeks(base: &str) {
     assert_ne!(red, black);
     assert!(winner.lobby().await["seeks"].as_array().unwrap().is_empty());
     // The game has the seek's clock: 10 minutes, each move within 60 s.
-    let mut stream = reqwest::get(format!("{base}/api/board/game/stream/{game}")).await.unwrap();
+    let mut stream = reqwest::get(format!("{base}/api/board/game/stream/{game}"))
+        .await
+        .unwrap();
     let first = stream.chunk().await.unwrap().unwrap();
     let full: Value = serde_json::from_slice(first.split(|b| *b == b'\n').next().unwrap()).unwrap();
     drop(stream);
@@ -205,12 +243,21 @@ async fn seeks(base: &str) {
     assert_eq!(full["timeControl"]["per_move"], 60_000, "{full}");
     // Accepted and delivered: gone.
     let mut dan = Browser::opened(base).await;
-    dan.fails(Method::POST, &format!("/api/seeks/{id}/accept"), None, StatusCode::NOT_FOUND)
-        .await;
+    dan.fails(
+        Method::POST,
+        &format!("/api/seeks/{id}/accept"),
+        None,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
 
     // Cancelled: gone from the lobby, and it cannot be accepted.
     let seek = ann
-        .ok(Method::POST, "/api/seeks", Some(json!({ "kind": "chess", "time": "1+0" })))
+        .ok(
+            Method::POST,
+            "/api/seeks",
+            Some(json!({ "kind": "chess", "time": "1+0" })),
+        )
         .await;
     let id = seek["id"].as_str().unwrap().to_string();
     assert_eq!(seek["colour"], "random");
@@ -218,7 +265,12 @@ async fn seeks(base: &str) {
     ann.ok(Method::DELETE, &format!("/api/seeks/{id}"), None).await;
     assert!(dan.lobby().await["seeks"].as_array().unwrap().is_empty());
     let e = dan
-        .fails(Method::POST, &format!("/api/seeks/{id}/accept"), None, StatusCode::NOT_FOUND)
+        .fails(
+            Method::POST,
+            &format!("/api/seeks/{id}/accept"),
+            None,
+            StatusCode::NOT_FOUND,
+        )
         .await;
     assert!(e.contains("cancelled"), "{e}");
     ann.fails(Method::DELETE, &format!("/api/seeks/{id}"), None, StatusCode::NOT_FOUND)
@@ -226,8 +278,12 @@ async fn seeks(base: &str) {
 
     // Three open seeks at most.
     for _ in 0..3 {
-        ann.ok(Method::POST, "/api/seeks", Some(json!({ "kind": "chess", "time": "3+2" })))
-            .await;
+        ann.ok(
+            Method::POST,
+            "/api/seeks",
+            Some(json!({ "kind": "chess", "time": "3+2" })),
+        )
+        .await;
     }
     let e = ann
         .fails(
@@ -263,7 +319,14 @@ async fn rematch(base: &str, game: &str, ann: &mut Browser, bob: &mut Browser, r
     };
     mv("h2e2", red).await;
     mv("h9g7", black).await;
-    common::api(base, "POST", &format!("/api/board/game/{game}/resign"), Some(black), None).await;
+    common::api(
+        base,
+        "POST",
+        &format!("/api/board/game/{game}/resign"),
+        Some(black),
+        None,
+    )
+    .await;
     let state = ann.ok(Method::GET, &path, None).await;
     assert_eq!(
         state,
@@ -321,8 +384,13 @@ async fn challenge(base: &str) {
         .await;
     // Not a seek: not listed, not acceptable there.
     assert!(!ids(&bob.lobby().await["seeks"]).contains(&id));
-    bob.fails(Method::POST, &format!("/api/seeks/{id}/accept"), None, StatusCode::NOT_FOUND)
-        .await;
+    bob.fails(
+        Method::POST,
+        &format!("/api/seeks/{id}/accept"),
+        None,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
     // Bob and Cid open it at once: one plays White, the other watches (409), holding nothing.
     let (rb, rc) = tokio::join!(
         bob.send(Method::POST, &take, None, None),

@@ -195,4 +195,3 @@ pub(crate) fn held_sides(kind: Kind, seat: &str) -> Result<Vec<game::Side>, ApiE
             }),
     }
 }
-

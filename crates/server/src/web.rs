@@ -101,7 +101,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/minis.js"),
     ),
     ("me.js", "text/javascript; charset=utf-8", include_str!("../web/me.js")),
-    ("seek.js", "text/javascript; charset=utf-8", include_str!("../web/seek.js")),
+    (
+        "seek.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/seek.js"),
+    ),
     (
         "rematch.js",
         "text/javascript; charset=utf-8",

@@ -37,9 +37,9 @@ pub mod games;
 pub mod lease;
 pub mod players;
 pub mod ratings;
-pub mod seeks;
 #[cfg(feature = "scratch")]
 pub mod scratch;
+pub mod seeks;
 pub mod served;
 pub mod target;
 mod versioned;

@@ -127,7 +127,12 @@ impl Store {
     /// The lobby's seeks, oldest first: the open ones seen since `since_unix_ms` (the others
     /// are dropped: their seekers' lobbies are gone), and `holder`'s own, open or accepted.
     /// `holder`'s own are marked seen at `now_unix_ms`: its lobby is the one asking.
-    pub async fn lobby_seeks(&self, holder: &str, since_unix_ms: i64, now_unix_ms: i64) -> Result<Vec<Seek>, sqlx::Error> {
+    pub async fn lobby_seeks(
+        &self,
+        holder: &str,
+        since_unix_ms: i64,
+        now_unix_ms: i64,
+    ) -> Result<Vec<Seek>, sqlx::Error> {
         sqlx::query("DELETE FROM seeks WHERE mode = 'seek' AND taker IS NULL AND seen_unix_ms < $1")
             .bind(since_unix_ms)
             .execute(&self.pool)

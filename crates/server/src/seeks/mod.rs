@@ -137,7 +137,13 @@ pub async fn make_game(app: &App, spec: Spec, rated: bool, holders: [Option<&str
     for (side, holder) in Side::BOTH.into_iter().zip(holders) {
         if let Some(holder) = holder {
             store
-                .hold_seat_as(holder, &created.id, side_code(side), &created.tokens[side], now_unix_ms())
+                .hold_seat_as(
+                    holder,
+                    &created.id,
+                    side_code(side),
+                    &created.tokens[side],
+                    now_unix_ms(),
+                )
                 .await?;
         }
     }

@@ -76,7 +76,11 @@ fn answer(s: &Seen, me: Option<&Player>) -> Json<Value> {
 
 /// Where the rematch stands: the asker's seat, the offer (theirs or the other's), the new game
 /// once made. Without a session: no seat.
-async fn state(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn state(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let me = player(&app, &headers).await.ok();
     let s = seen(&app, &id, me.as_ref()).await?;
     Ok(answer(&s, me.as_ref()))
@@ -92,7 +96,10 @@ async fn offer(
     let me = player(&app, &headers).await?;
     let mut s = seen(&app, &id, Some(&me)).await?;
     let Some(mine) = s.mine else {
-        return Err(ApiError::Status(StatusCode::FORBIDDEN, "you hold no seat in this game".into()));
+        return Err(ApiError::Status(
+            StatusCode::FORBIDDEN,
+            "you hold no seat in this game".into(),
+        ));
     };
     if !s.over {
         return Err(ApiError::Status(StatusCode::CONFLICT, "the game is not over".into()));
@@ -153,16 +160,22 @@ async fn offer(
 }
 
 /// Withdraws one's own offer while the other has not accepted it.
-async fn withdraw(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn withdraw(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let me = player(&app, &headers).await?;
     let mut s = seen(&app, &id, Some(&me)).await?;
-    let offer = s
-        .offer
-        .clone()
-        .filter(|o| o.holder == me.holder)
-        .ok_or_else(|| ApiError::Status(StatusCode::NOT_FOUND, "you have offered no rematch in this game".into()))?;
+    let offer =
+        s.offer.clone().filter(|o| o.holder == me.holder).ok_or_else(|| {
+            ApiError::Status(StatusCode::NOT_FOUND, "you have offered no rematch in this game".into())
+        })?;
     if !app.db().store().cancel_seek(&offer.id, &me.holder).await? {
-        return Err(ApiError::Status(StatusCode::CONFLICT, "the rematch was accepted already".into()));
+        return Err(ApiError::Status(
+            StatusCode::CONFLICT,
+            "the rematch was accepted already".into(),
+        ));
     }
     s.offer = None;
     Ok(answer(&s, Some(&me)))

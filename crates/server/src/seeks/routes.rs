@@ -120,7 +120,12 @@ async fn create(
     app.may_create(client.ip())?;
     let store = app.db().store();
     let own = store.lobby_seeks(&me.holder, cutoff(), now_unix_ms()).await?;
-    if own.iter().filter(|s| s.holder == me.holder && s.taker.is_none()).count() >= OWN_MAX {
+    if own
+        .iter()
+        .filter(|s| s.holder == me.holder && s.taker.is_none())
+        .count()
+        >= OWN_MAX
+    {
         return Err(ApiError::Status(
             StatusCode::CONFLICT,
             format!("you have {OWN_MAX} open seeks already: cancel one first"),
@@ -147,10 +152,17 @@ async fn create(
 }
 
 fn no_seek() -> ApiError {
-    ApiError::Status(StatusCode::NOT_FOUND, "no such seek (cancelled, taken, or its seeker left)".into())
+    ApiError::Status(
+        StatusCode::NOT_FOUND,
+        "no such seek (cancelled, taken, or its seeker left)".into(),
+    )
 }
 
-async fn cancel(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn cancel(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let me = player(&app, &headers).await?;
     let store = app.db().store();
     let seek = store
@@ -162,7 +174,10 @@ async fn cancel(State(app): State<Arc<App>>, Path(id): Path<String>, headers: He
         return Err(ApiError::Status(StatusCode::FORBIDDEN, "this seek is not yours".into()));
     }
     if !store.cancel_seek(&id, &me.holder).await? {
-        return Err(ApiError::Status(StatusCode::CONFLICT, "this seek was accepted already".into()));
+        return Err(ApiError::Status(
+            StatusCode::CONFLICT,
+            "this seek was accepted already".into(),
+        ));
     }
     Ok(Json(json!({ "id": id, "cancelled": true })))
 }
@@ -183,7 +198,10 @@ async fn accept(
         .filter(|s| s.mode == "seek" && (s.taker.is_some() || s.seen_unix_ms >= cutoff()))
         .ok_or_else(no_seek)?;
     if seek.holder == me.holder {
-        return Err(ApiError::Status(StatusCode::FORBIDDEN, "you cannot accept your own seek".into()));
+        return Err(ApiError::Status(
+            StatusCode::FORBIDDEN,
+            "you cannot accept your own seek".into(),
+        ));
     }
     if seek.taker.is_some() {
         return Err(taken());
@@ -258,7 +276,11 @@ async fn challenge(
 
 /// Opens a challenge's link: its maker is at their seat, the first other visitor takes the
 /// free one; after that, 409 (the page watches the game).
-async fn take(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn take(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let me = player(&app, &headers).await?;
     let store = app.db().store();
     let seek = store
