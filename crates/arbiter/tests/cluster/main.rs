@@ -36,6 +36,7 @@ mod fencing;
 mod nodes;
 mod player;
 mod players;
+mod seeks;
 
 use nodes::{Backing, Node};
 use player::{Finish, Played, Seat, Shared};
