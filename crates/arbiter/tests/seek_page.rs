@@ -3,7 +3,7 @@
 //! name and plays it; both land on the board in their seats, play a Xiangqi game by clicking
 //! until one resigns, then one offers a rematch, the other accepts, and both pages move to the
 //! new game with colours swapped. Once in English (the desk seeks), once in Chinese (the phone
-//! seeks). Screenshots: target/e2e-screenshots/seek-*.png.
+//! seeks); then a challenge by link, its link opened by the other. Screenshots: target/e2e-screenshots/seek-*.png.
 
 use fantoccini::Client;
 use serde_json::json;
@@ -131,6 +131,29 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
     shot(seeker, &format!("seek-{tag}-7-rematch-board-black")).await;
 }
 
+/// `maker` challenges by link as Black; `taker` opens the link and plays Red.
+async fn challenge_by_link(base: &str, maker: &Client, taker: &Client) {
+    maker.goto(&format!("{base}/")).await.unwrap();
+    until(maker, "the lobby", "return !document.getElementById('lobby').hidden;").await;
+    select(maker, "#seek-colour", "second").await;
+    click(maker, "#challenge-go").await;
+    let link = until(
+        maker,
+        "the challenge link",
+        "return document.getElementById('challenge-link').value;",
+    )
+    .await;
+    shot(maker, "seek-challenge-link").await;
+    click(maker, "#challenge-board").await;
+    taker.goto(link.as_str().unwrap()).await.unwrap();
+    let game = on_board(taker, "").await;
+    assert_eq!(on_board(maker, "").await, game);
+    wait_text(maker, "#seat", "你执黑方").await;
+    wait_text(taker, "#seat", "You play Red").await;
+    play_line(taker, maker, 0, &["h2e2", "h9g7"]).await;
+    shot(taker, "seek-challenge-board").await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_visitors_meet_by_a_seek_play_and_rematch() {
     let Some((_driver, desk, phone)) = desk_and_phone().await else {
@@ -142,6 +165,10 @@ async fn two_visitors_meet_by_a_seek_play_and_rematch() {
     let run = async {
         meet_play_and_rematch(&server.base, &desk, &phone, ["Ann", "Bob"], "en", "desk-en").await;
         meet_play_and_rematch(&server.base, &phone, &desk, ["小波", "安"], "zh", "phone-zh").await;
+        // The phone is in Chinese now; the desk back in English.
+        desk.goto(&format!("{}/", server.base)).await.unwrap();
+        select(&desk, "#lang", "en").await;
+        challenge_by_link(&server.base, &phone, &desk).await;
     };
     tokio::time::timeout(std::time::Duration::from_secs(240), run)
         .await
