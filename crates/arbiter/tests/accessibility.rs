@@ -73,6 +73,26 @@ async fn language(c: &Client, lang: &str) {
         .unwrap();
 }
 
+/// Another visitor (a session of its own) posts a seek, listed for the next 30 s.
+async fn someone_seeks(base: &str) {
+    let http = reqwest::Client::new();
+    let page = http.get(format!("{base}/")).send().await.unwrap();
+    let cookie = page
+        .headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .find_map(|v| v.to_str().ok()?.split(';').next().map(str::to_string))
+        .unwrap();
+    let r = http
+        .post(format!("{base}/api/seeks"))
+        .header(reqwest::header::COOKIE, cookie)
+        .json(&json!({"kind": "xiangqi", "time": "5+3", "rated": true}))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{}", r.status());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_page_passes_axe() {
     let s = EventServer::start("a11y");
@@ -138,6 +158,17 @@ async fn every_page_passes_axe() {
                     .await;
                     bad.extend(check(c, &axe, &format!("{name}-{lang}-{screen}")).await);
                 }
+                // The lobby with a seek of another visitor's listed, and this visitor's own waiting.
+                someone_seeks(&base).await;
+                c.goto(&format!("{base}/")).await.unwrap();
+                click(c, "#seek-go").await;
+                until(
+                    c,
+                    "the seeks listed",
+                    "return document.querySelectorAll('#my-seeks li').length > 0 && document.querySelectorAll('#seeks li').length > 0;",
+                )
+                .await;
+                bad.extend(check(c, &axe, &format!("lobby-seeks-{lang}-{screen}")).await);
                 // The review page with a game reviewed: its board, moves and the judge's words.
                 c.goto(&format!("{base}/review")).await.unwrap();
                 c.execute(

@@ -50,7 +50,14 @@ async fn pages_are_light_and_the_lobby_paints_quickly() {
     let c = browser(&url, &chromium, Screen::Desktop(1280, 900)).await;
     let run = async {
         // A game, so the game page has one to show.
-        let g = common::api(&base, "POST", "/api/game", None, Some(serde_json::json!({"kind": "xiangqi"}))).await;
+        let g = common::api(
+            &base,
+            "POST",
+            "/api/game",
+            None,
+            Some(serde_json::json!({"kind": "xiangqi"})),
+        )
+        .await;
         let game = format!("/game/{}#watch", g["id"].as_str().unwrap());
         for page in ["/", game.as_str(), "/review", "/event/new", "/player/nobody"] {
             c.goto(&format!("{base}{page}")).await.unwrap();
@@ -83,7 +90,10 @@ async fn pages_are_light_and_the_lobby_paints_quickly() {
         paints.sort_by(f64::total_cmp);
         let median = paints[LOADS / 2];
         eprintln!("the lobby's first paint over {LOADS} loads: median {median:.0} ms, all {paints:?}");
-        assert!(median < PAINT_MAX, "the lobby painted after {median} ms (median): {paints:?}");
+        assert!(
+            median < PAINT_MAX,
+            "the lobby painted after {median} ms (median): {paints:?}"
+        );
     };
     tokio::time::timeout(Duration::from_secs(120), run)
         .await

@@ -270,6 +270,7 @@ async fn openapi(c: &Client, s: &Server) {
             let req = match method.as_str() {
                 "get" => c.get(format!("{}{url}", s.base)),
                 "post" => c.post(format!("{}{url}", s.base)),
+                "delete" => c.delete(format!("{}{url}", s.base)),
                 other => panic!("unexpected method {other}"),
             };
             let r = req.send().await.unwrap();
@@ -281,8 +282,8 @@ async fn openapi(c: &Client, s: &Server) {
         }
     }
     // Games and board 11, the game socket 1, the arbiter's console 14, the board device 5,
-    // events 12, players 7: every one answers.
-    assert_eq!(ops.len(), 51, "{ops:?}");
+    // events 12, players 8, seeks 9: every one answers.
+    assert_eq!(ops.len(), 60, "{ops:?}");
     // The probe tells a route from none.
     let r = c.get(format!("{}/api/no/such/route", s.base)).send().await.unwrap();
     assert_eq!(r.status(), StatusCode::NOT_FOUND);

@@ -442,6 +442,7 @@ mod tests {
             ruleset: "online".into(),
             rules: if kind == "chess" { "fide" } else { "cxa" }.into(),
             clock: Some((60_000, 0)),
+            per_move: None,
         };
         let over = app.create(spec("xiangqi")).await.unwrap();
         let playing = app.create(spec("chess")).await.unwrap();

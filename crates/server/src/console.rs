@@ -407,6 +407,7 @@ mod tests {
             ruleset: ruleset.into(),
             rules: "cxa".into(),
             clock: None,
+            per_move: None,
         }
     }
 
@@ -454,6 +455,7 @@ mod tests {
             ruleset: "fide".into(),
             rules: "fide".into(),
             clock: None,
+            per_move: None,
         })
         .unwrap();
         live.apply(0, Side::First, Command::Start);

@@ -11,6 +11,8 @@
 //!   entered as games end.
 //! - [`players`]: sessions from the first visit, display names, accounts, the seats each
 //!   holds, and a player's games.
+//! - [`create`]: `POST /api/game`; [`seeks`]: finding an opponent (lobby seeks, challenges by
+//!   link, rematches).
 //! - [`review`]: a game record in, its moves and the judge's verdict out.
 //! - [`cluster`]: several nodes on one PostgreSQL and a NATS server: each game runs on one,
 //!   commands forwarded to it, its lines followed by the others; a dead node's games taken over.
@@ -24,6 +26,7 @@ pub mod cluster;
 pub mod codec;
 pub mod computer;
 pub mod console;
+pub mod create;
 pub mod db;
 pub mod device;
 pub mod error;
@@ -35,6 +38,7 @@ pub mod openapi;
 pub mod players;
 pub mod protocol;
 pub mod review;
+pub mod seeks;
 pub mod socket;
 pub mod table;
 pub mod view;

@@ -20,6 +20,8 @@ pub struct Spec {
     pub rules: String,
     /// Fischer time control: main time and increment; `None` keeps the ruleset's own.
     pub clock: Option<(Millis, Millis)>,
+    /// A limit on every single move besides the clock (the Chinese rules' 每步限时).
+    pub per_move: Option<Millis>,
 }
 
 impl Spec {
@@ -65,6 +67,9 @@ impl Live {
             } else {
                 TimeControl::fischer(limit, increment)
             };
+        }
+        if let Some(limit) = spec.per_move {
+            rules.time.per_move = Some(limit);
         }
         let unknown = |known: &str| ApiError::BadRequest(format!("unknown rules {:?}; known: {known}", spec.rules));
         Ok(match spec.kind {
@@ -202,6 +207,7 @@ mod tests {
             ruleset: "online".into(),
             rules: "cxa".into(),
             clock: None,
+            per_move: None,
         };
         let mut live = Live::new(&spec).unwrap();
         live.apply(0, Side::First, Command::Start);
@@ -234,6 +240,7 @@ mod tests {
             ruleset: "casual".into(),
             rules: rules.into(),
             clock: Some((0, 0)),
+            per_move: None,
         };
         // A referee's temporary limit of one round: drawn after two plies without a mate.
         let mut live = Live::new(&spec("cxa,temporary=1")).unwrap();

@@ -1,9 +1,9 @@
 //! The API described: an OpenAPI 3.1 document written by hand (`crates/server/openapi.json`),
 //! embedded and served at `GET /api/openapi.json`.
 //!
-//! The routes are declared once, in the routers (`api.rs`, `console.rs`, `event/routes.rs`,
-//! `players/routes.rs`, `review.rs`, `socket.rs`, `watching.rs`, this file); the test below reads those
-//! declarations and checks that the document describes exactly them, each with its method.
+//! The routes are declared once, in the routers (`api.rs`, `create.rs`, `seeks/`, `console.rs`,
+//! `event/routes.rs`, `players/routes.rs`, `review.rs`, `socket.rs`, `watching.rs`, this file); the test below
+//! reads those declarations and checks that the document describes exactly them, each with its method.
 
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -30,8 +30,11 @@ mod tests {
     use super::DOCUMENT;
 
     /// The sources that declare the API's routes.
-    const ROUTERS: [&str; 9] = [
+    const ROUTERS: [&str; 12] = [
         include_str!("api.rs"),
+        include_str!("create.rs"),
+        include_str!("seeks/routes.rs"),
+        include_str!("seeks/rematch.rs"),
         include_str!("console.rs"),
         include_str!("device.rs"),
         include_str!("event/routes.rs"),

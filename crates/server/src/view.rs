@@ -339,6 +339,7 @@ mod tests {
             ruleset: "online".into(),
             rules: "fide".into(),
             clock: None,
+            per_move: None,
         };
         let mut live = Live::new(&spec).unwrap();
         let mut view = View::default();
@@ -381,6 +382,7 @@ mod tests {
             ruleset: "fide".into(),
             rules: "fide".into(),
             clock: None,
+            per_move: None,
         };
         let mut live = Live::new(&spec).unwrap();
         let mut view = View::default();

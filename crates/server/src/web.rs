@@ -107,6 +107,21 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/watching.js"),
     ),
     (
+        "seek.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/seek.js"),
+    ),
+    (
+        "rematch.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/rematch.js"),
+    ),
+    (
+        "seekstrings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/seekstrings.js"),
+    ),
+    (
         "player.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/player.js"),

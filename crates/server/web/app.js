@@ -18,6 +18,8 @@ import { endExplanation, notice } from "./notices.js";
 import { lobby, lobbyLabels } from "./lobby.js";
 import { setSound, sound, soundOn, unlockSound } from "./sound.js";
 import { heldSeat, holdSeat } from "./me.js";
+import { rematch } from "./rematch.js";
+import { takeChallenge } from "./seek.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -269,6 +271,7 @@ function draw() {
   });
   drawMoves();
   const over = !live;
+  if (game.mode === "seat" || game.mode === "watch") rematch(game.id, over);
   const outcome = game.winner ? t("wins", { side: sideName(game.winner) }) : game.status === "aborted" ? t("aborted") : t("draw");
   const status = $("status");
   if (over) {
@@ -437,7 +440,8 @@ async function play(id) {
   game.id = id;
   const fragment = location.hash;
   // The token leaves the address bar (and the history) at once, before anything is awaited.
-  if (/(seat|arbiter|device)=/.test(fragment)) history.replaceState(null, "", location.pathname);
+  if (/(seat|arbiter|device|challenge)=/.test(fragment)) history.replaceState(null, "", location.pathname);
+  await takeChallenge(fragment);
   game.token = await seatFromUrl(fragment);
   if (game.mode === "arbiter") control = new Console(game, noticeText);
   if (game.mode === "device") control = new Device(game);

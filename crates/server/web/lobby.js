@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { sideName, t } from "./i18n.js";
 import { redrawMe, setupMe } from "./me.js";
 import { redrawWatching, watching } from "./watching.js";
+import { drawSeeks, setupSeeks } from "./seek.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,12 +25,14 @@ export function lobbyLabels() {
   }
   redrawMe();
   redrawWatching();
+  drawSeeks();
 }
 
 export function lobby() {
   $("lobby").hidden = false;
   setupMe();
   watching();
+  setupSeeks();
   $("kind").addEventListener("change", lobbyLabels);
   lobbyLabels();
   $("create").addEventListener("submit", async (evt) => {

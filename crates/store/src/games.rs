@@ -22,6 +22,8 @@ pub struct NewGame<'a> {
     pub rules: &'a str,
     /// Main time and increment, milliseconds; `None` keeps the ruleset's own.
     pub clock: Option<(u64, u64)>,
+    /// A limit on every single move, milliseconds, besides the clock.
+    pub per_move: Option<u64>,
     /// The hashes of the two seat tokens (the tokens themselves are never stored).
     pub token_hashes: &'a [String; 2],
     /// The hash of the arbiter's token, for a game an arbiter conducts.
@@ -47,6 +49,7 @@ pub struct StoredGame {
     pub ruleset: String,
     pub rules: String,
     pub clock: Option<(u64, u64)>,
+    pub per_move: Option<u64>,
     pub token_hashes: [String; 2],
     /// The hash of the arbiter's token; `None` for a game without one (made before there were).
     pub arbiter_hash: Option<String>,
@@ -74,8 +77,8 @@ impl Store {
     pub async fn create_game(&self, g: &NewGame<'_>) -> Result<(), sqlx::Error> {
         sqlx::query(
             "INSERT INTO games (id, kind, ruleset, rules, clock_limit_ms, clock_increment_ms, \
-             token_first, token_second, created_unix_ms, finished, token_arbiter, computer) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11)",
+             token_first, token_second, created_unix_ms, finished, token_arbiter, computer, clock_per_move_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12)",
         )
         .bind(g.id)
         .bind(g.kind.name())
@@ -88,6 +91,7 @@ impl Store {
         .bind(g.created_unix_ms)
         .bind(g.arbiter_hash)
         .bind(g.computer)
+        .bind(g.per_move.map(|p| p as i64))
         .execute(&self.pool)
         .await
         .map(|_| ())
@@ -187,7 +191,7 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, sqlx::Error> {
         let Some(row) = sqlx::query(
             "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \
-             created_unix_ms, token_arbiter, token_device, computer FROM games WHERE id = $1",
+             created_unix_ms, token_arbiter, token_device, computer, clock_per_move_ms FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -243,6 +247,7 @@ fn game_of(row: &AnyRow, commands: Vec<(u64, Side, String)>) -> Result<StoredGam
         arbiter_hash: row.try_get(8)?,
         device_hash: row.try_get(9)?,
         computer: row.try_get(10)?,
+        per_move: row.try_get::<Option<i64>, _>(11)?.map(|p| p.max(0) as u64),
         commands,
     })
 }

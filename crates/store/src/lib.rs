@@ -18,6 +18,7 @@
 //!   is.
 //! - [`players`]: sessions (one a browser), accounts, and the seats each holds.
 //! - [`watching`]: the games being played now, for the lobby's list to watch.
+//! - [`seeks`]: finding an opponent: lobby seeks, challenges by link, rematch offers.
 //! - [`ratings`]: rating lists: each player's standing under one system, a version every
 //!   update raises and the history of what each update changed.
 //!
@@ -39,6 +40,7 @@ pub mod players;
 pub mod ratings;
 #[cfg(feature = "scratch")]
 pub mod scratch;
+pub mod seeks;
 pub mod served;
 pub mod target;
 mod versioned;
@@ -50,6 +52,7 @@ pub use games::{CommandLog, Entry, NewEventGame, NewGame, StoredGame};
 pub use lease::{Lease, LeaseError};
 pub use players::{AccountError, HeldSeat, PlayedGame, PlayerRating, Session};
 pub use ratings::RatingError;
+pub use seeks::{NewSeek, Seek};
 pub use served::{Also, ServedEvent};
 pub use sqlx;
 pub use target::{resolve, Resolved, Target};

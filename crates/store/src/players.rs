@@ -57,6 +57,14 @@ pub enum AccountError {
     Db(#[from] sqlx::Error),
 }
 
+/// Who holds what a session holds: its account once signed in, else the session itself.
+pub fn holder_of(id_hash: &str, session: &Session) -> String {
+    match &session.account {
+        Some(a) => account_holder(a),
+        None => session_holder(id_hash),
+    }
+}
+
 fn session_holder(hash: &str) -> String {
     format!("session:{hash}")
 }
@@ -162,10 +170,7 @@ impl Store {
         token: &str,
         now_unix_ms: i64,
     ) -> Result<(), sqlx::Error> {
-        let holder = match &session.1.account {
-            Some(a) => account_holder(a),
-            None => session_holder(session.0),
-        };
+        let holder = holder_of(session.0, session.1);
         sqlx::query(
             "INSERT INTO held_seats (holder, game_id, side, token, created_unix_ms) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT DO NOTHING",

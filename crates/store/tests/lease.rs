@@ -18,6 +18,7 @@ async fn game(s: &Store, id: &str) {
         ruleset: "online",
         rules: "cxa",
         clock: None,
+        per_move: None,
         token_hashes: &hashes,
         arbiter_hash: None,
         created_unix_ms: 1_700_000_000_000,

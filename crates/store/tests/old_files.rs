@@ -35,7 +35,10 @@ fn actions(log: &[store::Change]) -> Vec<&str> {
 async fn point_three_an_events_file_of_the_old_store_opens_and_goes_on() {
     let path = copy("events.db");
     let s = Store::open(&Target::File(path.clone())).await.unwrap();
-    assert_eq!(migrations_applied(&s).await, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert_eq!(
+        migrations_applied(&s).await,
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
+    );
     assert_eq!(s.events().await.unwrap(), [("Open".to_string(), 9)]);
     let log = s.event_log("Open").await.unwrap();
     assert_eq!(log.len(), 9);
@@ -65,7 +68,10 @@ async fn point_three_an_events_file_of_the_old_store_opens_and_goes_on() {
 async fn point_three_a_games_file_of_the_old_server_opens_and_goes_on() {
     let path = copy("games.db");
     let s = Store::open(&Target::File(path.clone())).await.unwrap();
-    assert_eq!(migrations_applied(&s).await, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert_eq!(
+        migrations_applied(&s).await,
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
+    );
     assert_eq!(s.unfinished_games().await.unwrap(), ["BnL31per"]);
     let g = s.game("BnL31per").await.unwrap().unwrap();
     // Made before games had arbiters: it has none.
@@ -98,7 +104,10 @@ async fn point_three_a_games_file_of_the_old_server_opens_and_goes_on() {
 async fn point_three_a_file_both_wrote_opens_with_both() {
     let path = copy("both.db");
     let s = Store::open(&Target::File(path.clone())).await.unwrap();
-    assert_eq!(migrations_applied(&s).await, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert_eq!(
+        migrations_applied(&s).await,
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
+    );
     assert_eq!(s.events().await.unwrap(), [("Club".to_string(), 5)]);
     assert_eq!(
         actions(&s.event_log("Club").await.unwrap()),
@@ -142,7 +151,10 @@ async fn point_three_a_postgresql_database_of_the_old_store_opens_and_goes_on() 
         conn.close().await.unwrap();
     }
     let s = Store::connect(&db.url).await.unwrap();
-    assert_eq!(migrations_applied(&s).await, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert_eq!(
+        migrations_applied(&s).await,
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
+    );
     assert_eq!(s.event("Old").await.unwrap(), Some(("XXR 5".into(), 1)));
     assert_eq!(s.save_event("Old", 1, "XXR 7", "rounds 7").await.unwrap(), 2);
     assert_eq!(actions(&s.event_log("Old").await.unwrap()), ["create", "rounds 7"]);

@@ -36,6 +36,7 @@ mod fencing;
 mod nodes;
 mod player;
 mod players;
+mod seeks;
 
 use nodes::{Backing, Node};
 use player::{Finish, Played, Seat, Shared};
@@ -237,6 +238,7 @@ async fn check_games(store: &store::Store, played: &[Played]) {
             ruleset: g.ruleset.clone(),
             rules: g.rules.clone(),
             clock: g.clock,
+            per_move: None,
         };
         let mut live = server::live::Live::new(&spec).unwrap();
         for (at, side, text) in &g.commands {

@@ -275,5 +275,6 @@ fn spec_of(served: &ServedEvent) -> Spec {
         ruleset: served.ruleset.clone(),
         rules: served.rules.clone(),
         clock: served.clock,
+        per_move: None,
     }
 }

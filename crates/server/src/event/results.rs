@@ -429,6 +429,7 @@ mod tests {
             ruleset: "cxa".into(),
             rules: "cxa".into(),
             clock: None,
+            per_move: None,
         };
         let mut live = Live::new(&spec).unwrap();
         live.apply(0, Side::First, Command::Start);

@@ -1,0 +1,433 @@
+//! Finding an opponent over real HTTP, on SQLite and PostgreSQL: seeks in the lobby (posted,
+//! listed to others, accepted by exactly one of two, cancelled, refused as one's own or without a
+//! session), a challenge by link (the first other visitor takes the seat, later ones watch), and
+//! a rematch after a finished game (colours swapped, both seats bound). Every refusal is a clear
+//! 4xx that changes nothing.
+
+use reqwest::header::{COOKIE, SET_COOKIE};
+use reqwest::{Client, Method, Response, StatusCode};
+use serde_json::{json, Value};
+
+mod common;
+use common::Server;
+
+/// A browser: its own cookie jar (the session's cookie, as the server set it).
+struct Browser {
+    http: Client,
+    base: String,
+    cookie: Option<String>,
+}
+
+impl Browser {
+    /// A new browser that has opened the lobby (and so has a session).
+    async fn opened(base: &str) -> Browser {
+        let mut b = Browser {
+            http: Client::new(),
+            base: base.into(),
+            cookie: None,
+        };
+        let r = b.send(Method::GET, "/", None, None).await;
+        assert_eq!(r.status(), StatusCode::OK);
+        assert!(b.cookie.is_some(), "the lobby gives a session");
+        b
+    }
+
+    async fn send(&mut self, method: Method, path: &str, body: Option<Value>, bearer: Option<&str>) -> Response {
+        let mut r = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(c) = &self.cookie {
+            r = r.header(COOKIE, format!("arbiter_session={c}"));
+        }
+        if let Some(b) = body {
+            r = r.json(&b);
+        }
+        if let Some(t) = bearer {
+            r = r.bearer_auth(t);
+        }
+        let r = r.send().await.unwrap();
+        let set = r
+            .headers()
+            .get_all(SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find_map(|v| v.strip_prefix("arbiter_session="))
+            .map(|v| v.split(';').next().unwrap().to_string());
+        if set.is_some() {
+            self.cookie = set;
+        }
+        r
+    }
+
+    async fn ok(&mut self, method: Method, path: &str, body: Option<Value>) -> Value {
+        let r = self.send(method.clone(), path, body, None).await;
+        let status = r.status();
+        let text = r.text().await.unwrap();
+        assert!(status.is_success(), "{method} {path}: {status} {text}");
+        serde_json::from_str(&text).unwrap()
+    }
+
+    /// A request that must fail with `status`; its error text.
+    async fn fails(&mut self, method: Method, path: &str, body: Option<Value>, status: StatusCode) -> String {
+        let r = self.send(method.clone(), path, body, None).await;
+        assert_eq!(r.status(), status, "{method} {path}");
+        let v: Value = r.json().await.unwrap();
+        v["error"].as_str().unwrap().to_string()
+    }
+
+    async fn lobby(&mut self) -> Value {
+        self.ok(Method::GET, "/api/seeks", None).await
+    }
+
+    /// The token of the seat this browser holds in `game`, and its side.
+    async fn seat(&mut self, game: &str) -> Option<(String, String)> {
+        let me = self.ok(Method::GET, "/api/me", None).await;
+        me["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["game"] == game)
+            .map(|s| {
+                (
+                    s["token"].as_str().unwrap().to_string(),
+                    s["side"].as_str().unwrap().to_string(),
+                )
+            })
+    }
+}
+
+fn ids(list: &Value) -> Vec<&str> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect()
+}
+
+async fn seeks(base: &str) {
+    let mut ann = Browser::opened(base).await;
+    let mut bob = Browser::opened(base).await;
+    let mut cid = Browser::opened(base).await;
+    ann.ok(Method::POST, "/api/me/name", Some(json!({ "name": "Ann" })))
+        .await;
+
+    // Bad seeks: refused, nothing listed.
+    for (body, status, says) in [
+        (json!({ "kind": "go", "time": "3+2" }), StatusCode::BAD_REQUEST, "go"),
+        (
+            json!({ "kind": "xiangqi", "time": "2+1" }),
+            StatusCode::BAD_REQUEST,
+            "expected one of 1+0",
+        ),
+        (
+            json!({ "kind": "xiangqi", "time": "3+2", "colour": "green" }),
+            StatusCode::BAD_REQUEST,
+            "first, second or random",
+        ),
+        (json!({ "kind": "xiangqi" }), StatusCode::UNPROCESSABLE_ENTITY, "time"),
+    ] {
+        let e = ann.fails(Method::POST, "/api/seeks", Some(body), status).await;
+        assert!(e.contains(says), "{e}");
+    }
+    // No session: nobody to seat.
+    let mut anon = Browser {
+        http: Client::new(),
+        base: base.into(),
+        cookie: None,
+    };
+    let e = anon
+        .fails(
+            Method::POST,
+            "/api/seeks",
+            Some(json!({ "kind": "chess", "time": "5+3" })),
+            StatusCode::UNAUTHORIZED,
+        )
+        .await;
+    assert!(e.contains("no session"), "{e}");
+    assert_eq!(bob.lobby().await, json!({ "seeks": [], "mine": [] }));
+
+    // Ann seeks a rated Xiangqi game at 10+0 with 60 s a move, as Red.
+    let seek = ann
+        .ok(
+            Method::POST,
+            "/api/seeks",
+            Some(json!({ "kind": "xiangqi", "time": "10+0/60s", "rated": true, "colour": "first" })),
+        )
+        .await;
+    let id = seek["id"].as_str().unwrap().to_string();
+    assert_eq!(seek["mine"], true);
+    let listed = bob.lobby().await;
+    assert_eq!(ids(&listed["seeks"]), [id.as_str()]);
+    let s = &listed["seeks"][0];
+    assert_eq!(
+        (&s["kind"], &s["time"], &s["rated"], &s["name"], &s["colour"]),
+        (
+            &json!("xiangqi"),
+            &json!("10+0/60s"),
+            &json!(true),
+            &json!("Ann"),
+            &json!("first")
+        )
+    );
+    assert_eq!(ids(&ann.lobby().await["mine"]), [id.as_str()]);
+    assert!(
+        ann.lobby().await["seeks"].as_array().unwrap().is_empty(),
+        "one's own are not offered"
+    );
+
+    // Refusals: one's own, unknown, no session. Nothing changes.
+    let e = ann
+        .fails(
+            Method::POST,
+            &format!("/api/seeks/{id}/accept"),
+            None,
+            StatusCode::FORBIDDEN,
+        )
+        .await;
+    assert!(e.contains("your own seek"), "{e}");
+    let e = bob
+        .fails(Method::POST, "/api/seeks/nope/accept", None, StatusCode::NOT_FOUND)
+        .await;
+    assert!(e.contains("no such seek"), "{e}");
+    anon.fails(
+        Method::POST,
+        &format!("/api/seeks/{id}/accept"),
+        None,
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+    let e = bob
+        .fails(Method::DELETE, &format!("/api/seeks/{id}"), None, StatusCode::FORBIDDEN)
+        .await;
+    assert!(e.contains("not yours"), "{e}");
+    assert_eq!(ids(&bob.lobby().await["seeks"]), [id.as_str()]);
+
+    // Bob and Cid accept at once: exactly one gets the game, the other a 409.
+    let accept = format!("/api/seeks/{id}/accept");
+    let (rb, rc) = tokio::join!(
+        bob.send(Method::POST, &accept, None, None),
+        cid.send(Method::POST, &accept, None, None),
+    );
+    let (sb, sc) = (rb.status(), rc.status());
+    let (vb, vc): (Value, Value) = (rb.json().await.unwrap(), rc.json().await.unwrap());
+    let (winner, won, lost) = match (sb, sc) {
+        (StatusCode::OK, StatusCode::CONFLICT) => (&mut bob, vb, vc),
+        (StatusCode::CONFLICT, StatusCode::OK) => (&mut cid, vc, vb),
+        other => panic!("two accepts: {other:?} {vb} {vc}"),
+    };
+    assert!(
+        lost["error"].as_str().unwrap().contains("accepted by another player"),
+        "{lost}"
+    );
+    let game = won["game"].as_str().unwrap().to_string();
+    assert_eq!(won["side"], "black");
+    assert_eq!(won["url"], format!("/game/{game}"));
+    // The accepter's seat is theirs; the seeker's lobby learns of the game once, and its seat is
+    // bound to it.
+    let (black, side) = winner.seat(&game).await.unwrap();
+    assert_eq!(side, "black");
+    let mine = ann.lobby().await["mine"].clone();
+    assert_eq!(mine[0]["game"], game.as_str());
+    assert_eq!(mine[0]["side"], "red");
+    assert_eq!(ann.lobby().await["mine"], json!([]));
+    let (red, side) = ann.seat(&game).await.unwrap();
+    assert_eq!(side, "red");
+    assert_ne!(red, black);
+    assert!(winner.lobby().await["seeks"].as_array().unwrap().is_empty());
+    // The game has the seek's clock: 10 minutes, each move within 60 s.
+    let mut stream = reqwest::get(format!("{base}/api/board/game/stream/{game}"))
+        .await
+        .unwrap();
+    let first = stream.chunk().await.unwrap().unwrap();
+    let full: Value = serde_json::from_slice(first.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    drop(stream);
+    assert_eq!(full["clock"], json!({ "initial": 600_000, "increment": 0 }));
+    assert_eq!(full["timeControl"]["per_move"], 60_000, "{full}");
+    // Accepted and delivered: gone.
+    let mut dan = Browser::opened(base).await;
+    dan.fails(
+        Method::POST,
+        &format!("/api/seeks/{id}/accept"),
+        None,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+
+    // Cancelled: gone from the lobby, and it cannot be accepted.
+    let seek = ann
+        .ok(
+            Method::POST,
+            "/api/seeks",
+            Some(json!({ "kind": "chess", "time": "1+0" })),
+        )
+        .await;
+    let id = seek["id"].as_str().unwrap().to_string();
+    assert_eq!(seek["colour"], "random");
+    assert_eq!(seek["rated"], false);
+    ann.ok(Method::DELETE, &format!("/api/seeks/{id}"), None).await;
+    assert!(dan.lobby().await["seeks"].as_array().unwrap().is_empty());
+    let e = dan
+        .fails(
+            Method::POST,
+            &format!("/api/seeks/{id}/accept"),
+            None,
+            StatusCode::NOT_FOUND,
+        )
+        .await;
+    assert!(e.contains("cancelled"), "{e}");
+    ann.fails(Method::DELETE, &format!("/api/seeks/{id}"), None, StatusCode::NOT_FOUND)
+        .await;
+
+    // Three open seeks at most.
+    for _ in 0..3 {
+        ann.ok(
+            Method::POST,
+            "/api/seeks",
+            Some(json!({ "kind": "chess", "time": "3+2" })),
+        )
+        .await;
+    }
+    let e = ann
+        .fails(
+            Method::POST,
+            "/api/seeks",
+            Some(json!({ "kind": "chess", "time": "3+2" })),
+            StatusCode::CONFLICT,
+        )
+        .await;
+    assert!(e.contains("cancel one first"), "{e}");
+    assert_eq!(dan.lobby().await["seeks"].as_array().unwrap().len(), 3);
+
+    rematch(base, &game, &mut ann, winner, &red, &black).await;
+}
+
+/// Ann (red) and the winner of the accept race (black) finish `game`; a rematch swaps them.
+async fn rematch(base: &str, game: &str, ann: &mut Browser, bob: &mut Browser, red: &str, black: &str) {
+    let path = format!("/api/game/{game}/rematch");
+    let e = ann.fails(Method::POST, &path, None, StatusCode::CONFLICT).await;
+    assert!(e.contains("not over"), "{e}");
+    let mv = |m: &str, t: &str| {
+        let (m, t) = (m.to_string(), t.to_string());
+        async move {
+            common::api(
+                base,
+                "POST",
+                &format!("/api/board/game/{game}/move/{m}"),
+                Some(&t),
+                None,
+            )
+            .await
+        }
+    };
+    mv("h2e2", red).await;
+    mv("h9g7", black).await;
+    common::api(
+        base,
+        "POST",
+        &format!("/api/board/game/{game}/resign"),
+        Some(black),
+        None,
+    )
+    .await;
+    let state = ann.ok(Method::GET, &path, None).await;
+    assert_eq!(
+        state,
+        json!({ "over": true, "rated": true, "seat": "red", "opponent": true, "offer": null, "game": null })
+    );
+    // A spectator holds no seat: cannot offer.
+    let mut eve = Browser::opened(base).await;
+    let e = eve.fails(Method::POST, &path, None, StatusCode::FORBIDDEN).await;
+    assert!(e.contains("no seat"), "{e}");
+    assert_eq!(eve.ok(Method::GET, &path, None).await["seat"], Value::Null);
+    eve.fails(Method::POST, "/api/game/nope/rematch", None, StatusCode::NOT_FOUND)
+        .await;
+
+    // Ann offers (twice: the same offer); Bob sees it; Ann withdraws and offers again.
+    assert_eq!(ann.ok(Method::POST, &path, None).await["offer"], "yours");
+    assert_eq!(ann.ok(Method::POST, &path, None).await["offer"], "yours");
+    assert_eq!(bob.ok(Method::GET, &path, None).await["offer"], "theirs");
+    bob.fails(Method::DELETE, &path, None, StatusCode::NOT_FOUND).await;
+    assert_eq!(ann.ok(Method::DELETE, &path, None).await["offer"], Value::Null);
+    assert_eq!(bob.ok(Method::GET, &path, None).await["offer"], Value::Null);
+    ann.ok(Method::POST, &path, None).await;
+
+    // Bob accepts: the new game, colours swapped, both bound; both pages find it.
+    let done = bob.ok(Method::POST, &path, None).await;
+    let next = done["game"].as_str().unwrap().to_string();
+    assert_eq!(ann.ok(Method::GET, &path, None).await["game"], next.as_str());
+    assert_eq!(ann.seat(&next).await.unwrap().1, "black");
+    assert_eq!(bob.seat(&next).await.unwrap().1, "red");
+    let again = ann.ok(Method::GET, &format!("/api/game/{next}/rematch"), None).await;
+    assert_eq!((&again["over"], &again["rated"]), (&json!(false), &json!(true)));
+    // Accepted: it cannot be withdrawn, and offering again changes nothing.
+    ann.fails(Method::DELETE, &path, None, StatusCode::CONFLICT).await;
+    assert_eq!(bob.ok(Method::POST, &path, None).await["game"], next.as_str());
+}
+
+async fn challenge(base: &str) {
+    let mut ann = Browser::opened(base).await;
+    let mut bob = Browser::opened(base).await;
+    let mut cid = Browser::opened(base).await;
+    let c = ann
+        .ok(
+            Method::POST,
+            "/api/challenge",
+            Some(json!({ "kind": "chess", "time": "5+3", "colour": "second" })),
+        )
+        .await;
+    let (id, game) = (c["id"].as_str().unwrap(), c["game"].as_str().unwrap());
+    assert_eq!(c["side"], "black");
+    assert_eq!(c["url"], format!("/game/{game}#challenge={id}"));
+    assert_eq!(ann.seat(game).await.unwrap().1, "black");
+    let take = format!("/api/challenge/{id}/take");
+    // The maker opening their own link is at their seat; unknown ids are 404.
+    assert_eq!(ann.ok(Method::POST, &take, None).await["side"], "black");
+    bob.fails(Method::POST, "/api/challenge/nope/take", None, StatusCode::NOT_FOUND)
+        .await;
+    // Not a seek: not listed, not acceptable there.
+    assert!(!ids(&bob.lobby().await["seeks"]).contains(&id));
+    bob.fails(
+        Method::POST,
+        &format!("/api/seeks/{id}/accept"),
+        None,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    // Bob and Cid open it at once: one plays White, the other watches (409), holding nothing.
+    let (rb, rc) = tokio::join!(
+        bob.send(Method::POST, &take, None, None),
+        cid.send(Method::POST, &take, None, None)
+    );
+    let (player, watcher) = match (rb.status(), rc.status()) {
+        (StatusCode::OK, StatusCode::CONFLICT) => (&mut bob, &mut cid),
+        (StatusCode::CONFLICT, StatusCode::OK) => (&mut cid, &mut bob),
+        other => panic!("two takes: {other:?}"),
+    };
+    assert_eq!(player.seat(game).await.unwrap().1, "white");
+    assert!(watcher.seat(game).await.is_none());
+    let e = watcher.fails(Method::POST, &take, None, StatusCode::CONFLICT).await;
+    assert!(e.contains("watched"), "{e}");
+    assert_eq!(player.ok(Method::POST, &take, None).await["side"], "white");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeks_challenges_and_rematches_on_sqlite() {
+    let dir = std::env::temp_dir().join(format!("arbiter-seeks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.join("s.db").display());
+    {
+        let server = Server::start_with(&url, &[]);
+        seeks(&server.base).await;
+        challenge(&server.base).await;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeks_challenges_and_rematches_on_postgresql() {
+    let Some(db) = store::scratch::Scratch::postgres("seeks_challenges_and_rematches_on_postgresql") else {
+        return;
+    };
+    let server = Server::start_with(&db.url, &[]);
+    seeks(&server.base).await;
+    challenge(&server.base).await;
+}
