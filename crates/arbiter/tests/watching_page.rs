@@ -76,7 +76,7 @@ async fn a_spectator_watches_from_the_live_list() {
             shot(c, &format!("watching-01-lobby-{screen}-en")).await;
             select(c, "#lang", "zh").await;
             let names = captions(c, 2).await;
-            assert_eq!(names, ["匿名棋手 – 电脑，1级", "匿名棋手 – 匿名棋手"], "{screen}");
+            assert_eq!(names, ["匿名 – 电脑，1级", "匿名 – 匿名"], "{screen}");
             wait_text(c, "#watching h2", "正在进行的对局").await;
             js(c, "document.getElementById('watching').scrollIntoView(); return true;").await;
             shot(c, &format!("watching-02-lobby-{screen}-zh")).await;
