@@ -210,10 +210,13 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
                             out.retried += 1;
                             unsure = true;
                         }
-                        // After a reconnect the node now asked may follow the game a moment
-                        // behind its owner (the fan-out): a move sent on that view is refused
-                        // by the owner, with no effect. The game whole again, then on.
-                        Some(400) if out.reconnects > 0 && v["error"] == "not this side's turn" => {
+                        // After a reconnect, or a 503 across the takeover, the node asked may
+                        // follow the game a moment behind its owner (the fan-out): a move sent
+                        // on that view is refused by the owner, with no effect. The game whole
+                        // again, then on.
+                        Some(400)
+                            if (out.reconnects > 0 || out.retried > 0) && v["error"] == "not this side's turn" =>
+                        {
                             out.retried += 1;
                             unsure = true;
                         }
