@@ -211,12 +211,10 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
                             unsure = true;
                         }
                         // After a reconnect, or a 503 across the takeover, the node asked may
-                        // follow the game a moment behind its owner (the fan-out): a move sent
-                        // on that view is refused by the owner, with no effect. The game whole
-                        // again, then on.
-                        Some(400)
-                            if (out.reconnects > 0 || out.retried > 0) && v["error"] == "not this side's turn" =>
-                        {
+                        // follow the game a moment behind its owner (the fan-out): a move chosen
+                        // on that view (out of turn, or no longer legal) is refused by the
+                        // owner, with no effect. The game whole again, then on.
+                        Some(400) if out.reconnects > 0 || out.retried > 0 => {
                             out.retried += 1;
                             unsure = true;
                         }
