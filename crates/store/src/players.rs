@@ -171,18 +171,7 @@ impl Store {
         now_unix_ms: i64,
     ) -> Result<(), sqlx::Error> {
         let holder = holder_of(session.0, session.1);
-        sqlx::query(
-            "INSERT INTO held_seats (holder, game_id, side, token, created_unix_ms) VALUES ($1, $2, $3, $4, $5) \
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(holder)
-        .bind(game_id)
-        .bind(side)
-        .bind(token)
-        .bind(now_unix_ms)
-        .execute(&self.pool)
-        .await
-        .map(|_| ())
+        self.hold_seat_as(&holder, game_id, side, token, now_unix_ms).await
     }
 
     /// The seats a session holds (itself or through its account) in games not yet over,
