@@ -86,7 +86,7 @@ async fn someone_seeks(base: &str) {
     let r = http
         .post(format!("{base}/api/seeks"))
         .header(reqwest::header::COOKIE, cookie)
-        .json(&json!({"kind": "xiangqi", "time": "5+3", "rated": true}))
+        .json(&json!({"kind": "xiangqi", "time": "5+3"}))
         .send()
         .await
         .unwrap();

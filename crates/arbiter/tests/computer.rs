@@ -122,6 +122,10 @@ async fn the_computer_beats_a_random_mover_and_the_judge_agrees() {
     let mut plies = 0;
     for (id, end, pgn) in &results {
         assert_eq!(end["winner"], "black", "game {id}: the computer did not win: {end}");
+        assert!(
+            pgn.contains("[Black \"Computer level 4\"]"),
+            "game {id}: the record names the computer: {pgn}"
+        );
         let file = dir.join(format!("{id}.pgn"));
         std::fs::write(&file, pgn).unwrap();
         let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))

@@ -39,7 +39,8 @@ fn plays(lang: &str, side: &str) -> String {
     }
 }
 
-/// `seeker` seeks a rated Xiangqi game as Red, `taker` plays it; they play until `taker`
+/// `seeker` seeks a casual Xiangqi game as Red (rated games are for accounts: the box is off
+/// for a visitor without one), `taker` plays it; they play until `taker`
 /// resigns; `taker` offers a rematch and `seeker` accepts.
 async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, names: [&str; 2], lang: &str, tag: &str) {
     for (c, name) in [(seeker, names[0]), (taker, names[1])] {
@@ -58,7 +59,13 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
     select(seeker, "#seek-kind", "xiangqi").await;
     select(seeker, "#seek-time", "3+2").await;
     select(seeker, "#seek-colour", "first").await;
-    click(seeker, "#seek-rated").await;
+    until(
+        seeker,
+        "rated games offered to accounts only",
+        "const r = document.getElementById('seek-rated'); \
+         return r.disabled && !r.checked && !document.getElementById('rated-hint').hidden;",
+    )
+    .await;
     click(seeker, "#seek-go").await;
     until(
         seeker,
@@ -81,9 +88,9 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
     .await;
     let listed = listed.as_str().unwrap();
     let (rated, time) = if lang == "en" {
-        ("Rated", "Blitz 3+2")
+        ("Casual", "Blitz 3+2")
     } else {
-        ("计分", "闪电 3+2")
+        ("友谊", "闪电 3+2")
     };
     assert!(listed.contains(rated) && listed.contains(time), "{listed}");
     fits(taker, "the lobby with the seeks").await;
@@ -93,8 +100,7 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
     assert_eq!(on_board(seeker, "").await, game, "both at the same board");
     wait_text(seeker, "#seat", &plays(lang, "red")).await;
     wait_text(taker, "#seat", &plays(lang, "black")).await;
-    let rated_mark = if lang == "en" { "Rated game" } else { "计分对局" };
-    wait_text(seeker, "#rated", rated_mark).await;
+    assert!(!visible(seeker, "#rated").await, "a casual game is not marked rated");
     shot(taker, &format!("seek-{tag}-3-board-taker")).await;
 
     play_line(seeker, taker, 0, &["h2e2", "h9g7", "h0g2", "i9h9"]).await;

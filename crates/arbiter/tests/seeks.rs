@@ -143,15 +143,24 @@ async fn seeks(base: &str) {
         .await;
     assert!(e.contains("no session"), "{e}");
     assert_eq!(bob.lobby().await, json!({ "seeks": [], "mine": [] }));
-
-    // Ann seeks a rated Xiangqi game at 10+0 with 60 s a move, as Red.
-    let seek = ann
-        .ok(
+    // Rated games are for accounts: a session alone is refused, then each makes one (Ann
+    // keeps her display name).
+    let rated = json!({ "kind": "xiangqi", "time": "10+0/60s", "rated": true, "colour": "first" });
+    let e = ann
+        .fails(Method::POST, "/api/seeks", Some(rated.clone()), StatusCode::FORBIDDEN)
+        .await;
+    assert!(e.contains("rated games are for accounts"), "{e}");
+    for (b, name) in [(&mut ann, "ann"), (&mut bob, "bob"), (&mut cid, "cid")] {
+        b.ok(
             Method::POST,
-            "/api/seeks",
-            Some(json!({ "kind": "xiangqi", "time": "10+0/60s", "rated": true, "colour": "first" })),
+            "/api/account",
+            Some(json!({ "name": name, "password": "a long enough password" })),
         )
         .await;
+    }
+
+    // Ann seeks a rated Xiangqi game at 10+0 with 60 s a move, as Red.
+    let seek = ann.ok(Method::POST, "/api/seeks", Some(rated)).await;
     let id = seek["id"].as_str().unwrap().to_string();
     assert_eq!(seek["mine"], true);
     let listed = bob.lobby().await;
@@ -208,9 +217,9 @@ async fn seeks(base: &str) {
     );
     let (sb, sc) = (rb.status(), rc.status());
     let (vb, vc): (Value, Value) = (rb.json().await.unwrap(), rc.json().await.unwrap());
-    let (winner, won, lost) = match (sb, sc) {
-        (StatusCode::OK, StatusCode::CONFLICT) => (&mut bob, vb, vc),
-        (StatusCode::CONFLICT, StatusCode::OK) => (&mut cid, vc, vb),
+    let (winner, winner_name, won, lost) = match (sb, sc) {
+        (StatusCode::OK, StatusCode::CONFLICT) => (&mut bob, "bob", vb, vc),
+        (StatusCode::CONFLICT, StatusCode::OK) => (&mut cid, "cid", vc, vb),
         other => panic!("two accepts: {other:?} {vb} {vc}"),
     };
     assert!(
@@ -241,6 +250,27 @@ async fn seeks(base: &str) {
     drop(stream);
     assert_eq!(full["clock"], json!({ "initial": 600_000, "increment": 0 }));
     assert_eq!(full["timeControl"]["per_move"], 60_000, "{full}");
+    // The players as the stream and the record name them (as lichess gives a player:
+    // `white`/`black`, Red being `white`): by their accounts' names, unique and theirs, where
+    // they have accounts (Ann's display name is for the lobby's list).
+    assert_eq!(
+        (&full["white"], &full["black"]),
+        (&json!({ "name": "ann" }), &json!({ "name": winner_name })),
+        "{full}"
+    );
+    let pgn = reqwest::get(format!("{base}/api/game/{game}/pgn"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for tag in [
+        "[White \"ann\"]".to_string(),
+        "[Red \"ann\"]".into(),
+        format!("[Black \"{winner_name}\"]"),
+    ] {
+        assert!(pgn.contains(&tag), "{tag} in {pgn}");
+    }
     // Accepted and delivered: gone.
     let mut dan = Browser::opened(base).await;
     dan.fails(
@@ -297,6 +327,34 @@ async fn seeks(base: &str) {
     assert_eq!(dan.lobby().await["seeks"].as_array().unwrap().len(), 3);
 
     rematch(base, &game, &mut ann, winner, &red, &black).await;
+    // The rated game was rated into the site's list, once: Ann (who won) up, her opponent down.
+    let rating = |name: &str| {
+        let url = format!("{base}/api/player/{name}");
+        async move {
+            let page: Value = reqwest::get(url).await.unwrap().json().await.unwrap();
+            page["ratings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["list"] == "online-xiangqi")
+                .map(|r| r["state"].clone())
+        }
+    };
+    let mut ann_rating = None;
+    for _ in 0..100 {
+        ann_rating = rating("ann").await;
+        if ann_rating.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let ann_rating = ann_rating.expect("Ann's rated game rated into online-xiangqi");
+    let other = rating(winner_name).await.expect("her opponent rated too");
+    assert_eq!((&ann_rating["games"], &other["games"]), (&json!(1), &json!(1)));
+    assert!(ann_rating["rating"].as_f64().unwrap() > 1500.0, "{ann_rating}");
+    assert!(other["rating"].as_f64().unwrap() < 1500.0, "{other}");
+    let loser = if winner_name == "bob" { "cid" } else { "bob" };
+    assert_eq!(rating(loser).await, None, "who lost the accept race played nothing");
 }
 
 /// Ann (red) and the winner of the accept race (black) finish `game`; a rematch swaps them.

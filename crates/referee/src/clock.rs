@@ -209,6 +209,14 @@ impl Clock {
         flag.map_or(Ok(()), Err)
     }
 
+    /// What is left at `now` of the per-move limit (the seeds' 每步限时) for the running side's
+    /// current move; `None` without such a limit or with no clock running.
+    pub fn move_left(&self, now: Millis) -> Option<Millis> {
+        let limit = self.control.per_move?;
+        let (_, since) = self.running?;
+        Some(limit.saturating_sub(now.saturating_sub(since)))
+    }
+
     /// What `side` has left at `now`.
     pub fn remaining(&self, side: Side, now: Millis) -> Remaining {
         let c = self.sides[side];

@@ -19,6 +19,7 @@ use serde_json::{json, Value};
 use crate::app::{seat, App};
 use crate::codec::parse_move;
 use crate::error::ApiError;
+use crate::players::seated::Seated;
 use crate::table::{Ack, Table};
 
 /// Requests are small; anything bigger is refused before it is read.
@@ -194,7 +195,7 @@ async fn stream_game(
     let (first, sent) = match q.since {
         None => {
             let (full, n) = table.full().await?;
-            (vec![full], n)
+            (vec![Seated::of(&app, &table).await?.into_full(full)], n)
         }
         Some(v) => (Vec::new(), v.saturating_add(1)),
     };
@@ -254,7 +255,8 @@ async fn next_line(
 
 async fn pgn(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let table = app.game(&id).await?;
-    let text = table.pgn().await?;
+    let names = Seated::of(&app, &table).await?.record_names();
+    let text = table.pgn(names).await?;
     let mut headers = game_headers(&app, &table).await;
     headers.insert(
         header::CONTENT_TYPE,

@@ -442,7 +442,7 @@ mod tests {
             "{events:?}"
         );
         assert!(live
-            .pgn("g", std::time::UNIX_EPOCH)
+            .pgn("g", std::time::UNIX_EPOCH, &[None, None])
             .contains("[Termination \"time forfeit\"]"));
     }
 

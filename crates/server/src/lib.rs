@@ -55,6 +55,8 @@ pub use limits::Limits;
 
 /// How often finished games leave memory (they stay in the database).
 const EVICT_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
+/// How often sessions nobody uses any more are forgotten.
+const FORGET_SESSIONS_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -119,6 +121,18 @@ pub async fn serve_node(
     event::reconcile(&app).await?;
     tracing::info!(addr = %listener.local_addr()?, restored, "serving");
     ready(listener.local_addr()?, restored);
+    let forgetter = app.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(FORGET_SESSIONS_EVERY);
+        loop {
+            every.tick().await;
+            match players::forget_unused(&forgetter).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(sessions = n, "forgot sessions nobody uses"),
+                Err(e) => tracing::warn!(error = %e, "could not forget unused sessions"),
+            }
+        }
+    });
     let janitor = app.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(EVICT_EVERY);

@@ -111,6 +111,11 @@ impl Live {
         each!(self, r => r.clock().remaining(side, at))
     }
 
+    /// What is left of the per-move limit for the current move at `at`, if the game has one.
+    pub fn move_left(&self, at: Millis) -> Option<Millis> {
+        each!(self, r => r.clock().move_left(at))
+    }
+
     /// The time of the last command: where a restored game's time resumes.
     pub fn time_control(&self) -> &TimeControl {
         each!(self, r => r.clock().control())
@@ -179,16 +184,22 @@ impl Live {
     }
 
     /// The game as PGN: Event `arbiter serve`, Date the day it was created (UTC), Round `-`
-    /// (no event's round), the game's id as `GameId`; Site and the players `?` (the server
-    /// knows neither its address as players see it nor their names).
-    pub fn pgn(&self, id: &str, created: std::time::SystemTime) -> String {
+    /// (no event's round), the game's id as `GameId`, the players by `names` (first, second;
+    /// `?` where one has none); Site `?` (the server does not know its address as players see
+    /// it).
+    pub fn pgn(&self, id: &str, created: std::time::SystemTime, names: &[Option<String>; 2]) -> String {
         let date = records::pgn::write::date_value(created);
-        let tags = [
+        let mut tags = vec![
             ("Event", "arbiter serve"),
             ("Date", date.as_str()),
             ("Round", "-"),
             ("GameId", id),
         ];
+        for (tag, name) in ["White", "Black"].into_iter().zip(names) {
+            if let Some(name) = name {
+                tags.push((tag, name.as_str()));
+            }
+        }
         match self {
             Live::Xiangqi(r) => r.pgn(&xiangqi::Position::start(), &tags),
             Live::Chess(r) => r.pgn(&<chess::Position as Game>::start(), &tags),
@@ -213,7 +224,7 @@ mod tests {
         live.apply(0, Side::First, Command::Start);
         live.apply(1_000, Side::First, Command::Move("h2e2".into()));
         let created = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_006_232);
-        let pgn = live.pgn("abc123", created);
+        let pgn = live.pgn("abc123", created, &[None, None]);
         let tags: Vec<&str> = pgn.lines().take_while(|l| l.starts_with('[')).collect();
         assert_eq!(
             tags[..9],

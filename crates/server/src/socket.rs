@@ -32,6 +32,7 @@ use tokio::sync::watch;
 
 use crate::app::{bearer_of, App};
 use crate::error::ApiError;
+use crate::players::seated::Seated;
 use crate::protocol::{Incoming, Parsed};
 use crate::table::Table;
 
@@ -287,6 +288,7 @@ impl Session {
         match since {
             None => {
                 let (full, n) = self.table.full().await?;
+                let full = Seated::of(&self.app, &self.table).await?.into_full(full);
                 self.out.push(text(full));
                 self.sent = Some(n);
             }

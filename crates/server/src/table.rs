@@ -55,7 +55,8 @@ enum Msg {
         reply: oneshot::Sender<Result<Ack, ApiError>>,
     },
     Full(oneshot::Sender<(String, u64)>),
-    Pgn(oneshot::Sender<String>),
+    /// The record, with the players' names (first, second).
+    Pgn([Option<String>; 2], oneshot::Sender<String>),
     /// The task ends once the messages before this one are answered (a node handing the game
     /// over, or fenced out of it).
     Stop(oneshot::Sender<()>),

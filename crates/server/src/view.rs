@@ -137,7 +137,7 @@ impl View {
         let mut out = String::with_capacity(1024 + 2 * (self.moves_joined.len() + self.notation_items.len()));
         out.push('{');
         if as_state {
-            self.state(live, clocks).write_fields(&mut out);
+            self.state(live, clocks, e.at).write_fields(&mut out);
         } else {
             out += r#""type":"notice""#;
         }
@@ -148,8 +148,8 @@ impl View {
     }
 
     /// A `gameState` object (lichess's fields; `wtime`/`btime` are the first and second side's
-    /// clocks in both games, red's in Xiangqi).
-    pub fn state<'a>(&'a self, live: &Live, clocks: BySide<Remaining>) -> State<'a> {
+    /// clocks in both games, red's in Xiangqi), as it stands at game time `at`.
+    pub fn state<'a>(&'a self, live: &Live, clocks: BySide<Remaining>, at: Millis) -> State<'a> {
         let kind = live.kind();
         let (status, reason, winner) = match live.ending() {
             None if live.commands() == 0 => ("created", None, None),
@@ -187,6 +187,7 @@ impl View {
             },
             check: live.in_check(),
             claimable: live.claimable(),
+            move_left: live.ending().is_none().then(|| live.move_left(at)).flatten(),
         }
     }
 
@@ -194,7 +195,7 @@ impl View {
     pub fn full(&self, id: &str, live: &Live, spec: &crate::live::Spec, now: Millis) -> Value {
         let clocks = BySide::new(|side| live.remaining(side, now));
         let mut text = String::from("{");
-        self.state(live, clocks).write_fields(&mut text);
+        self.state(live, clocks, now).write_fields(&mut text);
         text.push('}');
         let mut state: Value = serde_json::from_str(&text).unwrap_or_default();
         state["at"] = now.into();
@@ -242,6 +243,9 @@ pub struct State<'a> {
     check: bool,
     /// The draw that may be claimed now (its reason code).
     claimable: Option<&'static str>,
+    /// What is left of the per-move limit for the move being thought over (ms); written only
+    /// for a game with such a limit.
+    move_left: Option<Millis>,
 }
 
 impl State<'_> {
@@ -288,6 +292,9 @@ impl State<'_> {
             self.check,
             self.claimable.map_or("null".into(), json_string)
         );
+        if let Some(ms) = self.move_left {
+            let _ = write!(out, r#","moveLeft":{ms}"#);
+        }
     }
 }
 
@@ -406,5 +413,34 @@ mod tests {
         let state = last_state(&mut live, Side::Second, Command::Move("d7d5".into()));
         assert_eq!(state["moves"], "e2e4 d7d5");
         assert_eq!(state["notation"]["san"], json!(["e4", "d5"]));
+    }
+
+    /// With the seeds' per-move limit (每步限时), each state says what is left of it for the
+    /// move being thought over: all of it after a move, less as the turn goes on.
+    #[test]
+    fn a_per_move_limit_is_counted_down_in_the_state() {
+        let spec = Spec {
+            kind: game::Kind::Xiangqi,
+            ruleset: "online".into(),
+            rules: "cxa".into(),
+            clock: Some((600_000, 0)),
+            per_move: Some(60_000),
+        };
+        let mut live = Live::new(&spec).unwrap();
+        let mut view = View::default();
+        let events = live.apply(0, Side::First, Command::Start);
+        view.follow(&live, &events);
+        let events = live.apply(15_000, Side::First, Command::Move("h2e2".into()));
+        let state: Value = serde_json::from_str(view.follow(&live, &events).last().unwrap()).unwrap();
+        assert_eq!(state["moveLeft"], 60_000, "{state}");
+        assert_eq!(state["wtime"], 585_000, "{state}");
+        let full = view.full("g", &live, &spec, 40_000);
+        assert_eq!(full["state"]["moveLeft"], 35_000, "{full}");
+        // Without the limit, nothing is written.
+        let plain = Spec { per_move: None, ..spec };
+        let mut live = Live::new(&plain).unwrap();
+        let events = live.apply(0, Side::First, Command::Start);
+        let state: Value = serde_json::from_str(View::default().follow(&live, &events).last().unwrap()).unwrap();
+        assert!(state.get("moveLeft").is_none(), "{state}");
     }
 }

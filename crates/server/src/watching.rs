@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use crate::app::App;
 use crate::computer::ComputerSeat;
 use crate::error::ApiError;
+use crate::players::seated::Seated;
 
 /// Games listed by default, and at most.
 const LISTED: u32 = 12;
@@ -42,16 +43,15 @@ async fn live(
         .iter()
         .map(|g| {
             let kind = g.kind.parse::<Kind>().unwrap_or(Kind::Chess);
-            let computer = g.computer.as_deref().and_then(ComputerSeat::parse);
-            let player = |side: Side, name: &Option<String>| match computer.filter(|c| c.side == side) {
-                Some(c) => json!({ "side": side.name(kind), "computer": c.level.number() }),
-                None => json!({ "side": side.name(kind), "name": name }),
+            let seated = Seated {
+                names: g.names.clone(),
+                computer: g.computer.as_deref().and_then(ComputerSeat::parse),
             };
             json!({
                 "id": g.game_id,
                 "kind": kind.name(),
                 "createdAt": g.created_unix_ms,
-                "players": [player(Side::First, &g.names[0]), player(Side::Second, &g.names[1])],
+                "players": [seated.listed(kind, Side::First), seated.listed(kind, Side::Second)],
                 "url": format!("/game/{}#watch", g.game_id),
             })
         })

@@ -6,13 +6,18 @@
 //! (`/player/NAME`) lists an account's games and ratings. Every page gives a browser without a
 //! session one (see [`crate::players`]).
 
+mod labels;
+
+use std::sync::LazyLock;
+
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
 use crate::error::ApiError;
+use labels::{translated, Language, LABELS_JS};
 
 const INDEX: &str = include_str!("../web/index.html");
 /// The review page (`/review`): a record in, the game stepped through with the judge's verdict.
@@ -142,16 +147,42 @@ const ASSETS: &[(&str, &str, &str)] = &[
 
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
-        .route("/", get(index))
-        .route("/game/{id}", get(index))
+        .route("/", get(lobby))
+        .route("/game/{id}", get(game_page))
         .route("/review", get(review))
         .route("/event/{id}", get(event))
         .route("/player/{name}", get(player))
         .route("/static/{file}", get(asset))
 }
 
-async fn index() -> Response {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX).into_response()
+/// The lobby and the game page in each language: the lobby shown, the game page's lobby
+/// hidden until its script has looked (a game page never shows it).
+static PAGES: LazyLock<[[String; 2]; 2]> = LazyLock::new(|| {
+    [Language::En, Language::Zh].map(|lang| {
+        let page = translated(INDEX, lang);
+        let lobby = page.replacen(r#"<main id="lobby" hidden>"#, r#"<main id="lobby">"#, 1);
+        [lobby, page]
+    })
+});
+
+async fn lobby(headers: HeaderMap) -> Response {
+    page(&headers, 0)
+}
+
+async fn game_page(headers: HeaderMap) -> Response {
+    page(&headers, 1)
+}
+
+fn page(headers: &HeaderMap, which: usize) -> Response {
+    let lang = Language::of(headers) as usize;
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::VARY, "Cookie, Accept-Language"),
+        ],
+        PAGES[lang][which].as_str(),
+    )
+        .into_response()
 }
 
 async fn event() -> Response {
@@ -167,6 +198,13 @@ async fn review() -> Response {
 }
 
 async fn asset(Path(file): Path<String>) -> Response {
+    if file == "labels.js" {
+        return (
+            [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+            LABELS_JS.as_str(),
+        )
+            .into_response();
+    }
     match ASSETS.iter().find(|(name, _, _)| *name == file) {
         Some((_, media, body)) => ([(header::CONTENT_TYPE, *media)], *body).into_response(),
         None => ApiError::Status(StatusCode::NOT_FOUND, format!("no file {file:?}")).into_response(),

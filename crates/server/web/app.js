@@ -144,6 +144,7 @@ function onEvent(ev) {
     game.sides = game.kind === "xiangqi" ? ["red", "black"] : ["white", "black"];
     game.ruleset = ev.ruleset || "";
     game.rules = ev.rules || "";
+    game.players = [ev.white, ev.black];
     onState(ev.state || ev);
     if (control?.history && !game.historyRead) {
       game.historyRead = true;
@@ -222,7 +223,9 @@ function onStateInner(st) {
   if (st.wtime !== undefined) {
     // wtime/btime are the first and second player's (Red's and Black's in Xiangqi).
     const running = game.status === "started" ? (game.toMove === first ? "white" : "black") : null;
-    game.clock = { white: st.wtime, black: st.btime, at: performance.now(), running };
+    // With a per-move limit, what is left of it for the move being thought over.
+    const moveLeft = st.moveLeft ?? null;
+    game.clock = { white: st.wtime, black: st.btime, at: performance.now(), running, moveLeft };
   }
 }
 
@@ -374,11 +377,27 @@ function tickClocks() {
     const s = Math.ceil(ms / 1000);
     const text = `${sideName(name)} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
     const e = $(`clock-${side}`);
-    if (e.textContent !== text) e.textContent = text;
+    if (!e.firstElementChild) e.innerHTML = '<span class="who"></span><span class="time"></span><span class="move"></span>';
+    const [whoBox, timeBox, moveBox] = e.children;
+    const who = playerName((game.players || [])[side === "white" ? 0 : 1]);
+    if (whoBox.textContent !== who) whoBox.textContent = who;
+    if (timeBox.textContent !== text) timeBox.textContent = text;
+    const left = c.running === side && c.moveLeft !== null && c.moveLeft !== undefined ? Math.max(0, c.moveLeft - (now - c.at)) : null;
+    const move = left === null ? "" : t("moveLeft", { s: Math.ceil(left / 1000) });
+    if (moveBox.textContent !== move) moveBox.textContent = move;
+    if (left !== null) ms = Math.min(ms, left);
     e.classList.toggle("running", c.running === side);
     e.classList.toggle("low", ms < 10000);
   }
   requestAnimationFrame(tickClocks);
+}
+
+// A seat's player as the stream names them: their name, the computer's level, or nothing for
+// an anonymous player (the side's name beside the time says enough).
+function playerName(p) {
+  if (!p) return "";
+  if (p.aiLevel) return t("computerLevel", { level: p.aiLevel });
+  return p.name || "";
 }
 
 // The socket (or after it failed to open twice, the stream), resumed after a drop from the

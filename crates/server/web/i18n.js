@@ -1,7 +1,10 @@
 // The page's two languages, English and Chinese: the browser's language at first, then the
-// choice made in the header's select, remembered in localStorage.
+// choice made in the header's select, remembered in localStorage and in a cookie (with which
+// the server writes the lobby and game page in it: their static labels are `labels.js`, the
+// table the server reads too).
 
 import { EVENT_STRINGS } from "./eventstrings.js";
+import { LABELS } from "./labels.js";
 import { PLAYER_STRINGS } from "./playerstrings.js";
 import { SEEK_STRINGS } from "./seekstrings.js";
 
@@ -9,42 +12,10 @@ const $ = (id) => document.getElementById(id);
 
 const STRINGS = {
   en: {
-    tagline: "— Xiangqi and chess, judged by the rules",
-    reviewLink: "Review a game record",
-    language: "Language",
-    newGame: "New game",
-    game: "Game",
-    xiangqi: "象棋 Xiangqi",
-    chess: "Chess",
-    ruleset: "Ruleset",
-    defaultRuleset: "default",
-    minutes: "Minutes",
-    increment: "Increment (s)",
-    create: "Create",
-    sendLinks: "Send each player their link; anyone with the third can watch.",
-    watch: "Watch",
-    watchHere: "Watch here",
     linkFor: "{side}",
     playHere: "Play {side} here",
-    offerDraw: "Offer draw",
-    acceptDraw: "Accept draw",
-    decline: "Decline",
-    claim: "Claim",
-    resign: "Resign",
-    abort: "Abort",
-    flip: "Flip",
-    letters: "Letters",
-    sound: "Sound",
-    opponent: "Opponent",
-    aPerson: "A person (send them a link)",
     computerLevel: "The computer, level {level}",
-    pieces: "Pieces",
-    whosePiece: "Whose piece",
-    touchHow: "How it was touched",
-    foulKind: "Kind of foul",
-    timeHow: "Add or set",
-    correctionKind: "What to put right",
-    deviceLinkLabel: "Board device link",
+    moveLeft: "this move {s}s",
     pairingLabel: "Pairing",
     entrantLabel: "Player or team",
     boardOf: "{game} board: arrow keys to walk the points, Enter to pick a piece up and put it down",
@@ -62,13 +33,6 @@ const STRINGS = {
         k: "Black king", q: "Black queen", r: "Black rook", b: "Black bishop", n: "Black knight", p: "Black pawn",
       },
     },
-    movesIn: "Moves",
-    promoteTo: "Promote to",
-    queen: "Queen",
-    rook: "Rook",
-    bishop: "Bishop",
-    knight: "Knight",
-    download: "Download record",
     chessTitle: "Chess",
     xiangqiTitle: "象棋 Xiangqi",
     side: { red: "Red", black: "Black", white: "White" },
@@ -131,42 +95,10 @@ const STRINGS = {
     },
   },
   zh: {
-    tagline: "— 象棋与国际象棋，依规裁判",
-    reviewLink: "复盘棋谱",
-    language: "语言",
-    newGame: "新对局",
-    game: "棋种",
-    xiangqi: "象棋",
-    chess: "国际象棋",
-    ruleset: "规则",
-    defaultRuleset: "默认",
-    minutes: "分钟",
-    increment: "每步加秒",
-    create: "创建",
-    sendLinks: "把链接分别发给两位棋手；拿到第三个链接的人可以观战。",
-    watch: "观战",
-    watchHere: "在此观战",
     linkFor: "{side}",
     playHere: "在此执{side}",
-    offerDraw: "提和",
-    acceptDraw: "同意和棋",
-    decline: "拒绝",
-    claim: "申请裁决",
-    resign: "认输",
-    abort: "取消对局",
-    flip: "翻转棋盘",
-    letters: "字母",
-    sound: "声音",
-    opponent: "对手",
-    aPerson: "真人（发送链接给对方）",
     computerLevel: "电脑，{level}级",
-    pieces: "棋子",
-    whosePiece: "谁的棋子",
-    touchHow: "触摸方式",
-    foulKind: "犯规种类",
-    timeHow: "增加或设定",
-    correctionKind: "纠正哪种失误",
-    deviceLinkLabel: "棋盘设备链接",
+    moveLeft: "本步{s}秒",
     pairingLabel: "对局",
     entrantLabel: "棋手或队伍",
     boardOf: "{game}棋盘：方向键移动，回车键拿起或放下棋子",
@@ -184,13 +116,6 @@ const STRINGS = {
         k: "黑王", q: "黑后", r: "黑车", b: "黑象", n: "黑马", p: "黑兵",
       },
     },
-    movesIn: "着法",
-    promoteTo: "升变为",
-    queen: "后",
-    rook: "车",
-    bishop: "象",
-    knight: "马",
-    download: "下载棋谱",
     chessTitle: "国际象棋",
     xiangqiTitle: "象棋",
     side: { red: "红方", black: "黑方", white: "白方" },
@@ -253,6 +178,7 @@ const STRINGS = {
     },
   },
 };
+for (const l of Object.keys(LABELS)) Object.assign(STRINGS[l], LABELS[l]);
 for (const l of Object.keys(EVENT_STRINGS)) Object.assign(STRINGS[l], EVENT_STRINGS[l]);
 for (const l of Object.keys(PLAYER_STRINGS)) Object.assign(STRINGS[l], PLAYER_STRINGS[l]);
 for (const l of Object.keys(SEEK_STRINGS)) Object.assign(STRINGS[l], SEEK_STRINGS[l]);
@@ -297,7 +223,17 @@ const CHESS_REASONS = { zh: { stalemate: "逼和" } };
 function chooseLanguage() {
   const saved = localStorage.getItem("lang");
   if (saved && STRINGS[saved]) return saved;
+  // The server's choice for the page it wrote (from the browser's Accept-Language).
+  const served = document.documentElement.dataset.lang;
+  if (served && STRINGS[served]) return served;
   return (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+// The server writes the next page in the language chosen here.
+function rememberLanguage() {
+  if (localStorage.getItem("lang") && document.documentElement.dataset.lang !== lang) {
+    document.cookie = `arbiter_lang=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }
 }
 
 let lang = chooseLanguage();
@@ -341,7 +277,9 @@ export function setupLanguage(redraw) {
   $("lang").addEventListener("change", () => {
     lang = $("lang").value;
     localStorage.setItem("lang", lang);
+    rememberLanguage();
     translate(redraw);
   });
+  rememberLanguage();
   translate(redraw);
 }

@@ -31,6 +31,10 @@ function show(mine) {
   if (!mine) return;
   if (document.activeElement !== $("display-name")) $("display-name").value = mine.name || "";
   $("signed-in").hidden = !mine.account;
+  // Rated games are for accounts (the server refuses the others).
+  $("seek-rated").disabled = !mine.account;
+  if (!mine.account) $("seek-rated").checked = false;
+  $("rated-hint").hidden = !!mine.account;
   $("account-form").hidden = !!mine.account;
   if (mine.account) {
     $("signed-in-as").textContent = t("signedInAs", { name: mine.account });

@@ -87,7 +87,7 @@ class Mini {
     if (live && this.decided) {
       this.status.textContent = t("resultEntered", { score: this.decided });
     } else if (live) {
-      this.status.textContent = t("nMoves", { n: g.moves.length });
+      this.status.textContent = g.moves.length === 1 ? t("oneMove") : t("nMoves", { n: g.moves.length });
     } else {
       const outcome = g.winner ? t("wins", { side: sideName(g.winner) }) : g.status === "aborted" ? t("aborted") : t("draw");
       this.status.textContent = g.status === "aborted" && g.reason !== "called_off" ? outcome : `${outcome} (${reasonName(g.reason || g.status, g.kind)})`;

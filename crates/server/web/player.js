@@ -16,11 +16,16 @@ function cell(row, text) {
   row.append(td);
 }
 
+const ONLINE_LISTS = ["online-xiangqi", "online-chess"];
+
 // A rating list's state, as its system keeps it: a number to show.
 function ratingOf(r) {
   const s = r.state || {};
   if (r.system === "levels") return `${s.level ?? ""} (${s.points ?? ""})`;
-  return s.rating !== undefined ? String(Math.round(Number(s.rating))) : "";
+  if (s.rating === undefined) return "";
+  // Provisional while Glicko-2 is still unsure of it, marked as lichess marks it.
+  const unsure = r.system === "glicko2" && Number(s.deviation) > 110 ? "?" : "";
+  return `${Math.round(Number(s.rating))}${unsure}`;
 }
 
 function draw() {
@@ -55,7 +60,8 @@ function draw() {
   ratings.replaceChildren();
   for (const r of data.ratings) {
     const row = document.createElement("tr");
-    cell(row, r.list);
+    // The site's own lists by what they rate; an event's by the name it was given.
+    cell(row, ONLINE_LISTS.includes(r.list) ? t(`list:${r.list}`) : r.list);
     cell(row, r.system);
     cell(row, ratingOf(r));
     cell(row, String(r.state?.games ?? ""));

@@ -29,7 +29,8 @@ function asked() {
 }
 
 function failed(e) {
-  $("seek-error").textContent = e.status === 404 || e.status === 409 ? t("seekGone") : e.message;
+  const known = { 403: "ratedNeedsAccount", 404: "seekGone", 409: "seekGone" };
+  $("seek-error").textContent = known[e.status] ? t(known[e.status]) : e.message;
 }
 
 function item(text, label, button, onClick) {

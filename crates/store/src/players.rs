@@ -11,6 +11,8 @@ use crate::Store;
 pub struct Session {
     pub display_name: Option<String>,
     pub account: Option<String>,
+    /// When it was last marked used ([`Store::touch_session`]).
+    pub seen_unix_ms: i64,
 }
 
 /// A seat a session holds in a game not yet over.
@@ -75,7 +77,7 @@ fn account_holder(name: &str) -> String {
 
 impl Store {
     pub async fn create_session(&self, id_hash: &str, now_unix_ms: i64) -> Result<(), sqlx::Error> {
-        sqlx::query("INSERT INTO sessions (id_hash, created_unix_ms) VALUES ($1, $2)")
+        sqlx::query("INSERT INTO sessions (id_hash, created_unix_ms, seen_unix_ms) VALUES ($1, $2, $2)")
             .bind(id_hash)
             .bind(now_unix_ms)
             .execute(&self.pool)
@@ -84,7 +86,7 @@ impl Store {
     }
 
     pub async fn session(&self, id_hash: &str) -> Result<Option<Session>, sqlx::Error> {
-        let row = sqlx::query("SELECT display_name, account FROM sessions WHERE id_hash = $1")
+        let row = sqlx::query("SELECT display_name, account, seen_unix_ms FROM sessions WHERE id_hash = $1")
             .bind(id_hash)
             .fetch_optional(&self.pool)
             .await?;
@@ -92,9 +94,49 @@ impl Store {
             Ok(Session {
                 display_name: r.try_get(0)?,
                 account: r.try_get(1)?,
+                seen_unix_ms: r.try_get(2)?,
             })
         })
         .transpose()
+    }
+
+    /// Marks session `id_hash` used at `now_unix_ms`.
+    pub async fn touch_session(&self, id_hash: &str, now_unix_ms: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE sessions SET seen_unix_ms = $1 WHERE id_hash = $2")
+            .bind(now_unix_ms)
+            .bind(id_hash)
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+
+    /// Forgets the sessions last used before `unused_since`, with the seats they held alone,
+    /// and the empty ones (no display name, account or seat) last used before `empty_since`;
+    /// how many in all. An account's seats stay the account's.
+    pub async fn forget_sessions(&self, unused_since: i64, empty_since: i64) -> Result<u64, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "DELETE FROM held_seats WHERE holder IN \
+             (SELECT 'session:' || id_hash FROM sessions WHERE seen_unix_ms < $1)",
+        )
+        .bind(unused_since)
+        .execute(&mut *tx)
+        .await?;
+        let unused = sqlx::query("DELETE FROM sessions WHERE seen_unix_ms < $1")
+            .bind(unused_since)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        let empty = sqlx::query(
+            "DELETE FROM sessions WHERE seen_unix_ms < $1 AND display_name IS NULL AND account IS NULL \
+             AND NOT EXISTS (SELECT 1 FROM held_seats h WHERE h.holder = 'session:' || sessions.id_hash)",
+        )
+        .bind(empty_since)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        tx.commit().await?;
+        Ok(unused + empty)
     }
 
     pub async fn set_display_name(&self, id_hash: &str, name: &str) -> Result<(), sqlx::Error> {
@@ -121,7 +163,9 @@ impl Store {
             .bind(old_hash)
             .fetch_optional(&mut *tx)
             .await?;
-        sqlx::query("INSERT INTO sessions (id_hash, display_name, account, created_unix_ms) VALUES ($1, $2, $3, $4)")
+        sqlx::query(
+            "INSERT INTO sessions (id_hash, display_name, account, created_unix_ms, seen_unix_ms) VALUES ($1, $2, $3, $4, $4)",
+        )
             .bind(new_hash)
             .bind(name.and_then(|(n,)| n))
             .bind(account)

@@ -46,4 +46,15 @@ impl Store {
             })
             .collect()
     }
+
+    /// Game `game_id`'s seat holders' names, first then second, where a holder has one (see
+    /// [`LiveGame::names`]).
+    pub async fn seat_names(&self, game_id: &str) -> Result<[Option<String>; 2], sqlx::Error> {
+        let sql = format!("SELECT {SEAT_NAME}'first'), {SEAT_NAME}'second') FROM games g WHERE g.id = $1");
+        let row = sqlx::query(&sql).bind(game_id).fetch_optional(&self.pool).await?;
+        match row {
+            Some(r) => Ok([r.try_get(0)?, r.try_get(1)?]),
+            None => Ok([None, None]),
+        }
+    }
 }

@@ -10,7 +10,9 @@
 //! - [`accounts`]: the rules of names and passwords, and argon2id.
 
 pub mod accounts;
+pub mod rating;
 pub mod routes;
+pub mod seated;
 
 use std::sync::Arc;
 
@@ -28,8 +30,14 @@ pub use routes::routes;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "arbiter_session";
-/// A session lasts this long without a visit (a year): the cookie is sent again on each page.
+/// A session lasts this long unused (a year): its cookie is sent again, and its use marked,
+/// on the first request of each day, and the server forgets it after as long unused.
 const MAX_AGE_S: u64 = 365 * 24 * 3600;
+/// A session that never did anything (no display name, account or seat) is forgotten after a
+/// month unused.
+const EMPTY_MAX_AGE_S: u64 = 30 * 24 * 3600;
+/// How often a session's use is marked.
+const TOUCH_EVERY_MS: i64 = 24 * 3600 * 1000;
 /// Characters of a session id: 32 of 62 symbols, about 190 bits.
 const ID_LEN: usize = 32;
 
@@ -67,11 +75,33 @@ pub async fn existing(app: &App, headers: &HeaderMap) -> Result<Option<Visitor>,
         return Ok(None);
     };
     let hash = token_hash(id);
-    Ok(app.db().store().session(&hash).await?.map(|session| Visitor {
+    let store = app.db().store();
+    let Some(mut session) = store.session(&hash).await? else {
+        return Ok(None);
+    };
+    let now = now_unix_ms();
+    let mut set_cookie = None;
+    if now - session.seen_unix_ms >= TOUCH_EVERY_MS {
+        store.touch_session(&hash, now).await?;
+        session.seen_unix_ms = now;
+        set_cookie = Some(cookie_for(id));
+    }
+    Ok(Some(Visitor {
         hash,
         session,
-        set_cookie: None,
+        set_cookie,
     }))
+}
+
+/// Forgets the sessions nobody uses any more (see [`MAX_AGE_S`], [`EMPTY_MAX_AGE_S`]); how
+/// many.
+pub async fn forget_unused(app: &App) -> Result<u64, sqlx::Error> {
+    let now = now_unix_ms();
+    let ago = |s: u64| now - (s * 1000) as i64;
+    app.db()
+        .store()
+        .forget_sessions(ago(MAX_AGE_S), ago(EMPTY_MAX_AGE_S))
+        .await
 }
 
 /// A new session, not yet stored (a sign-in stores it with its account), and its cookie.
@@ -82,6 +112,7 @@ fn unstored() -> Visitor {
         session: store::Session {
             display_name: None,
             account: None,
+            seen_unix_ms: now_unix_ms(),
         },
         set_cookie: Some(cookie_for(&id)),
     }
@@ -121,7 +152,7 @@ pub async fn page_session(State(app): State<Arc<App>>, request: Request, next: N
     let known = existing(&app, request.headers()).await;
     let response = next.run(request).await;
     match known {
-        Ok(Some(_)) => response,
+        Ok(Some(v)) => with_cookie(&v, response),
         Ok(None) => match fresh(&app).await {
             Ok(v) => with_cookie(&v, response),
             Err(e) => {

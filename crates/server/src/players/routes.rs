@@ -147,6 +147,7 @@ async fn sign_in(app: &App, v: &Visitor, account: &str) -> Result<Response, ApiE
     next.session = store::Session {
         display_name: v.session.display_name.clone(),
         account: Some(account.to_string()),
+        seen_unix_ms: now_unix_ms(),
     };
     let body = me_of(app, &next).await?;
     Ok(answer(&next, body))

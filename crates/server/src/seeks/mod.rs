@@ -101,6 +101,20 @@ pub async fn player(app: &App, headers: &HeaderMap) -> Result<Player, ApiError> 
     })
 }
 
+impl Player {
+    /// Rated games are for accounts, whose ratings the site keeps (as on lichess): a session
+    /// alone may play casual games only.
+    pub fn may_play_rated(&self, rated: bool) -> Result<(), ApiError> {
+        if rated && !self.holder.starts_with("account:") {
+            return Err(ApiError::Status(
+                StatusCode::FORBIDDEN,
+                "rated games are for accounts: sign in or make one (casual games need none)".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
 pub(crate) fn side_code(side: Side) -> &'static str {
     match side {
         Side::First => "first",

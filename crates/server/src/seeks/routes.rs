@@ -117,6 +117,7 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let asked = asked(body)?;
     let me = player(&app, &headers).await?;
+    me.may_play_rated(asked.rated)?;
     app.may_create(client.ip())?;
     let store = app.db().store();
     let own = store.lobby_seeks(&me.holder, cutoff(), now_unix_ms()).await?;
@@ -206,6 +207,7 @@ async fn accept(
     if seek.taker.is_some() {
         return Err(taken());
     }
+    me.may_play_rated(seek.rated)?;
     let kind = kind_of(&seek.kind)?;
     let preset = preset_named(&seek.time_control)?;
     app.may_create(client.ip())?;
@@ -244,6 +246,7 @@ async fn challenge(
 ) -> Result<Response, ApiError> {
     let asked = asked(body)?;
     let me: Player = player(&app, &headers).await?;
+    me.may_play_rated(asked.rated)?;
     app.may_create(client.ip())?;
     let side = maker_side(asked.colour);
     let holders = seated(side, &me.holder, None);
@@ -298,6 +301,7 @@ async fn take(
     if seek.taker.as_deref() == Some(me.holder.as_str()) {
         return Ok(Json(json!({ "game": game, "side": maker.other().name(kind) })));
     }
+    me.may_play_rated(seek.rated)?;
     let Some(token) = store.take_challenge(&id, &me.holder).await? else {
         return Err(ApiError::Status(
             StatusCode::CONFLICT,

@@ -99,8 +99,8 @@ impl Actor {
                         let full = self.view.full(&self.id, &self.live, &self.spec, self.now());
                         let _ = reply.send((full.to_string(), self.view.count));
                     }
-                    Some(Msg::Pgn(reply)) => {
-                        let _ = reply.send(self.live.pgn(&self.id, self.created));
+                    Some(Msg::Pgn(names, reply)) => {
+                        let _ = reply.send(self.live.pgn(&self.id, self.created, &names));
                     }
                     Some(Msg::Stop(done)) => {
                         let _ = done.send(());
@@ -269,6 +269,17 @@ impl Actor {
             if let Err(e) = self.db.finish(&self.id, end, outcome).await {
                 tracing::error!(game = %self.id, error = %e, "could not mark the game finished");
             }
+            // Off the game's task: its last move is answered without waiting for the rating.
+            let (store, id, kind) = (self.db.store().clone(), self.id.clone(), self.spec.kind);
+            tokio::spawn(async move {
+                use crate::players::rating::{rate_game, Rated};
+                match rate_game(&store, &id, kind, outcome).await {
+                    Ok(Rated::Casual | Rated::Already) => {}
+                    Ok(Rated::Into { list, version }) => tracing::info!(game = %id, list, version, "rated"),
+                    Ok(Rated::Skipped(why)) => tracing::info!(game = %id, why, "rated game left unrated"),
+                    Err(e) => tracing::error!(game = %id, error = %e, "could not rate the game"),
+                }
+            });
         }
         let refusal = events.iter().find_map(|e| match &e.kind {
             EventKind::MoveRejected { reason, .. }

@@ -19,7 +19,11 @@ pub enum Op {
         lag: Millis,
     },
     Full,
-    Pgn,
+    /// The record, with the players' names as the asking node read them.
+    Pgn {
+        #[serde(default)]
+        names: [Option<String>; 2],
+    },
     /// Run the game here: a node handing it over asks its new owner.
     Load,
 }
@@ -125,11 +129,11 @@ impl Table {
         }
     }
 
-    pub async fn pgn(&self) -> Result<String, ApiError> {
+    pub async fn pgn(&self, names: [Option<String>; 2]) -> Result<String, ApiError> {
         let Some(node) = &self.cluster else {
-            return self.pgn_here().await;
+            return self.pgn_here(names).await;
         };
-        match node.run(self, Op::Pgn).await? {
+        match node.run(self, Op::Pgn { names }).await? {
             Reply::Pgn(text) => Ok(text),
             other => Err(unexpected(other)),
         }
@@ -153,7 +157,7 @@ impl Table {
                 self.act_here(side, command, lag).await.map(Reply::Ack)
             }
             Op::Full => self.full_here().await.map(|(line, count)| Reply::Full { line, count }),
-            Op::Pgn => self.pgn_here().await.map(Reply::Pgn),
+            Op::Pgn { names } => self.pgn_here(names).await.map(Reply::Pgn),
             Op::Load if self.is_local() => Ok(Reply::Loaded),
             Op::Load => Err(ApiError::Moved),
         }
@@ -180,10 +184,10 @@ impl Table {
         rx.await.map_err(|_| self.not_here())
     }
 
-    async fn pgn_here(&self) -> Result<String, ApiError> {
+    async fn pgn_here(&self, names: [Option<String>; 2]) -> Result<String, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.sender()?
-            .send(Msg::Pgn(reply))
+            .send(Msg::Pgn(names, reply))
             .await
             .map_err(|_| self.not_here())?;
         rx.await.map_err(|_| self.not_here())
