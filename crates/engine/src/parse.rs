@@ -199,6 +199,43 @@ pub(crate) fn fold_back(lines: &[u8], older: Seen) -> Seen {
     out
 }
 
+/// The moves after `pv` on an `info` line (the words after `info`), if the line has a PV and
+/// is of the first PV (`multipv` absent or 1). `string` ends the line's fields, as for
+/// [`info_bytes`]: what follows it is free text, not a PV.
+pub(crate) fn pv_of(rest: &[u8]) -> Option<&[u8]> {
+    let mut t = Words(rest);
+    let mut first = true;
+    while let Some(tok) = t.next() {
+        match tok {
+            b"multipv" => first = t.next().and_then(int::<u32>) == Some(1),
+            b"pv" => return (first && !t.0.trim_ascii().is_empty()).then(|| t.0.trim_ascii()),
+            b"string" => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The PV of the last `info` line of the first PV in `lines` (whole lines, each ending in a
+/// newline) that has one, read from the end back like [`fold_back`].
+pub(crate) fn last_pv(lines: &[u8]) -> Option<&[u8]> {
+    let mut end = lines.len();
+    while end > 0 {
+        let start = memchr::memrchr(b'\n', &lines[..end - 1]).map_or(0, |i| i + 1);
+        let mut line = &lines[start..end - 1];
+        if let [rest @ .., b'\r'] = line {
+            line = rest;
+        }
+        if let Class::Info(rest) = class(line) {
+            if let Some(pv) = pv_of(rest) {
+                return Some(pv);
+            }
+        }
+        end = start;
+    }
+    None
+}
+
 /// `bestmove <m> [ponder <m>] [draw|resign]`, the words after `bestmove`.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct BestMove<'a> {
@@ -370,6 +407,32 @@ mod tests {
             assert_eq!(class(drop.as_bytes()), Class::Drop, "{drop}");
         }
         assert_eq!(class(b"\xffinfo depth 3"), Class::Drop);
+    }
+
+    /// PV lines as Fairy-Stockfish and Stockfish print them.
+    #[test]
+    fn principal_variations() {
+        let fsf = b" depth 12 seldepth 16 multipv 1 score cp 43 nodes 52143 nps 1042860 hashfull 20 tbhits 0 time 50 pv h3e3 h10g8 h1g3 i10h10 i1h1";
+        assert_eq!(pv_of(fsf), Some(&b"h3e3 h10g8 h1g3 i10h10 i1h1"[..]));
+        // Not the first line of a multi-PV search.
+        assert_eq!(pv_of(b" depth 12 multipv 2 score cp 20 pv b3e3 h10g8"), None);
+        assert_eq!(pv_of(b" depth 12 multipv 1 score cp 20 pv b3e3"), Some(&b"b3e3"[..]));
+        // A line without a PV, an empty PV, a PV in free text.
+        assert_eq!(pv_of(b" depth 3 currmove e2e4 currmovenumber 1"), None);
+        assert_eq!(pv_of(b" depth 3 score cp 9 pv  \r"), None);
+        assert_eq!(pv_of(b" string pv e2e4"), None);
+        // Junk bytes in a PV stay for the reader of moves to refuse.
+        assert_eq!(
+            pv_of(b" depth 5 pv e2e4 \xff\xfe e7e5"),
+            Some(&b"e2e4 \xff\xfe e7e5"[..])
+        );
+        let out = b"info depth 9 multipv 1 score cp 30 nodes 900 pv e2e4 e7e5 g1f3\r\ninfo depth 10 multipv 2 score cp 10 nodes 999 pv d2d4 d7d5\ninfo depth 10 currmove d2d4 currmovenumber 2\ninfo string NNUE evaluation using nn.nnue\n";
+        assert_eq!(last_pv(out), Some(&b"e2e4 e7e5 g1f3"[..]));
+        // A truncated last line of a search stopped early: the last PV is what it says.
+        let cut = b"info depth 9 score cp 30 pv e2e4 e7e5 g1f3\ninfo depth 10 score cp 31 upperbound pv e2e4\n";
+        assert_eq!(last_pv(cut), Some(&b"e2e4"[..]));
+        assert_eq!(last_pv(b"info depth 1 score cp 0\n"), None);
+        assert_eq!(last_pv(b""), None);
     }
 
     /// `int` reads what `str::parse` reads, for each type an `info` line's numbers have.
