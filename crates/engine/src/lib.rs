@@ -282,8 +282,9 @@ pub struct Reply {
     pub score: Option<Score>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
-    /// The principal variation of the last `info` line of the first PV that had one, in the
-    /// project's coordinates, when [`Go::pv`] asked for it (else empty). It ends before the
+    /// The principal variation of the first PV, in the project's coordinates, when [`Go::pv`]
+    /// asked for it (else empty): the last `info` line's, or where that one was cut short by
+    /// the end of the search (the same first move, fewer moves), the longer line before it. It ends before the
     /// first move the engine wrote unreadably and is at most [`MAX_PV`] moves long; like
     /// [`Reply::best`], it is not checked for legality.
     pub pv: Vec<MoveText>,

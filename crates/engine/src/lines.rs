@@ -37,7 +37,7 @@ pub struct Lines {
     max_line: usize,
     /// Whether PVs are kept ([`Lines::keep_pv`]); when not, none is looked for.
     keep_pv: bool,
-    /// The last first-PV line's moves among the `info` lines of the span already folded.
+    /// The PV the `info` lines of the span already folded ended with.
     older_pv: Vec<u8>,
     /// The PV the `info` lines before the last line passed on ended with.
     pv: Vec<u8>,
@@ -84,22 +84,17 @@ impl Lines {
         self.pv.clear();
     }
 
-    /// The moves (as the engine wrote them, separated by blanks) of the last `info` line of
-    /// the first PV with a PV before the last line passed on; empty if there was none or PVs
-    /// are not kept.
+    /// The moves (as the engine wrote them, separated by blanks) of the PV the `info` lines
+    /// of the first PV before the last line passed on ended with (see `parse::fold_pv`);
+    /// empty if there was none or PVs are not kept.
     pub fn pv(&self) -> &[u8] {
         &self.pv
     }
 
-    /// Takes in the PV of `buf[span..scan]` (whole lines) before they are dropped.
+    /// Takes in the PVs of `buf[span..scan]` (whole lines) before they are dropped.
     fn fold_pv(&mut self) {
-        if !self.keep_pv {
-            return;
-        }
-        if let Some(pv) = parse::last_pv(&self.buf[self.span..self.scan]) {
-            self.older_pv.clear();
-            // A PV as long as the longest line kept is no reason to hold more.
-            self.older_pv.extend_from_slice(&pv[..pv.len().min(self.max_line)]);
+        if self.keep_pv {
+            parse::fold_pv(&self.buf[self.span..self.scan], &mut self.older_pv);
         }
     }
 
@@ -300,7 +295,7 @@ pub fn check_against_model(data: &[u8]) {
                 }
                 seen.nodes = info.nodes.or(seen.nodes);
                 if let Some(words) = parse::pv_of(rest) {
-                    pv = words.to_vec();
+                    parse::take_pv(words, &mut pv);
                 }
             }
             Class::Keep(text) => {
@@ -338,9 +333,10 @@ mod tests {
     /// Engine-like output and bytes at random, cut into reads of every size.
     #[test]
     fn lines_are_the_models_whatever_the_reads() {
-        const WORDS: [&str; 24] = [
+        const WORDS: [&str; 25] = [
             "info depth 3 seldepth 4 multipv 1 score cp 25 nodes 1000 nps 9 pv e2e4 e7e5\n",
             "info depth 4 multipv 2 score mate -3 nodes 77 pv d2d4\n",
+            "info depth 4 multipv 1 score cp 20 pv e2e4\n",
             "info string hello\n",
             "info nodes 12 time 3\r\n",
             "info depth 9 score 30\n",

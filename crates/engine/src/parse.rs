@@ -216,24 +216,30 @@ pub(crate) fn pv_of(rest: &[u8]) -> Option<&[u8]> {
     None
 }
 
-/// The PV of the last `info` line of the first PV in `lines` (whole lines, each ending in a
-/// newline) that has one, read from the end back like [`fold_back`].
-pub(crate) fn last_pv(lines: &[u8]) -> Option<&[u8]> {
-    let mut end = lines.len();
-    while end > 0 {
-        let start = memchr::memrchr(b'\n', &lines[..end - 1]).map_or(0, |i| i + 1);
-        let mut line = &lines[start..end - 1];
-        if let [rest @ .., b'\r'] = line {
-            line = rest;
-        }
+/// Takes the PVs of the `info` lines in `lines` (whole lines, each ending in a newline) into
+/// `pv`, the PV so far, in order: each line's replaces it, unless it has the same first move
+/// and fewer moves. An engine stopped in the middle of an iteration prints the line it has so
+/// far, often its first move or two; the previous iteration's line through the same move
+/// says more.
+pub(crate) fn fold_pv(lines: &[u8], pv: &mut Vec<u8>) {
+    for line in lines.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
         if let Class::Info(rest) = class(line) {
-            if let Some(pv) = pv_of(rest) {
-                return Some(pv);
+            if let Some(words) = pv_of(rest) {
+                take_pv(words, pv);
             }
         }
-        end = start;
     }
-    None
+}
+
+/// `words`, a new PV, into `pv` (see [`fold_pv`]).
+pub(crate) fn take_pv(words: &[u8], pv: &mut Vec<u8>) {
+    let first = |line: &[u8]| Words(line).next().map(<[u8]>::to_vec);
+    if !pv.is_empty() && first(words) == first(pv) && Words(pv).count() > Words(words).count() {
+        return;
+    }
+    pv.clear();
+    pv.extend_from_slice(words);
 }
 
 /// `bestmove <m> [ponder <m>] [draw|resign]`, the words after `bestmove`.
@@ -426,13 +432,22 @@ mod tests {
             pv_of(b" depth 5 pv e2e4 \xff\xfe e7e5"),
             Some(&b"e2e4 \xff\xfe e7e5"[..])
         );
+        let folded = |lines: &[u8]| {
+            let mut pv = Vec::new();
+            fold_pv(lines, &mut pv);
+            String::from_utf8(pv).unwrap()
+        };
         let out = b"info depth 9 multipv 1 score cp 30 nodes 900 pv e2e4 e7e5 g1f3\r\ninfo depth 10 multipv 2 score cp 10 nodes 999 pv d2d4 d7d5\ninfo depth 10 currmove d2d4 currmovenumber 2\ninfo string NNUE evaluation using nn.nnue\n";
-        assert_eq!(last_pv(out), Some(&b"e2e4 e7e5 g1f3"[..]));
-        // A truncated last line of a search stopped early: the last PV is what it says.
-        let cut = b"info depth 9 score cp 30 pv e2e4 e7e5 g1f3\ninfo depth 10 score cp 31 upperbound pv e2e4\n";
-        assert_eq!(last_pv(cut), Some(&b"e2e4"[..]));
-        assert_eq!(last_pv(b"info depth 1 score cp 0\n"), None);
-        assert_eq!(last_pv(b""), None);
+        assert_eq!(folded(out), "e2e4 e7e5 g1f3");
+        // Fairy-Stockfish stopped by its time in the middle of depth 13: that line is cut
+        // short, and depth 12's, through the same move, is kept.
+        let cut = b"info depth 12 seldepth 18 multipv 1 score cp -44 nodes 34174 nps 359726 tbhits 0 time 95 pv e7e6 b1c3 c7c6 g1f3 d7d5\ninfo depth 13 seldepth 22 multipv 1 score cp -53 nodes 54727 nps 362430 tbhits 0 time 151 pv e7e6 b1c3\n";
+        assert_eq!(folded(cut), "e7e6 b1c3 c7c6 g1f3 d7d5");
+        // A new best move replaces the line, however short.
+        let changed = b"info depth 12 score cp 20 pv e7e6 b1c3 c7c6\ninfo depth 13 score cp 25 lowerbound pv c7c5\n";
+        assert_eq!(folded(changed), "c7c5");
+        assert_eq!(folded(b"info depth 1 score cp 0\n"), "");
+        assert_eq!(folded(b""), "");
     }
 
     /// `int` reads what `str::parse` reads, for each type an `info` line's numbers have.

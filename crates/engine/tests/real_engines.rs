@@ -261,3 +261,31 @@ fn stockfish_chess() {
         .unwrap();
     assert!(reply.best.is_some());
 }
+
+/// An analysis's search as the server asks for it: Fairy-Stockfish playing chess, a time and a
+/// depth, the moves checked, the whole PV back.
+#[test]
+fn fairy_stockfish_chess_pv_on_a_timed_search() {
+    let Some(command) = find("fairy-stockfish") else { return };
+    let mut config = EngineConfig::new("fairy", command);
+    config.coordinates = Coordinates::Detect;
+    let mut e = ChessEngine::start(&config).unwrap();
+    e.new_game().unwrap();
+    let start = <chess::Position as Game>::start().fen();
+    for moves in [&[] as &[&str], &["e2e4"], &["e2e4", "e7e5"]] {
+        let req = Go {
+            start_fen: Some(&start),
+            moves,
+            limits: Limits {
+                movetime: Some(150),
+                depth: Some(24),
+                ..Limits::default()
+            },
+            checked: true,
+            pv: true,
+            ..Go::default()
+        };
+        let reply = e.go(&req, soon()).unwrap();
+        assert!(reply.pv.len() >= 2, "{moves:?}: {reply:?}");
+    }
+}
