@@ -38,6 +38,9 @@ pub use places::Places;
 use places::Turn;
 use run::Line;
 
+/// How often a request waiting in the queue is told it still waits.
+const QUEUE_KEEPALIVE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The most moves one request may ask about: a long game, not an engine held for an hour.
 pub const MAX_PLIES: usize = 300;
 
@@ -105,11 +108,22 @@ async fn analyse(
     tokio::spawn(async move {
         let place = match turn {
             Turn::Now(p) => Some(p),
-            Turn::Later(ticket) => tokio::select! {
-                p = ticket.wait() => p,
-                // The client left while waiting: its place in the queue goes with it.
-                () = lines.closed() => None,
-            },
+            Turn::Later(ticket) => {
+                let wait = ticket.wait();
+                tokio::pin!(wait);
+                loop {
+                    tokio::select! {
+                        p = &mut wait => break p,
+                        // A client gone is seen only when a write to it fails: one that left
+                        // while waiting gives its place in the queue back within a second or two.
+                        () = tokio::time::sleep(QUEUE_KEEPALIVE) => {
+                            if lines.send(json!({ "queued": queued })).await.is_err() {
+                                break None;
+                            }
+                        }
+                    }
+                }
+            }
         };
         let Some(place) = place else { return };
         let started = tokio::task::spawn_blocking(job);
