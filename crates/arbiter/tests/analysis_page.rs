@@ -31,7 +31,8 @@ impl Drop for Removed {
 
 /// Game 17 of the CCPD sample as `position … moves …` (57 plies, red mates with the last).
 fn ccpd_17() -> String {
-    let (_, mut games) = records::files::read_file(&testdata::record_file("xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
+    let (_, mut games) =
+        records::files::read_file(&testdata::record_file("xiangqi-ccpd/ccpd-sample.utf8.pgn")).unwrap();
     let record = games.nth(16).unwrap().unwrap();
     let mut line = String::new();
     records::files::write_fen_moves(&record, &mut line).unwrap();
@@ -84,18 +85,31 @@ async fn run(c: &Client, base: &str, size: &str, lang: &str) {
     assert_eq!(ev(c, 56).await, "#1", "red mates in one after ply 56");
     assert_eq!(ev(c, 57).await, "#", "the game is over after ply 57");
     let status = text(c, "#analysis-status").await;
-    assert!(status.contains(if zh { "已分析58个局面" } else { "Analysed: 58 positions" }), "{status}");
+    assert!(
+        status.contains(if zh {
+            "已分析58个局面"
+        } else {
+            "Analysed: 58 positions"
+        }),
+        "{status}"
+    );
     go_to(c, 56).await;
     let eval = text(c, "#eval").await;
     println!("{size} {lang}: {eval}");
     assert!(eval.contains(if zh { "红方1步杀" } else { "Red mates in 1" }), "{eval}");
-    let line = eval.split(if zh { "最佳着法：" } else { "best line: " }).nth(1).unwrap_or_default();
+    let line = eval
+        .split(if zh { "最佳着法：" } else { "best line: " })
+        .nth(1)
+        .unwrap_or_default();
     // In the notation chosen: Chinese by default, then WXF.
     assert!(line.contains(['进', '退', '平']), "{eval}");
     assert!(visible(c, "#board g.arrow").await, "the best move's arrow");
     select(c, "#notation", "wxf").await;
     let eval = text(c, "#eval").await;
-    let line = eval.split(if zh { "最佳着法：" } else { "best line: " }).nth(1).unwrap_or_default();
+    let line = eval
+        .split(if zh { "最佳着法：" } else { "best line: " })
+        .nth(1)
+        .unwrap_or_default();
     let first = line.split_whitespace().next().unwrap_or_default();
     let wxf = first.len() == 4
         && first.starts_with(['K', 'A', 'E', 'B', 'H', 'N', 'R', 'C', 'P', '+', '-'])
@@ -112,7 +126,10 @@ async fn run(c: &Client, base: &str, size: &str, lang: &str) {
     assert_eq!(ev(c, 7).await, "#");
     go_to(c, 6).await;
     let eval = text(c, "#eval").await;
-    assert!(eval.contains(if zh { "白方1步杀" } else { "White mates in 1" }), "{eval}");
+    assert!(
+        eval.contains(if zh { "白方1步杀" } else { "White mates in 1" }),
+        "{eval}"
+    );
     assert!(eval.contains("Qxf7#"), "{eval}");
     go_to(c, 2).await;
     let eval = text(c, "#eval").await;
@@ -135,7 +152,11 @@ async fn run(c: &Client, base: &str, size: &str, lang: &str) {
     go_to(c, ply).await;
     assert!(visible(c, "#judged").await);
     let judged = text(c, "#judged").await;
-    let want = if zh { "裁判对此着的判定：将" } else { "The judge's classification of this move: check" };
+    let want = if zh {
+        "裁判对此着的判定：将"
+    } else {
+        "The judge's classification of this move: check"
+    };
     assert!(judged.contains(want), "{judged}");
     let position = text(c, "#position").await;
     assert!(position.contains(if zh { "红方" } else { "Red" }), "{position}");
@@ -164,6 +185,31 @@ async fn a_game_is_reviewed_with_evaluations() {
         run(&desk, &server.base, "1280", lang).await;
         run(&phone, &server.base, "390", lang).await;
     }
+    // A server whose one place is taken and that keeps no queue: the page says so, in its
+    // own words.
+    let busy_db = std::env::temp_dir().join(format!("arbiter-analysis-page-busy-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&busy_db);
+    let _busy_db = Removed(busy_db.clone());
+    let busy = Server::start_with(busy_db.to_str().unwrap(), &["--analyses", "1", "--analysis-queue", "0"]);
+    let moves = (0..200)
+        .map(|i| ["h0g2", "h9g7", "g2h0", "g7h9"][i % 4])
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut hog = reqwest::Client::new()
+        .post(format!("{}/api/analyse", busy.base))
+        .json(&json!({"kind": "xiangqi", "moves": moves}))
+        .send()
+        .await
+        .unwrap();
+    assert!(hog.chunk().await.unwrap().is_some(), "the first analysis runs");
+    phone.goto(&format!("{}/review", busy.base)).await.unwrap();
+    select(&phone, "#lang", "zh").await;
+    review(&phone, SCHOLARS_MATE, 7).await;
+    click(&phone, "#analyse").await;
+    let status = wait_text(&phone, "#analysis-status", "分析中止").await;
+    assert!(status.contains("服务器正在分析的对局已满"), "{status}");
+    shot(&phone, "analysis-busy-390-zh").await;
+    drop(hog);
     desk.close().await.unwrap();
     phone.close().await.unwrap();
 }

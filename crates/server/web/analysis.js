@@ -18,6 +18,7 @@ export class Analysis {
     this.total = 0;
     this.queued = 0;
     this.running = false;
+    this.done = false;
     this.error = "";
     this.startedAt = 0;
     this.ms = 0;
@@ -46,6 +47,9 @@ export class Analysis {
         } catch {
           message = text;
         }
+        // The server's refusals in the page's words; a bad request's reason as the server gives it.
+        if (res.status === 503) throw new Error(/^no engine/.test(message) ? t("analysisNoEngine") : t("analysisBusy"));
+        if (res.status === 429) throw new Error(t("analysisTooMany"));
         throw new Error(message || `${res.status} ${res.statusText}`);
       }
       const reader = res.body.getReader();
@@ -67,6 +71,8 @@ export class Analysis {
       this.error = e.message;
     }
     if (this.abort !== abort) return;
+    // A stream that ended without its last line was cut (the server stopped, the network).
+    if (!this.done && !this.error) this.error = t("analysisCut");
     this.running = false;
     this.onChange();
   }
@@ -74,8 +80,12 @@ export class Analysis {
   take(line) {
     if (line.error) {
       this.error = line.error;
+    } else if (line.done) {
+      this.done = true;
     } else if (line.positions !== undefined) {
       this.total = line.positions;
+      this.queued = line.queued;
+    } else if (line.queued !== undefined) {
       this.queued = line.queued;
     } else if (line.ply !== undefined) {
       if (!this.startedAt) this.startedAt = performance.now();

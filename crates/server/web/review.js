@@ -185,6 +185,7 @@ function drawEval(r) {
   if (!shown) return null;
   const score = longScore(p, r.kind, r.initialFen);
   const bar = $("evalbar");
+  bar.className = `evalbar ${r.kind}`;
   const first = r.kind === "xiangqi" ? "red" : "white";
   bar.firstElementChild.style.width = `${Math.round(barShare(p, r.kind, r.initialFen) * 100)}%`;
   bar.setAttribute("aria-label", t("evalBar", { side: sideName(first), score: p ? shortScore(p) : t("evalNone") }));
@@ -290,6 +291,8 @@ function draw() {
     check: ply && ply.check ? kingSquare(r.kind, fen) : null,
     legal: [],
     canMove: false,
+    boardLabel: t("reviewBoard", { game: t(r.kind === "xiangqi" ? "xiangqiTitle" : "chessTitle") }),
+    pointLabel: (sq, p) => `${sq} ${p ? strings().pieceNames[r.kind][p] : t("emptyPoint")}`,
     letters: $("letters").checked,
     // The pieces the move chases, by the judge; the engine's best move from here.
     marked: ply && ply.class ? ply.class.chases.map((x) => x.split("@")[1]).filter(Boolean) : [],

@@ -137,10 +137,16 @@ async fn analyse(
         }
         // Dropping `rx` above (the client left) stops the engine at its next position.
         drop(rx);
-        let _ = started.await;
+        let ended = started.await;
         drop(place);
-        if !failed {
-            let _ = lines.send(json!({ "done": true })).await;
+        let last = match ended {
+            _ if failed => None,
+            Ok(()) => Some(json!({ "done": true })),
+            // The thread panicked: the positions sent stand, the rest is missing.
+            Err(_) => Some(json!({ "error": "the analysis failed" })),
+        };
+        if let Some(last) = last {
+            let _ = lines.send(last).await;
         }
     });
     let body = futures_util::stream::unfold(stream, |mut stream| async move {
