@@ -1,5 +1,5 @@
 //! Issue 30's accessibility audit: every page of the site — the lobby, a game seen by a player
-//! and by a spectator, the arbiter's console, the review page with a game reviewed, an event's
+//! and by a spectator, the arbiter's console, the review page with a game reviewed and analysed, an event's
 //! page — checked in headless Chromium by axe-core (the npm package, not kept in this
 //! repository: `.ci/run` installs it under `target/axe`, or `AXE_CORE` names its
 //! `axe.min.js`), in English and in Chinese, on a desktop and a phone. No violation of serious
@@ -179,6 +179,16 @@ async fn every_page_passes_axe() {
                 .unwrap();
                 until(c, "the review", "return !document.getElementById('result').hidden;").await;
                 bad.extend(check(c, &axe, &format!("reviewed-{lang}-{screen}")).await);
+                // Analysed by the engine (or said why not, where none is installed): the
+                // evaluations, the bar, the best line.
+                click(c, "#analyse").await;
+                until(
+                    c,
+                    "the analysis",
+                    "return !document.getElementById('analyse').disabled && document.getElementById('analysis-status').textContent !== '';",
+                )
+                .await;
+                bad.extend(check(c, &axe, &format!("analysed-{lang}-{screen}")).await);
             }
         }
         assert!(bad.is_empty(), "serious or critical violations:\n{}", bad.join("\n"));

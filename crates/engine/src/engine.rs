@@ -6,7 +6,7 @@ use game::{Game, Kind};
 use crate::command::Commander;
 use crate::parse::{self, Seen};
 use crate::process::{Process, Wait};
-use crate::{Coordinates, EngineConfig, EngineError, EngineOption, Go, Protocol, Reply};
+use crate::{Coordinates, EngineConfig, EngineError, EngineOption, Go, MoveText, Protocol, Reply, MAX_PV};
 
 /// A running engine playing `G` (one game kind per engine: the coordinates and the rules used
 /// to follow the game depend on it).
@@ -249,6 +249,7 @@ impl<G: Game> Engine<G> {
     pub fn go<S: AsRef<str>>(&mut self, req: &Go<'_, S>, deadline: Instant) -> Result<Reply, EngineError> {
         self.settle()?;
         self.commander.prepare(req)?;
+        self.process.keep_pv(req.pv);
         // Timed from before the write: once the bytes are in the pipe the engine may run (and
         // on a busy machine take the CPU) before the write returns.
         let sent = Instant::now();
@@ -267,6 +268,7 @@ impl<G: Game> Engine<G> {
             score: None,
             depth: None,
             nodes: None,
+            pv: Vec::new(),
             draw: false,
             resign: false,
             elapsed: Duration::ZERO,
@@ -301,16 +303,40 @@ impl<G: Game> Engine<G> {
                     reply.ponder = b.ponder.and_then(|m| self.commander.engine_move(m).ok());
                     reply.draw = b.draw;
                     reply.resign = b.resign;
+                    if req.pv {
+                        reply.pv = self.pv();
+                    }
                     return Ok(reply);
                 }
                 "nobestmove" => {
                     (reply.score, reply.depth, reply.nodes) = (seen.score, seen.depth, seen.nodes);
                     reply.elapsed = line.at.saturating_duration_since(sent);
+                    if req.pv {
+                        reply.pv = self.pv();
+                    }
                     return Ok(reply);
                 }
                 _ => {}
             }
         }
+    }
+
+    /// The PV the last search's `info` lines ended with, in the project's coordinates, up to
+    /// the first move that cannot be read and at most [`MAX_PV`] moves.
+    fn pv(&self) -> Vec<MoveText> {
+        let words = self
+            .process
+            .pv()
+            .split(u8::is_ascii_whitespace)
+            .filter(|w| !w.is_empty());
+        words
+            .map_while(|w| {
+                std::str::from_utf8(w)
+                    .ok()
+                    .and_then(|m| self.commander.engine_move(m).ok())
+            })
+            .take(MAX_PV)
+            .collect()
     }
 
     /// Reads the `bestmove` owed after a `stop`, then synchronises: an engine that answers a

@@ -167,6 +167,10 @@ pub struct Go<'a, S: AsRef<str> = &'a str> {
     /// position after a capture). Unchecked moves (the default) are checked as they come,
     /// and an illegal one is a [`EngineError::Request`].
     pub checked: bool,
+    /// Keep the principal variation of the search's first line ([`Reply::pv`]), for an
+    /// analysis. Off by default: a game's moves need only the best move, and reading the PV
+    /// costs a copy of it on every search.
+    pub pv: bool,
 }
 
 impl<S: AsRef<str>> Default for Go<'_, S> {
@@ -178,6 +182,7 @@ impl<S: AsRef<str>> Default for Go<'_, S> {
             limits: Limits::default(),
             draw_offered: false,
             checked: false,
+            pv: false,
         }
     }
 }
@@ -261,6 +266,10 @@ pub enum Score {
     Mate(i32),
 }
 
+/// The longest principal variation a [`Reply`] keeps: engines print lines as long as their
+/// depth, and past a dozen moves a line says little a reader can use.
+pub const MAX_PV: usize = 24;
+
 /// The engine's answer to [`Engine::go`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
@@ -273,6 +282,12 @@ pub struct Reply {
     pub score: Option<Score>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// The principal variation of the first PV, in the project's coordinates, when [`Go::pv`]
+    /// asked for it (else empty): the last `info` line's, or where that one was cut short by
+    /// the end of the search (the same first move, fewer moves), the longer line before it. It ends before the
+    /// first move the engine wrote unreadably and is at most [`MAX_PV`] moves long; like
+    /// [`Reply::best`], it is not checked for legality.
+    pub pv: Vec<MoveText>,
     /// UCCI `bestmove … draw`: the engine offers or accepts a draw with its move.
     pub draw: bool,
     /// UCCI `bestmove … resign`.

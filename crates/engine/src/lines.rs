@@ -35,6 +35,12 @@ pub struct Lines {
     skipping: bool,
     chunk: usize,
     max_line: usize,
+    /// Whether PVs are kept ([`Lines::keep_pv`]); when not, none is looked for.
+    keep_pv: bool,
+    /// The PV the `info` lines of the span already folded ended with.
+    older_pv: Vec<u8>,
+    /// The PV the `info` lines before the last line passed on ended with.
+    pv: Vec<u8>,
 }
 
 /// A line [`Lines::sort`] passes on: `buf[start..end]`, or its lossy copy.
@@ -64,6 +70,31 @@ impl Lines {
             skipping: false,
             chunk,
             max_line,
+            keep_pv: false,
+            older_pv: Vec::new(),
+            pv: Vec::new(),
+        }
+    }
+
+    /// Keeps, from now on, the principal variation the `info` lines before each line passed on
+    /// ended with ([`Lines::pv`]), or stops doing so. Either way the PVs kept so far go.
+    pub fn keep_pv(&mut self, on: bool) {
+        self.keep_pv = on;
+        self.older_pv.clear();
+        self.pv.clear();
+    }
+
+    /// The moves (as the engine wrote them, separated by blanks) of the PV the `info` lines
+    /// of the first PV before the last line passed on ended with (see `parse::fold_pv`);
+    /// empty if there was none or PVs are not kept.
+    pub fn pv(&self) -> &[u8] {
+        &self.pv
+    }
+
+    /// Takes in the PVs of `buf[span..scan]` (whole lines) before they are dropped.
+    fn fold_pv(&mut self) {
+        if self.keep_pv {
+            parse::fold_pv(&self.buf[self.span..self.scan], &mut self.older_pv);
         }
     }
 
@@ -110,6 +141,7 @@ impl Lines {
             if self.skipping {
                 // The end of an overlong line: dropped, with what came before it in the span.
                 self.skipping = false;
+                self.fold_pv();
                 self.older = parse::fold_back(&self.buf[self.span..self.scan], self.older);
                 self.span = end;
                 self.scan = end;
@@ -140,6 +172,11 @@ impl Lines {
                         Cow::Borrowed(_) => None,
                     };
                     let seen = parse::fold_back(&self.buf[self.span..self.scan], std::mem::take(&mut self.older));
+                    if self.keep_pv {
+                        self.fold_pv();
+                        std::mem::swap(&mut self.pv, &mut self.older_pv);
+                        self.older_pv.clear();
+                    }
                     self.span = end;
                     self.scan = end;
                     return Some(Found {
@@ -167,6 +204,7 @@ impl Lines {
             return;
         }
         if self.scan - self.span > self.chunk {
+            self.fold_pv();
             self.older = parse::fold_back(&self.buf[self.span..self.scan], self.older);
             self.span = self.scan;
         }
@@ -207,7 +245,11 @@ pub fn check_against_model(data: &[u8]) {
         (state as usize % (2 * room)).max(1).min(room)
     };
     let mut lines = Lines::with_sizes(chunk, max_line);
+    // PVs are kept on half the inputs, so both paths are checked.
+    let keep_pv = b & 0x80 != 0;
+    lines.keep_pv(keep_pv);
     let mut got: Vec<(String, Seen)> = Vec::new();
+    let mut got_pvs: Vec<Vec<u8>> = Vec::new();
     let mut at = 0;
     while at < output.len() {
         let room = lines.room();
@@ -220,6 +262,7 @@ pub fn check_against_model(data: &[u8]) {
         if next_size(4) > 1 || at == output.len() {
             while let Some((text, seen)) = lines.next_line() {
                 got.push((text.into_owned(), seen));
+                got_pvs.push(lines.pv().to_vec());
             }
         }
     }
@@ -236,6 +279,8 @@ pub fn check_against_model(data: &[u8]) {
     // The model's lines no longer than the limit, which no reads may lose.
     let mut short = 0;
     let mut seen = Seen::default();
+    let mut want_pvs: Vec<Vec<u8>> = Vec::new();
+    let mut pv: Vec<u8> = Vec::new();
     for line in cut {
         let raw = line.len();
         let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -249,9 +294,14 @@ pub fn check_against_model(data: &[u8]) {
                     seen.depth = info.depth.or(seen.depth);
                 }
                 seen.nodes = info.nodes.or(seen.nodes);
+                if let Some(words) = parse::pv_of(rest) {
+                    parse::take_pv(words, &mut pv);
+                }
             }
             Class::Keep(text) => {
                 short += usize::from(line.len() < max_line);
+                want_pvs.push(if keep_pv { std::mem::take(&mut pv) } else { Vec::new() });
+                pv.clear();
                 let text = text.trim_end_matches(['\r', '\n']).to_string();
                 want.push((text, std::mem::take(&mut seen)));
             }
@@ -260,6 +310,7 @@ pub fn check_against_model(data: &[u8]) {
     }
     if !overlong {
         assert_eq!(got, want, "chunk {chunk}, max_line {max_line}");
+        assert_eq!(got_pvs, want_pvs, "PVs: chunk {chunk}, max_line {max_line}");
         return;
     }
     // The texts passed on are the model's, in order, and those the model keeps that are no
@@ -282,9 +333,10 @@ mod tests {
     /// Engine-like output and bytes at random, cut into reads of every size.
     #[test]
     fn lines_are_the_models_whatever_the_reads() {
-        const WORDS: [&str; 24] = [
+        const WORDS: [&str; 25] = [
             "info depth 3 seldepth 4 multipv 1 score cp 25 nodes 1000 nps 9 pv e2e4 e7e5\n",
             "info depth 4 multipv 2 score mate -3 nodes 77 pv d2d4\n",
+            "info depth 4 multipv 1 score cp 20 pv e2e4\n",
             "info string hello\n",
             "info nodes 12 time 3\r\n",
             "info depth 9 score 30\n",
@@ -350,6 +402,32 @@ mod tests {
                 "chunk {chunk}"
             );
             assert!(lines.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_pv_read_in_pieces() {
+        let out = b"info depth 1 score cp 5 pv e2e4\ninfo depth 2 score cp 7 pv d2d4 d7d5\ninfo depth 2 multipv 2 score cp -9 pv g1f3\ninfo depth 3 currmove e2e4\nbestmove d2d4\nreadyok\n";
+        for chunk in [1, 3, 7, 64] {
+            let mut lines = Lines::with_sizes(chunk, 1000);
+            lines.keep_pv(true);
+            let mut got = Vec::new();
+            for piece in out.chunks(chunk) {
+                lines.room()[..piece.len()].copy_from_slice(piece);
+                lines.filled(piece.len());
+                while let Some((text, _)) = lines.next_line() {
+                    let text = text.into_owned();
+                    got.push((text, String::from_utf8(lines.pv().to_vec()).unwrap()));
+                }
+            }
+            assert_eq!(
+                got,
+                [
+                    ("bestmove d2d4".to_string(), "d2d4 d7d5".to_string()),
+                    ("readyok".to_string(), String::new()),
+                ],
+                "chunk {chunk}"
+            );
         }
     }
 

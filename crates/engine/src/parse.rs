@@ -199,6 +199,49 @@ pub(crate) fn fold_back(lines: &[u8], older: Seen) -> Seen {
     out
 }
 
+/// The moves after `pv` on an `info` line (the words after `info`), if the line has a PV and
+/// is of the first PV (`multipv` absent or 1). `string` ends the line's fields, as for
+/// [`info_bytes`]: what follows it is free text, not a PV.
+pub(crate) fn pv_of(rest: &[u8]) -> Option<&[u8]> {
+    let mut t = Words(rest);
+    let mut first = true;
+    while let Some(tok) = t.next() {
+        match tok {
+            b"multipv" => first = t.next().and_then(int::<u32>) == Some(1),
+            b"pv" => return (first && !t.0.trim_ascii().is_empty()).then(|| t.0.trim_ascii()),
+            b"string" => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Takes the PVs of the `info` lines in `lines` (whole lines, each ending in a newline) into
+/// `pv`, the PV so far, in order: each line's replaces it, unless it has the same first move
+/// and fewer moves. An engine stopped in the middle of an iteration prints the line it has so
+/// far, often its first move or two; the previous iteration's line through the same move
+/// says more.
+pub(crate) fn fold_pv(lines: &[u8], pv: &mut Vec<u8>) {
+    for line in lines.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if let Class::Info(rest) = class(line) {
+            if let Some(words) = pv_of(rest) {
+                take_pv(words, pv);
+            }
+        }
+    }
+}
+
+/// `words`, a new PV, into `pv` (see [`fold_pv`]).
+pub(crate) fn take_pv(words: &[u8], pv: &mut Vec<u8>) {
+    let first = |line: &[u8]| Words(line).next().map(<[u8]>::to_vec);
+    if !pv.is_empty() && first(words) == first(pv) && Words(pv).count() > Words(words).count() {
+        return;
+    }
+    pv.clear();
+    pv.extend_from_slice(words);
+}
+
 /// `bestmove <m> [ponder <m>] [draw|resign]`, the words after `bestmove`.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct BestMove<'a> {
@@ -370,6 +413,41 @@ mod tests {
             assert_eq!(class(drop.as_bytes()), Class::Drop, "{drop}");
         }
         assert_eq!(class(b"\xffinfo depth 3"), Class::Drop);
+    }
+
+    /// PV lines as Fairy-Stockfish and Stockfish print them.
+    #[test]
+    fn principal_variations() {
+        let fsf = b" depth 12 seldepth 16 multipv 1 score cp 43 nodes 52143 nps 1042860 hashfull 20 tbhits 0 time 50 pv h3e3 h10g8 h1g3 i10h10 i1h1";
+        assert_eq!(pv_of(fsf), Some(&b"h3e3 h10g8 h1g3 i10h10 i1h1"[..]));
+        // Not the first line of a multi-PV search.
+        assert_eq!(pv_of(b" depth 12 multipv 2 score cp 20 pv b3e3 h10g8"), None);
+        assert_eq!(pv_of(b" depth 12 multipv 1 score cp 20 pv b3e3"), Some(&b"b3e3"[..]));
+        // A line without a PV, an empty PV, a PV in free text.
+        assert_eq!(pv_of(b" depth 3 currmove e2e4 currmovenumber 1"), None);
+        assert_eq!(pv_of(b" depth 3 score cp 9 pv  \r"), None);
+        assert_eq!(pv_of(b" string pv e2e4"), None);
+        // Junk bytes in a PV stay for the reader of moves to refuse.
+        assert_eq!(
+            pv_of(b" depth 5 pv e2e4 \xff\xfe e7e5"),
+            Some(&b"e2e4 \xff\xfe e7e5"[..])
+        );
+        let folded = |lines: &[u8]| {
+            let mut pv = Vec::new();
+            fold_pv(lines, &mut pv);
+            String::from_utf8(pv).unwrap()
+        };
+        let out = b"info depth 9 multipv 1 score cp 30 nodes 900 pv e2e4 e7e5 g1f3\r\ninfo depth 10 multipv 2 score cp 10 nodes 999 pv d2d4 d7d5\ninfo depth 10 currmove d2d4 currmovenumber 2\ninfo string NNUE evaluation using nn.nnue\n";
+        assert_eq!(folded(out), "e2e4 e7e5 g1f3");
+        // Fairy-Stockfish stopped by its time in the middle of depth 13: that line is cut
+        // short, and depth 12's, through the same move, is kept.
+        let cut = b"info depth 12 seldepth 18 multipv 1 score cp -44 nodes 34174 nps 359726 tbhits 0 time 95 pv e7e6 b1c3 c7c6 g1f3 d7d5\ninfo depth 13 seldepth 22 multipv 1 score cp -53 nodes 54727 nps 362430 tbhits 0 time 151 pv e7e6 b1c3\n";
+        assert_eq!(folded(cut), "e7e6 b1c3 c7c6 g1f3 d7d5");
+        // A new best move replaces the line, however short.
+        let changed = b"info depth 12 score cp 20 pv e7e6 b1c3 c7c6\ninfo depth 13 score cp 25 lowerbound pv c7c5\n";
+        assert_eq!(folded(changed), "c7c5");
+        assert_eq!(folded(b"info depth 1 score cp 0\n"), "");
+        assert_eq!(folded(b""), "");
     }
 
     /// `int` reads what `str::parse` reads, for each type an `info` line's numbers have.

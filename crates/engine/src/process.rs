@@ -165,6 +165,18 @@ impl Process {
         }
     }
 
+    /// Keeps the PV before each line passed on, or not ([`Lines::keep_pv`]).
+    pub fn keep_pv(&mut self, on: bool) {
+        if let Some(out) = &mut self.out {
+            out.lines.keep_pv(on);
+        }
+    }
+
+    /// The PV the `info` lines before the last line passed on ended with ([`Lines::pv`]).
+    pub fn pv(&self) -> &[u8] {
+        self.out.as_ref().map_or(&[], |out| out.lines.pv())
+    }
+
     /// The next line a wait may act on, or why there is none by `deadline`. Before `quiet`
     /// the pipe is not looked at (the thread sleeps until then unless a line is already in).
     pub fn next_line(&mut self, deadline: Instant, quiet: Option<Instant>) -> Result<Line<'_>, Wait> {

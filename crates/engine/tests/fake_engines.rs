@@ -58,6 +58,10 @@ fn uci_fake_plays_its_list() {
         assert_eq!(reply.depth, Some(2));
         assert_eq!(reply.nodes, Some(43));
         assert!(!reply.draw && !reply.resign);
+        assert!(reply.pv.is_empty());
+        // The PV when asked for: the first PV's last (the second PV's `a0a1` is not it).
+        let reply = e.go(&Go { pv: true, ..req }, soon(2000)).unwrap();
+        assert_eq!(reply.pv, [want]);
         assert!(reply.elapsed < Duration::from_secs(2));
         moves.push(reply.best.unwrap().to_string());
     }

@@ -48,6 +48,16 @@ fn self_play<G: Game>(e: &mut engine::Engine<G>, start: Option<&str>, plies: usi
     moves
 }
 
+/// Plays a principal variation from `pos`, checking each move is legal.
+fn legal_line<G: Game>(pos: &G, pv: &[engine::MoveText]) {
+    let mut pos = pos.clone();
+    for m in pv {
+        let parsed = pos.parse_move(m).unwrap_or_else(|err| panic!("{m} in {pv:?}: {err}"));
+        assert!(pos.is_legal(parsed), "{m} in {pv:?}");
+        pos.play(parsed);
+    }
+}
+
 fn fairy(protocol: Protocol) -> Option<XiangqiEngine> {
     let mut config = EngineConfig::new("fairy-stockfish", find("fairy-stockfish")?);
     config.protocol = protocol;
@@ -95,6 +105,23 @@ fn fairy_stockfish_xiangqi_uci() {
     let reply = e.go(&req, soon()).unwrap();
     assert_eq!(reply.best.unwrap(), "e1d1", "{reply:?}");
     assert_eq!(reply.score, Some(Score::Mate(1)));
+    assert!(reply.pv.is_empty(), "a PV only when asked for: {reply:?}");
+    let reply = e.go(&Go { pv: true, ..req }, soon()).unwrap();
+    assert_eq!(reply.pv, ["e1d1"], "{reply:?}");
+    // From the start, a line that crosses rank 9 (10 to the engine) both ways, every move legal.
+    let opening = Go {
+        moves: &[] as &[&str],
+        limits: Limits {
+            depth: Some(8),
+            ..Limits::default()
+        },
+        pv: true,
+        ..Go::default()
+    };
+    let reply = e.go(&opening, soon()).unwrap();
+    assert!(reply.pv.len() >= 2, "{reply:?}");
+    assert_eq!(reply.pv.first(), reply.best.as_ref());
+    legal_line(&<xiangqi::Position as Game>::start(), &reply.pv);
 
     // Banned moves: forbid the mate, and the engine must find something else.
     let req = Go {
@@ -166,9 +193,24 @@ fn stockfish_chess() {
         },
         ..Go::default()
     };
-    let reply = e.go(&req, soon()).unwrap();
+    let reply = e.go(&Go { pv: true, ..req }, soon()).unwrap();
     assert_eq!(reply.best.unwrap(), "f3f7");
     assert_eq!(reply.score, Some(Score::Mate(1)));
+    assert_eq!(reply.pv, ["f3f7"], "{reply:?}");
+    let opening = Go {
+        moves: &["e2e4"] as &[&str],
+        limits: Limits {
+            depth: Some(10),
+            ..Limits::default()
+        },
+        pv: true,
+        ..Go::default()
+    };
+    let reply = e.go(&opening, soon()).unwrap();
+    assert!(reply.pv.len() >= 2, "{reply:?}");
+    let mut pos = <chess::Position as Game>::start();
+    pos.play(pos.parse_move("e2e4").unwrap());
+    legal_line(&pos, &reply.pv);
     let banned = Go {
         banned: &["f3f7"],
         ..req
@@ -218,4 +260,32 @@ fn stockfish_chess() {
         )
         .unwrap();
     assert!(reply.best.is_some());
+}
+
+/// An analysis's search as the server asks for it: Fairy-Stockfish playing chess, a time and a
+/// depth, the moves checked, the whole PV back.
+#[test]
+fn fairy_stockfish_chess_pv_on_a_timed_search() {
+    let Some(command) = find("fairy-stockfish") else { return };
+    let mut config = EngineConfig::new("fairy", command);
+    config.coordinates = Coordinates::Detect;
+    let mut e = ChessEngine::start(&config).unwrap();
+    e.new_game().unwrap();
+    let start = <chess::Position as Game>::start().fen();
+    for moves in [&[] as &[&str], &["e2e4"], &["e2e4", "e7e5"]] {
+        let req = Go {
+            start_fen: Some(&start),
+            moves,
+            limits: Limits {
+                movetime: Some(150),
+                depth: Some(24),
+                ..Limits::default()
+            },
+            checked: true,
+            pv: true,
+            ..Go::default()
+        };
+        let reply = e.go(&req, soon()).unwrap();
+        assert!(reply.pv.len() >= 2, "{moves:?}: {reply:?}");
+    }
 }

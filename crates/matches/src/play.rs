@@ -182,6 +182,8 @@ pub fn play_game<J: Judge + Clone>(
             draw_offered: offer_standing,
             // The referee accepted each move and wrote it in coordinates.
             checked: true,
+            // A match needs the move only.
+            pv: false,
         };
         let asked = Instant::now();
         let reply = engines[side].go(&go, asked + wait);

@@ -46,6 +46,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::players::routes())
         .merge(crate::watching::routes())
         .merge(crate::seeks::routes())
+        .merge(crate::analyse::routes())
         .layer(axum::middleware::from_fn(small_body));
     Router::new()
         .merge(game)

@@ -41,6 +41,8 @@ pub struct App {
     cluster: std::sync::OnceLock<Arc<Node>>,
     /// The computer's games here, and the engine it plays with.
     computers: Arc<crate::computer::Computers>,
+    /// The analyses running here and waiting for a place.
+    analyses: crate::analyse::Places,
 }
 
 /// A new game: its id, a seat token for each side (first, second) and the arbiter's token.
@@ -70,6 +72,7 @@ impl App {
             events: crate::event::Events::default(),
             cluster: std::sync::OnceLock::new(),
             computers: Arc::new(crate::computer::Computers::new(limits.computer_games)),
+            analyses: crate::analyse::Places::new(limits.analyses, limits.analysis_queue),
         }
     }
 
@@ -85,6 +88,10 @@ impl App {
     /// The engine the computer plays with: `$ARBITER_ENGINE`, else the installed Fairy-Stockfish.
     pub fn engines(&self) -> &crate::computer::Engines {
         self.computers.engines()
+    }
+
+    pub fn analyses(&self) -> &crate::analyse::Places {
+        &self.analyses
     }
 
     pub fn computers(&self) -> &crate::computer::Computers {

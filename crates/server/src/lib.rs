@@ -20,6 +20,7 @@
 //! - [`openapi`]: the API described (OpenAPI 3.1), served at `/api/openapi.json`.
 //! - [`web`]: the page (lobby and board), embedded in the binary.
 
+pub mod analyse;
 pub mod api;
 pub mod app;
 pub mod cluster;

@@ -25,7 +25,20 @@ pub struct Limits {
     /// Games the computer may play at once on this server (one engine process each): a new
     /// game against it is refused beyond, and a game restored beyond waits for a place.
     pub computer_games: usize,
+    /// Analyses (`POST /api/analyse`, one engine process each) run at once on this server,
+    /// and how many more may wait for a place; one beyond both is refused (503).
+    pub analyses: usize,
+    pub analysis_queue: usize,
 }
+
+/// Analyses at once by default: each keeps a core busy for the whole request, so half the
+/// cores, leaving the rest to the games.
+pub fn default_analyses() -> usize {
+    (std::thread::available_parallelism().map_or(2, usize::from) / 2).max(1)
+}
+
+/// Analyses that may wait for a place by default: a minute or two of waiting at most.
+pub const DEFAULT_ANALYSIS_QUEUE: usize = 8;
 
 /// The computer's games at once by default: an engine thinks only on its turn and for well
 /// under a second at most levels, while a person thinks for several, so a core serves a few.
@@ -43,6 +56,8 @@ impl Default for Limits {
             creates_burst: 60.0,
             abandon_after: Some(Duration::from_secs(3600)),
             computer_games: default_computer_games(),
+            analyses: default_analyses(),
+            analysis_queue: DEFAULT_ANALYSIS_QUEUE,
         }
     }
 }
@@ -57,6 +72,8 @@ impl Limits {
             creates_burst: f64::INFINITY,
             abandon_after: None,
             computer_games: default_computer_games(),
+            analyses: default_analyses(),
+            analysis_queue: DEFAULT_ANALYSIS_QUEUE,
         }
     }
 }

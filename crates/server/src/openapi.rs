@@ -1,7 +1,7 @@
 //! The API described: an OpenAPI 3.1 document written by hand (`crates/server/openapi.json`),
 //! embedded and served at `GET /api/openapi.json`.
 //!
-//! The routes are declared once, in the routers (`api.rs`, `create.rs`, `seeks/`, `console.rs`,
+//! The routes are declared once, in the routers (`analyse/mod.rs`, `api.rs`, `create.rs`, `seeks/`, `console.rs`,
 //! `event/routes.rs`, `players/routes.rs`, `review.rs`, `socket.rs`, `watching.rs`, this file); the test below
 //! reads those declarations and checks that the document describes exactly them, each with its method.
 
@@ -30,7 +30,8 @@ mod tests {
     use super::DOCUMENT;
 
     /// The sources that declare the API's routes.
-    const ROUTERS: [&str; 12] = [
+    const ROUTERS: [&str; 13] = [
+        include_str!("analyse/mod.rs"),
         include_str!("api.rs"),
         include_str!("create.rs"),
         include_str!("seeks/routes.rs"),

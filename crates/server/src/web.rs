@@ -143,6 +143,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../web/review.js"),
     ),
+    (
+        "reviewstrings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/reviewstrings.js"),
+    ),
+    (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/analysis.js"),
+    ),
 ];
 
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {

@@ -126,8 +126,21 @@ function drawCoordinates(svg, kind, flipped, cell, { margin, height, strip }) {
   }
 }
 
+/// An arrow from point `a` to point `b` (its head short of `b`'s centre, over the piece there).
+function drawArrow(parent, [x1, y1], [x2, y2], cell) {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+  const head = cell * 0.32;
+  const [bx, by] = [x2 - ux * cell * 0.18, y2 - uy * cell * 0.18];
+  const [hx, hy] = [bx - ux * head, by - uy * head];
+  const g = el("g", { class: "arrow", "aria-hidden": "true" }, parent);
+  el("line", { x1: x1 + ux * cell * 0.2, y1: y1 + uy * cell * 0.2, x2: hx, y2: hy }, g);
+  const w = head * 0.6;
+  el("polygon", { points: `${bx},${by} ${hx - uy * w},${hy + ux * w} ${hx + uy * w},${hy - ux * w}` }, g);
+}
+
 /// A board in `host`: `state` = { kind, fen, flipped, lastMove, check, legal, letters,
-/// pointLabel(square, piece) }; `onMove(move)` is called with a UCI/ICCS string when the user
+/// pointLabel(square, piece), marked (squares), arrow (a move) }; `onMove(move)` is called with a UCI/ICCS string when the user
 /// moves (click, drag, or the keyboard: the arrows walk the points, Enter or Space picks a piece
 /// up and puts it down, Escape lets it go). Each point is a focusable element that a screen
 /// reader names by its square and piece; one of them is in the tab order at a time.
@@ -209,6 +222,12 @@ export class Board {
       ring(state.lastMove.slice(2, 4), "last");
     }
     if (state.check) ring(state.check, "check");
+    // Marked points (a review's chased pieces), and an arrow (an engine's best move).
+    for (const sq of state.marked || []) {
+      mark(sq, "marked");
+      ring(sq, "marked");
+    }
+    if (state.arrow) drawArrow(rings, centre(state.arrow.slice(0, 2)), centre(state.arrow.slice(2, 4)), cell);
 
     // Hints for the selected piece: its legal destinations (a promotion's four moves, one).
     const targets = new Set(

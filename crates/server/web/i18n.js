@@ -205,6 +205,12 @@ const JUDGE_STRINGS = {
 };
 for (const l of Object.keys(JUDGE_STRINGS)) Object.assign(STRINGS[l], JUDGE_STRINGS[l]);
 
+/// A page's own texts (`{en: {...}, zh: {...}}`) merged into the tables: a page that alone
+/// needs them loads them, and the other pages do not carry them.
+export function addStrings(table) {
+  for (const l of Object.keys(table)) Object.assign(STRINGS[l], table[l]);
+}
+
 /// The judge's explanation `v` (a verdict, an ending's state, a must-vary notice) in the
 /// page's language: the Chinese one where the server wrote it, else the English.
 export function explanationOf(v, en = "explanation", zh = "explanation_zh") {

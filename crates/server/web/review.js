@@ -1,9 +1,15 @@
 // The review page (`/review`): a record file (uploaded as bytes) or pasted PGN goes to
 // `POST /api/review`; the game comes back with every ply's FEN and the judge's verdict, and is
 // stepped through here on the board of board.js. Nothing is played: the board only shows.
+// On demand the server's engine analyses every position (analysis.js): each ply gets its
+// evaluation, and the current position its best line, drawn as an arrow.
 
+import { Analysis, barShare, longScore, shortScore } from "./analysis.js";
 import { Board, parseFen } from "./board.js";
-import { explanationOf, language, reasonName, sideName, t } from "./i18n.js";
+import { addStrings, explanationOf, language, reasonName, setupLanguage, sideName, strings, t } from "./i18n.js";
+import { REVIEW_STRINGS } from "./reviewstrings.js";
+
+addStrings(REVIEW_STRINGS);
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,6 +20,11 @@ const state = {
   at: 0, // plies shown: 0 is the start position
   flipped: false,
 };
+
+const analysis = new Analysis(() => {
+  drawEvals();
+  draw();
+});
 
 async function send() {
   if (!state.body) return;
@@ -38,7 +49,9 @@ async function send() {
     if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
     $("error").textContent = "";
     show(data);
+    state.error = "";
   } catch (e) {
+    state.error = e.message;
     $("error").textContent = e.message;
   } finally {
     $("submit").disabled = false;
@@ -52,28 +65,41 @@ function tag(name) {
 
 function show(review) {
   const firstShow = !state.review || state.review.kind !== review.kind;
+  const line = (r) => (r ? `${r.initialFen} ${r.plies.map((p) => p.coordinate).join(" ")}` : "");
+  // Another game (not the same one under other rules): its analysis is another.
+  if (line(review) !== line(state.review)) analysis.reset();
   state.review = review;
   state.at = review.plies.length;
   if (firstShow) state.flipped = false;
   $("result").hidden = false;
-  $("games").textContent = review.games > 1 ? `of ${review.games}` : "";
+  redraw();
+}
+
+/// Everything drawn from the review, in the page's language.
+function redraw() {
+  for (const [id, key] of [["first", "stepStart"], ["prev", "stepBack"], ["next", "stepForward"], ["last", "stepEnd"]]) {
+    $(id).title = t(key);
+  }
+  if ($("error").textContent) $("error").textContent = state.error === "choose" ? t("chooseRecord") : state.error;
+  const review = state.review;
+  if (!review) return;
+  $("games").textContent = review.games > 1 ? t("gamesOf", { n: review.games }) : "";
   $("game").max = String(review.games);
   const first = review.kind === "xiangqi" ? tag("Red") : tag("White");
   const second = tag("Black");
   const players = first || second ? `${first || "?"} – ${second || "?"}` : "";
   const event = tag("Event");
-  $("title").textContent = [review.kind === "xiangqi" ? "象棋 Xiangqi" : "Chess", players, event]
-    .filter(Boolean)
-    .join(" · ");
+  $("title").textContent = [t(review.kind), players, event].filter(Boolean).join(" · ");
   const select = $("notation");
   const kinds = review.kind === "xiangqi" ? ["chinese", "wxf", "iccs"] : ["san", "uci"];
-  if (select.dataset.kind !== review.kind) {
-    select.innerHTML = kinds.map((k) => `<option value="${k}">${k.toUpperCase()}</option>`).join("");
-    select.dataset.kind = review.kind;
-  }
+  const chosen = select.dataset.kind === review.kind ? select.value : kinds[0];
+  select.innerHTML = kinds.map((k) => `<option value="${k}">${strings().notation[k]}</option>`).join("");
+  select.value = chosen;
+  select.dataset.kind = review.kind;
   drawVerdict();
   drawTags();
   drawPlies();
+  drawEvals();
   draw();
 }
 
@@ -109,18 +135,71 @@ function drawPlies() {
     s.className = "ply";
     s.dataset.ply = String(p.ply);
     s.textContent = moveText(p);
+    // The judge's class of a move of a ruled repetition, shown on the move itself.
+    if (p.class) {
+      const badge = document.createElement("span");
+      badge.className = "cls";
+      badge.textContent = strings().classShort[p.class.label] || p.class.label;
+      s.prepend(badge);
+    }
     s.classList.toggle("check", p.check);
     s.classList.toggle("chase", chased.has(p.ply));
     // A move of the repetition cycle the judge ruled on (or is waiting on), with its class.
     s.classList.toggle("ruled", Boolean(p.class));
-    const notes = [];
-    if (p.check) notes.push("check");
-    if (p.class) notes.push(`${p.class.label}${p.class.chases.length ? ` ${p.class.chases.join(" ")}` : ""}`);
-    if (notes.length) s.title = notes.join(" · ");
+    if (p.class) s.title = judgedText(p.class);
     s.addEventListener("click", () => go(p.ply));
     host.appendChild(s);
+    const ev = document.createElement("span");
+    ev.className = "ev";
+    ev.dataset.ply = String(p.ply);
+    host.appendChild(ev);
     if (p.side !== firstSide) number += 1;
   });
+}
+
+/// The judge's class of a move in words: what it is and the pieces it chases.
+function judgedText(c) {
+  const names = strings().chasedPieces;
+  const pieces = c.chases.map((x) => {
+    const [piece, square] = x.split("@");
+    return t("pieceOnSquare", { piece: names[piece] || piece, square });
+  });
+  const chases = pieces.length ? t("judgedChases", { pieces: pieces.join(", ") }) : "";
+  return t("judgedMove", { label: strings().classLabel[c.label] || c.label, chases });
+}
+
+/// The evaluation after each ply, in the move list.
+function drawEvals() {
+  for (const s of document.querySelectorAll("#plies .ev")) {
+    s.textContent = shortScore(analysis.positions[Number(s.dataset.ply)]);
+  }
+  $("analysis-status").textContent = analysis.status();
+  $("analyse").disabled = analysis.running || !state.review;
+}
+
+/// The current position's evaluation and best line, and the arrow of its best move.
+function drawEval(r) {
+  const p = analysis.positions[state.at];
+  const shown = analysis.running || analysis.positions.length > 0;
+  $("eval").hidden = $("evalbar").hidden = !shown;
+  if (!shown) return null;
+  const score = longScore(p, r.kind, r.initialFen);
+  const bar = $("evalbar");
+  bar.className = `evalbar ${r.kind}`;
+  const first = r.kind === "xiangqi" ? "red" : "white";
+  bar.firstElementChild.style.width = `${Math.round(barShare(p, r.kind, r.initialFen) * 100)}%`;
+  bar.setAttribute("aria-label", t("evalBar", { side: sideName(first), score: p ? shortScore(p) : t("evalNone") }));
+  const box = $("eval");
+  box.innerHTML = "";
+  const strong = document.createElement("span");
+  strong.className = "score";
+  strong.textContent = `${t("evalLabel")}: ${score}`;
+  box.appendChild(strong);
+  const parts = [];
+  if (p && p.depth) parts.push(t("evalDepth", { depth: p.depth }));
+  if (p && p.pv && p.pv.length) parts.push(t("bestLine", { line: p.pv.map(moveText).join(" ") }));
+  if (parts.length) box.appendChild(document.createTextNode(parts.join(" · ")));
+  return p && p.best ? p.best.coordinate : null;
 }
 
 function drawVerdict() {
@@ -150,14 +229,18 @@ function drawVerdict() {
   }
   judged(explanationOf(v));
   if (v.pending) judged(t("reviewPending", { ply: v.pending.ply, text: explanationOf(v.pending) }));
-  if (v.stopped) line(`Judging stopped: ${v.stopped}`, "error");
+  if (v.stopped) line(t("judgingStopped", { text: v.stopped }), "error");
   if (r.recordResult) {
     const agree =
-      r.agrees === true ? "agrees with the board" : r.agrees === false ? r.contradiction : "the board alone does not decide it";
-    line(`The record says ${r.recordResult}: ${agree}`, `agree-${r.agrees}`);
+      r.agrees === true
+        ? t("recordAgrees")
+        : r.agrees === false
+          ? t("recordContradicts", { text: r.contradiction })
+          : t("recordUndecided");
+    line(t("recordSays", { result: r.recordResult, agree }), `agree-${r.agrees}`);
   }
-  if (r.checks.length) line(`Checks at plies ${r.checks.join(", ")}`);
-  if (r.chases.length) line(`Chases (捉): ${r.chases.map((c) => `${c.ply} ${c.pieces.join(" ")}`).join("; ")}`);
+  if (r.checks.length) line(t("checksAt", { plies: r.checks.join(", ") }));
+  if (r.chases.length) line(t("chasesAt", { list: r.chases.map((c) => `${c.ply} ${c.pieces.join(" ")}`).join("; ") }));
 }
 
 function drawTags() {
@@ -176,7 +259,7 @@ function drawTags() {
   issues.innerHTML = "";
   for (const i of state.review.issues) {
     const li = document.createElement("li");
-    li.textContent = i.ply ? `ply ${i.ply}: ${i.message}` : i.message;
+    li.textContent = i.ply ? t("issueAt", { ply: i.ply, message: i.message }) : i.message;
     issues.appendChild(li);
   }
 }
@@ -195,6 +278,10 @@ function draw() {
   if (!r) return;
   const ply = state.at > 0 ? r.plies[state.at - 1] : null;
   const fen = ply ? ply.fen : r.initialFen;
+  const best = drawEval(r);
+  const judged = $("judged");
+  judged.hidden = !(ply && ply.class);
+  judged.textContent = ply && ply.class ? judgedText(ply.class) : "";
   board.host = $("board");
   board.render({
     kind: r.kind,
@@ -204,11 +291,17 @@ function draw() {
     check: ply && ply.check ? kingSquare(r.kind, fen) : null,
     legal: [],
     canMove: false,
+    boardLabel: t("reviewBoard", { game: t(r.kind === "xiangqi" ? "xiangqiTitle" : "chessTitle") }),
+    pointLabel: (sq, p) => `${sq} ${p ? strings().pieceNames[r.kind][p] : t("emptyPoint")}`,
     letters: $("letters").checked,
+    // The pieces the move chases, by the judge; the engine's best move from here.
+    marked: ply && ply.class ? ply.class.chases.map((x) => x.split("@")[1]).filter(Boolean) : [],
+    arrow: best,
   });
   $("position").textContent = ply
-    ? `Ply ${ply.ply} of ${r.plies.length}: ${ply.side} ${moveText(ply)}${ply.check ? " — check" : ""}`
-    : `Start position (${r.plies.length} plies)`;
+    ? t("plyOf", { ply: ply.ply, n: r.plies.length, side: sideName(ply.side), move: moveText(ply) }) +
+      (ply.check ? t("withCheck") : "")
+    : t("startPosition", { n: r.plies.length });
   for (const s of document.querySelectorAll("#plies .ply")) {
     const current = Number(s.dataset.ply) === state.at;
     s.classList.toggle("current", current);
@@ -235,7 +328,8 @@ $("form").addEventListener("submit", async (evt) => {
     state.body = $("record").value;
     state.type = "text/plain; charset=utf-8";
   } else {
-    $("error").textContent = "Choose a file or paste a record.";
+    state.error = "choose";
+    $("error").textContent = t("chooseRecord");
     return;
   }
   send();
@@ -264,7 +358,21 @@ $("flip").addEventListener("click", () => {
 $("letters").addEventListener("change", draw);
 $("notation").addEventListener("change", () => {
   drawPlies();
+  drawEvals();
   draw();
+});
+$("analyse").addEventListener("click", () => {
+  const r = state.review;
+  if (!r) return;
+  analysis.start(
+    r.kind,
+    r.initialFen,
+    r.plies.map((p) => p.coordinate),
+  );
+});
+setupLanguage(() => {
+  redraw();
+  drawEvals();
 });
 document.addEventListener("keydown", (evt) => {
   const t = evt.target;

@@ -158,6 +158,13 @@ pub(crate) enum Command {
         /// Games the computer may play at once (one engine process each); default 8 a core.
         #[arg(long)]
         computer_games: Option<usize>,
+        /// Analyses run at once (one engine process each, `POST /api/analyse`); default half
+        /// the cores.
+        #[arg(long)]
+        analyses: Option<usize>,
+        /// Analyses that may wait for a place; more are refused (503).
+        #[arg(long, default_value_t = server::limits::DEFAULT_ANALYSIS_QUEUE)]
+        analysis_queue: usize,
         /// How log lines are written to standard error (their level: RUST_LOG, default info).
         #[arg(long, value_enum, default_value = "text")]
         log_format: crate::serve::LogFormat,
