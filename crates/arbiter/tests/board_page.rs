@@ -245,6 +245,89 @@ async fn a_game_by_keyboard_alone() {
     black.close().await.unwrap();
 }
 
+/// A visitor on `c` plays the computer at level 1 to the end, with the page in `lang`;
+/// screenshots `board-computer-{tag}-*`.
+async fn play_the_computer(c: &Client, base: &str, lang: &str, tag: &str) {
+    let (red_plays, red_to_move, computer) = match lang {
+        "zh" => ("你执红方", "轮到红方走棋", "电脑，1级"),
+        _ => ("You play Red", "Red to move", "The computer, level 1"),
+    };
+    // The lobby: the computer at level 1 as the opponent; the board opens at once.
+    c.goto(&format!("{base}/")).await.unwrap();
+    select(c, "#lang", lang).await;
+    select(c, "#opponent", "1").await;
+    click(c, "#start").await;
+    until(
+        c,
+        "the board",
+        "return document.querySelector('#board svg g.piece') !== null;",
+    )
+    .await;
+    wait_text(c, "#seat", red_plays).await;
+    // The computer is named beside its clock.
+    wait_text(c, "#clock-black .who", computer).await;
+    shot(c, &format!("board-computer-{tag}-start")).await;
+    // Red plays as a person clicking at random would: a piece that can move, then one of the
+    // points it can go to; the computer answers each move, until the game is over.
+    let mut moves = 0;
+    loop {
+        let turn = until(
+            c,
+            "Red's turn or the end",
+            &format!(
+                "const s = document.getElementById('status'); \
+                 return s.classList.contains('over') ? 'over' : s.textContent.startsWith({}) ? 'red' : null;",
+                json!(red_to_move)
+            ),
+        )
+        .await;
+        if turn == "over" {
+            break;
+        }
+        let pieces = js(
+            c,
+            "return [...document.querySelectorAll('#board g.piece.white')].map((p) => p.dataset.square).sort(() => Math.random() - 0.5);",
+        )
+        .await;
+        let mut moved = false;
+        for sq in pieces.as_array().unwrap() {
+            click_at(c, &format!("#board g.piece[data-square='{}']", sq.as_str().unwrap())).await;
+            let hints = js(
+                c,
+                "return [...document.querySelectorAll('#board circle.hint')].map((h) => h.dataset.square);",
+            )
+            .await;
+            if let Some(to) = hints.as_array().and_then(|h| h.first()) {
+                click_at(
+                    c,
+                    &format!("#board circle.hint[data-square='{}']", to.as_str().unwrap()),
+                )
+                .await;
+                moved = true;
+                break;
+            }
+        }
+        assert!(moved, "Red to move with no piece that can move");
+        moves += 1;
+        // The computer's answer, unless Red's move ended the game.
+        until(
+            c,
+            "the computer's answer",
+            &format!(
+                "return document.getElementById('status').classList.contains('over') \
+                 || document.querySelectorAll('#moves .move').length === {};",
+                moves * 2
+            ),
+        )
+        .await;
+        assert!(moves < 400, "no end after {moves} moves");
+    }
+    let status = text(c, "#status").await;
+    shot(c, &format!("board-computer-{tag}-end")).await;
+    eprintln!("{tag}: against the computer at level 1: {status} after {moves} moves of Red's");
+    assert!(!status.is_empty());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_visitor_plays_the_computer_to_the_end() {
     if !std::path::Path::new("/usr/games/fairy-stockfish").is_file() {
@@ -256,81 +339,12 @@ async fn a_visitor_plays_the_computer_to_the_end() {
     let Some((_driver, desk, phone)) = desk_and_phone().await else {
         return;
     };
-    phone.close().await.unwrap();
-    let run = async {
-        // The lobby: the computer at level 1 as the opponent; the board opens at once.
-        desk.goto(&format!("{base}/")).await.unwrap();
-        select(&desk, "#opponent", "1").await;
-        click(&desk, "#start").await;
-        until(
-            &desk,
-            "the board",
-            "return document.querySelector('#board svg g.piece') !== null;",
-        )
-        .await;
-        wait_text(&desk, "#seat", "You play Red").await;
-        shot(&desk, "board-computer-start").await;
-        // Red plays as a person clicking at random would: a piece that can move, then one of
-        // the points it can go to; the computer answers each move, until the game is over.
-        let mut moves = 0;
-        loop {
-            let turn = until(
-                &desk,
-                "Red's turn or the end",
-                "const s = document.getElementById('status'); \
-                 return s.classList.contains('over') ? 'over' : s.textContent.startsWith('Red to move') ? 'red' : null;",
-            )
-            .await;
-            if turn == "over" {
-                break;
-            }
-            let pieces = js(
-                &desk,
-                "return [...document.querySelectorAll('#board g.piece.white')].map((p) => p.dataset.square).sort(() => Math.random() - 0.5);",
-            )
-            .await;
-            let mut moved = false;
-            for sq in pieces.as_array().unwrap() {
-                click_at(
-                    &desk,
-                    &format!("#board g.piece[data-square='{}']", sq.as_str().unwrap()),
-                )
-                .await;
-                let hints = js(
-                    &desk,
-                    "return [...document.querySelectorAll('#board circle.hint')].map((h) => h.dataset.square);",
-                )
-                .await;
-                if let Some(to) = hints.as_array().and_then(|h| h.first()) {
-                    click_at(
-                        &desk,
-                        &format!("#board circle.hint[data-square='{}']", to.as_str().unwrap()),
-                    )
-                    .await;
-                    moved = true;
-                    break;
-                }
-            }
-            assert!(moved, "Red to move with no piece that can move");
-            moves += 1;
-            // The computer's answer, unless Red's move ended the game.
-            until(
-                &desk,
-                "the computer's answer",
-                &format!(
-                    "return document.getElementById('status').classList.contains('over') \
-                     || document.querySelectorAll('#moves .move').length === {};",
-                    moves * 2
-                ),
-            )
-            .await;
-            assert!(moves < 400, "no end after {moves} moves");
-        }
-        let status = text(&desk, "#status").await;
-        shot(&desk, "board-computer-end").await;
-        eprintln!("against the computer at level 1: {status} after {moves} moves of Red's");
-        assert!(!status.is_empty());
-    };
-    run.await;
+    // Two visitors at once, each against the computer: on a desk in English, on a phone in
+    // Chinese.
+    tokio::join!(
+        play_the_computer(&desk, &base, "en", "1280-en"),
+        play_the_computer(&phone, &base, "zh", "390-zh"),
+    );
     desk.close().await.unwrap();
+    phone.close().await.unwrap();
 }

@@ -57,7 +57,9 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
         .await;
     }
     select(seeker, "#seek-kind", "xiangqi").await;
-    select(seeker, "#seek-time", "3+2").await;
+    // In Chinese, the Chinese rules' per-move limit: 10 minutes, each move within 60 s.
+    let per_move = lang == "zh";
+    select(seeker, "#seek-time", if per_move { "10+0/60s" } else { "3+2" }).await;
     select(seeker, "#seek-colour", "first").await;
     until(
         seeker,
@@ -90,7 +92,7 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
     let (rated, time) = if lang == "en" {
         ("Casual", "Blitz 3+2")
     } else {
-        ("友谊", "闪电 3+2")
+        ("友谊", "10分钟，每步限时60秒")
     };
     assert!(listed.contains(rated) && listed.contains(time), "{listed}");
     fits(taker, "the lobby with the seeks").await;
@@ -104,6 +106,24 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
     shot(taker, &format!("seek-{tag}-3-board-taker")).await;
 
     play_line(seeker, taker, 0, &["h2e2", "h9g7", "h0g2", "i9h9"]).await;
+    // Red to move: with a per-move limit its clock counts this move's seconds down too.
+    let counting = until(
+        seeker,
+        "the per-move countdown",
+        "const m = document.querySelector('#clock-white .move'); return m ? m.textContent : null;",
+    )
+    .await;
+    let counting = counting.as_str().unwrap();
+    if per_move {
+        let s: u32 = counting
+            .trim_start_matches("本步")
+            .trim_end_matches('秒')
+            .parse()
+            .unwrap_or_else(|_| panic!("{counting:?}"));
+        assert!((50..=60).contains(&s), "{counting}");
+    } else {
+        assert_eq!(counting, "", "no per-move limit, no countdown");
+    }
     click(taker, "#resign").await;
     let won = if lang == "en" { "Red wins" } else { "红方胜" };
     for c in [seeker, taker] {
