@@ -5,93 +5,12 @@
 //! bad input.
 
 use reqwest::header::{COOKIE, SET_COOKIE};
-use reqwest::{Client, Response, StatusCode};
+use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
 
 mod common;
+use common::browser::{session_cookie, Browser};
 use common::Server;
-
-/// A browser: a cookie jar of one cookie, the session's, as the server last set it.
-struct Browser {
-    http: Client,
-    base: String,
-    cookie: Option<String>,
-}
-
-/// The session id a `Set-Cookie` gives, if it gives one.
-fn session_cookie(r: &Response) -> Option<String> {
-    r.headers()
-        .get_all(SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| v.strip_prefix("arbiter_session="))
-        .map(|v| v.split(';').next().unwrap().to_string())
-}
-
-impl Browser {
-    fn new(base: &str) -> Browser {
-        Browser {
-            http: Client::new(),
-            base: base.into(),
-            cookie: None,
-        }
-    }
-
-    /// Another tab of the same browser: the same cookie, its own connection.
-    fn tab(&self) -> Browser {
-        Browser {
-            http: Client::new(),
-            base: self.base.clone(),
-            cookie: self.cookie.clone(),
-        }
-    }
-
-    async fn send(&mut self, method: &str, path: &str, body: Option<Value>, bearer: Option<&str>) -> Response {
-        let url = format!("{}{path}", self.base);
-        let mut r = if method == "GET" {
-            self.http.get(url)
-        } else {
-            self.http.post(url)
-        };
-        if let Some(c) = &self.cookie {
-            r = r.header(COOKIE, format!("arbiter_session={c}"));
-        }
-        if let Some(b) = body {
-            r = r.json(&b);
-        }
-        if let Some(t) = bearer {
-            r = r.bearer_auth(t);
-        }
-        let r = r.send().await.unwrap();
-        if let Some(c) = session_cookie(&r) {
-            self.cookie = Some(c);
-        }
-        r
-    }
-
-    /// A request that must succeed; its JSON.
-    async fn ok(&mut self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let r = self.send(method, path, body, None).await;
-        let status = r.status();
-        let text = r.text().await.unwrap();
-        assert!(status.is_success(), "{method} {path}: {status} {text}");
-        serde_json::from_str(&text).unwrap()
-    }
-
-    /// A page, as a browser opens it.
-    async fn page(&mut self, path: &str) {
-        let r = self.send("GET", path, None, None).await;
-        assert_eq!(r.status(), StatusCode::OK, "{path}");
-    }
-
-    /// A request that must fail with `status`; its error text.
-    async fn fails(&mut self, method: &str, path: &str, body: Option<Value>, status: StatusCode) -> String {
-        let r = self.send(method, path, body, None).await;
-        assert_eq!(r.status(), status, "{method} {path}");
-        let v: Value = r.json().await.unwrap();
-        v["error"].as_str().unwrap().to_string()
-    }
-}
 
 async fn the_first_page_gives_a_session(base: &str) {
     let http = Client::new();
@@ -134,17 +53,17 @@ async fn players(base: &str, db: &str) {
     the_first_page_gives_a_session(base).await;
     let mut ann = Browser::new(base);
     ann.page("/").await;
-    let me = ann.ok("GET", "/api/me", None).await;
+    let me = ann.ok(Method::GET, "/api/me", None).await;
     assert_eq!(me, json!({ "name": null, "account": null, "seats": [] }));
 
     // The display name: trimmed, bounded.
     let me = ann
-        .ok("POST", "/api/me/name", Some(json!({ "name": "  Ann Lee  " })))
+        .ok(Method::POST, "/api/me/name", Some(json!({ "name": "  Ann Lee  " })))
         .await;
     assert_eq!(me["name"], "Ann Lee");
     let e = ann
         .fails(
-            "POST",
+            Method::POST,
             "/api/me/name",
             Some(json!({ "name": "   " })),
             StatusCode::BAD_REQUEST,
@@ -153,7 +72,7 @@ async fn players(base: &str, db: &str) {
     assert!(e.contains("1 to 30"), "{e}");
     let e = ann
         .fails(
-            "POST",
+            Method::POST,
             "/api/me/name",
             Some(json!({ "name": "x".repeat(31) })),
             StatusCode::BAD_REQUEST,
@@ -161,24 +80,28 @@ async fn players(base: &str, db: &str) {
         .await;
     assert!(e.contains("has 31"), "{e}");
     ann.fails(
-        "POST",
+        Method::POST,
         "/api/me/name",
         Some(json!({ "nom": "A" })),
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
-    assert_eq!(ann.ok("GET", "/api/me", None).await["name"], "Ann Lee");
+    assert_eq!(ann.ok(Method::GET, "/api/me", None).await["name"], "Ann Lee");
 
     // A game created with the cookie: the chosen seat is the session's.
     let game = ann
-        .ok("POST", "/api/game", Some(json!({ "kind": "chess", "seat": "white" })))
+        .ok(
+            Method::POST,
+            "/api/game",
+            Some(json!({ "kind": "chess", "seat": "white" })),
+        )
         .await;
     let id = game["id"].as_str().unwrap().to_string();
     let white = game["seats"][0]["token"].as_str().unwrap().to_string();
     let black = game["seats"][1]["token"].as_str().unwrap().to_string();
     let e = ann
         .fails(
-            "POST",
+            Method::POST,
             "/api/game",
             Some(json!({ "kind": "xiangqi", "seat": "white" })),
             StatusCode::BAD_REQUEST,
@@ -189,7 +112,7 @@ async fn players(base: &str, db: &str) {
     let mut bot = Browser::new(base);
     let e = bot
         .fails(
-            "POST",
+            Method::POST,
             "/api/game",
             Some(json!({ "kind": "chess", "seat": "black" })),
             StatusCode::BAD_REQUEST,
@@ -197,16 +120,23 @@ async fn players(base: &str, db: &str) {
         .await;
     assert!(e.contains("no session cookie"), "{e}");
     // Bots are as before: no seat asked, none bound, the tokens play.
-    let plain = bot.ok("POST", "/api/game", Some(json!({ "kind": "chess" }))).await;
+    let plain = bot
+        .ok(Method::POST, "/api/game", Some(json!({ "kind": "chess" })))
+        .await;
     assert!(bot.cookie.is_none());
 
     // Another tab of Ann's browser finds the seat with its token, and plays it.
     let mut tab = ann.tab();
-    let me = tab.ok("GET", "/api/me", None).await;
+    let me = tab.ok(Method::GET, "/api/me", None).await;
     assert_eq!(me["seats"], json!([{ "game": id, "side": "white", "token": white }]));
     assert_eq!(me["name"], "Ann Lee");
     let r = tab
-        .send("POST", &format!("/api/board/game/{id}/move/e2e4"), None, Some(&white))
+        .send(
+            Method::POST,
+            &format!("/api/board/game/{id}/move/e2e4"),
+            None,
+            Some(&white),
+        )
         .await;
     assert_eq!(r.status(), StatusCode::OK);
 
@@ -214,17 +144,25 @@ async fn players(base: &str, db: &str) {
     let mut bob = Browser::new(base);
     bob.page(&format!("/game/{id}")).await;
     let held = bob
-        .ok("POST", "/api/me/seat", Some(json!({ "game": id, "token": black })))
+        .ok(
+            Method::POST,
+            "/api/me/seat",
+            Some(json!({ "game": id, "token": black })),
+        )
         .await;
     assert_eq!(held, json!({ "game": id, "side": "black" }));
     // Binding it again changes nothing.
-    bob.ok("POST", "/api/me/seat", Some(json!({ "game": id, "token": black })))
-        .await;
-    let me = bob.tab().ok("GET", "/api/me", None).await;
+    bob.ok(
+        Method::POST,
+        "/api/me/seat",
+        Some(json!({ "game": id, "token": black })),
+    )
+    .await;
+    let me = bob.tab().ok(Method::GET, "/api/me", None).await;
     assert_eq!(me["seats"], json!([{ "game": id, "side": "black", "token": black }]));
     // Someone else's token, a game that is not there.
     bob.fails(
-        "POST",
+        Method::POST,
         "/api/me/seat",
         Some(json!({ "game": id, "token": "nope" })),
         StatusCode::FORBIDDEN,
@@ -232,21 +170,24 @@ async fn players(base: &str, db: &str) {
     .await;
     let other = plain["seats"][0]["token"].as_str().unwrap();
     bob.fails(
-        "POST",
+        Method::POST,
         "/api/me/seat",
         Some(json!({ "game": id, "token": other })),
         StatusCode::FORBIDDEN,
     )
     .await;
     bob.fails(
-        "POST",
+        Method::POST,
         "/api/me/seat",
         Some(json!({ "game": "NoSuchGame", "token": black })),
         StatusCode::NOT_FOUND,
     )
     .await;
     assert_eq!(
-        bob.ok("GET", "/api/me", None).await["seats"].as_array().unwrap().len(),
+        bob.ok(Method::GET, "/api/me", None).await["seats"]
+            .as_array()
+            .unwrap()
+            .len(),
         1
     );
 
@@ -259,7 +200,7 @@ async fn players(base: &str, db: &str) {
     ] {
         let e = ann
             .fails(
-                "POST",
+                Method::POST,
                 "/api/account",
                 Some(json!({ "name": name, "password": password })),
                 StatusCode::BAD_REQUEST,
@@ -270,7 +211,7 @@ async fn players(base: &str, db: &str) {
     let before = ann.cookie.clone().unwrap();
     let me = ann
         .ok(
-            "POST",
+            Method::POST,
             "/api/account",
             Some(json!({ "name": "Ann", "password": "correct horse" })),
         )
@@ -284,11 +225,11 @@ async fn players(base: &str, db: &str) {
     assert_eq!(me["name"], "Ann Lee");
     assert_eq!(me["seats"], json!([{ "game": id, "side": "white", "token": white }]));
     // The id before no longer opens the session: the old tab gets a new, empty one.
-    let me = tab.ok("GET", "/api/me", None).await;
+    let me = tab.ok(Method::GET, "/api/me", None).await;
     assert_eq!(me, json!({ "name": null, "account": null, "seats": [] }));
     let e = bob
         .fails(
-            "POST",
+            Method::POST,
             "/api/account",
             Some(json!({ "name": "ann", "password": "another one" })),
             StatusCode::CONFLICT,
@@ -302,7 +243,7 @@ async fn players(base: &str, db: &str) {
     for (name, password) in [("Ann", "wrong horse"), ("Nobody", "correct horse")] {
         let e = phone
             .fails(
-                "POST",
+                Method::POST,
                 "/api/login",
                 Some(json!({ "name": name, "password": password })),
                 StatusCode::UNAUTHORIZED,
@@ -312,7 +253,7 @@ async fn players(base: &str, db: &str) {
     }
     let me = phone
         .ok(
-            "POST",
+            Method::POST,
             "/api/login",
             Some(json!({ "name": "ANN", "password": "correct horse" })),
         )
@@ -321,10 +262,14 @@ async fn players(base: &str, db: &str) {
     assert_eq!(me["seats"], json!([{ "game": id, "side": "white", "token": white }]));
     // A game made on the phone is the account's: Ann's first browser holds it too.
     let second = phone
-        .ok("POST", "/api/game", Some(json!({ "kind": "xiangqi", "seat": "black" })))
+        .ok(
+            Method::POST,
+            "/api/game",
+            Some(json!({ "kind": "xiangqi", "seat": "black" })),
+        )
         .await;
     let second_id = second["id"].as_str().unwrap().to_string();
-    let me = ann.ok("GET", "/api/me", None).await;
+    let me = ann.ok(Method::GET, "/api/me", None).await;
     let games: Vec<&str> = me["seats"]
         .as_array()
         .unwrap()
@@ -337,17 +282,20 @@ async fn players(base: &str, db: &str) {
         "{me}"
     );
     // Signed out: the phone gets a new session holding nothing; Ann's browser keeps them.
-    let me = phone.ok("POST", "/api/logout", None).await;
+    let me = phone.ok(Method::POST, "/api/logout", None).await;
     assert_eq!(me, json!({ "name": null, "account": null, "seats": [] }));
     assert_eq!(
-        ann.ok("GET", "/api/me", None).await["seats"].as_array().unwrap().len(),
+        ann.ok(Method::GET, "/api/me", None).await["seats"]
+            .as_array()
+            .unwrap()
+            .len(),
         2
     );
 
     // Bob signs up; the seat he held goes with him into his account.
     let me = bob
         .ok(
-            "POST",
+            Method::POST,
             "/api/account",
             Some(json!({ "name": "李白", "password": "床前明月光疑是地上霜" })),
         )
@@ -360,7 +308,7 @@ async fn players(base: &str, db: &str) {
     for i in 0..12 {
         let r = guesser
             .send(
-                "POST",
+                Method::POST,
                 "/api/login",
                 Some(json!({ "name": "李白", "password": format!("guess {i:04}") })),
                 None,
@@ -373,7 +321,7 @@ async fn players(base: &str, db: &str) {
     // Another name has its own count.
     guesser
         .fails(
-            "POST",
+            Method::POST,
             "/api/login",
             Some(json!({ "name": "Ann", "password": "guess" })),
             StatusCode::UNAUTHORIZED,
@@ -382,10 +330,15 @@ async fn players(base: &str, db: &str) {
 
     // The game ends: no longer among the seats held; on the players' pages, with how it ended.
     let r = bob
-        .send("POST", &format!("/api/board/game/{id}/resign"), None, Some(&black))
+        .send(
+            Method::POST,
+            &format!("/api/board/game/{id}/resign"),
+            None,
+            Some(&black),
+        )
         .await;
     assert_eq!(r.status(), StatusCode::OK);
-    let me = ann.ok("GET", "/api/me", None).await;
+    let me = ann.ok(Method::GET, "/api/me", None).await;
     assert_eq!(me["seats"].as_array().unwrap().len(), 1, "{me}");
     assert_eq!(me["seats"][0]["game"], second_id.as_str());
 
@@ -403,7 +356,7 @@ async fn players(base: &str, db: &str) {
         .unwrap();
     store.close().await;
 
-    let player = bob.ok("GET", "/api/player/ann", None).await;
+    let player = bob.ok(Method::GET, "/api/player/ann", None).await;
     assert_eq!(player["name"], "Ann");
     let games = player["games"].as_array().unwrap();
     assert_eq!(games.len(), 2, "{player}");
@@ -427,16 +380,16 @@ async fn players(base: &str, db: &str) {
         json!([{ "list": "Club", "system": "elo", "state": { "rating": 1523.0, "games": 1 } }])
     );
     let li = bob
-        .ok("GET", &format!("/api/player/{}", "%E6%9D%8E%E7%99%BD"), None)
+        .ok(Method::GET, &format!("/api/player/{}", "%E6%9D%8E%E7%99%BD"), None)
         .await;
     assert_eq!(li["games"][0]["opponent"], "Ann");
     assert_eq!(li["games"][0]["score"], "loss");
     assert_eq!(li["ratings"], json!([]));
     let e = bob
-        .fails("GET", "/api/player/Nobody", None, StatusCode::NOT_FOUND)
+        .fails(Method::GET, "/api/player/Nobody", None, StatusCode::NOT_FOUND)
         .await;
     assert!(e.contains("no player"), "{e}");
-    let r = bob.send("GET", "/player/Ann", None, None).await;
+    let r = bob.send(Method::GET, "/player/Ann", None, None).await;
     assert_eq!(r.status(), StatusCode::OK);
     assert!(r.text().await.unwrap().contains("/static/player.js"));
 }

@@ -110,10 +110,10 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
     let counting = until(
         seeker,
         "the per-move countdown",
-        "const m = document.querySelector('#clock-white .move'); return m ? m.textContent : null;",
+        "const m = document.querySelector('#clock-white .move'); return m ? [m.textContent] : null;",
     )
     .await;
-    let counting = counting.as_str().unwrap();
+    let counting = counting[0].as_str().unwrap();
     if per_move {
         let s: u32 = counting
             .trim_start_matches("本步")

@@ -4,95 +4,12 @@
 //! a rematch after a finished game (colours swapped, both seats bound). Every refusal is a clear
 //! 4xx that changes nothing.
 
-use reqwest::header::{COOKIE, SET_COOKIE};
-use reqwest::{Client, Method, Response, StatusCode};
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 mod common;
+use common::browser::Browser;
 use common::Server;
-
-/// A browser: its own cookie jar (the session's cookie, as the server set it).
-struct Browser {
-    http: Client,
-    base: String,
-    cookie: Option<String>,
-}
-
-impl Browser {
-    /// A new browser that has opened the lobby (and so has a session).
-    async fn opened(base: &str) -> Browser {
-        let mut b = Browser {
-            http: Client::new(),
-            base: base.into(),
-            cookie: None,
-        };
-        let r = b.send(Method::GET, "/", None, None).await;
-        assert_eq!(r.status(), StatusCode::OK);
-        assert!(b.cookie.is_some(), "the lobby gives a session");
-        b
-    }
-
-    async fn send(&mut self, method: Method, path: &str, body: Option<Value>, bearer: Option<&str>) -> Response {
-        let mut r = self.http.request(method, format!("{}{path}", self.base));
-        if let Some(c) = &self.cookie {
-            r = r.header(COOKIE, format!("arbiter_session={c}"));
-        }
-        if let Some(b) = body {
-            r = r.json(&b);
-        }
-        if let Some(t) = bearer {
-            r = r.bearer_auth(t);
-        }
-        let r = r.send().await.unwrap();
-        let set = r
-            .headers()
-            .get_all(SET_COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find_map(|v| v.strip_prefix("arbiter_session="))
-            .map(|v| v.split(';').next().unwrap().to_string());
-        if set.is_some() {
-            self.cookie = set;
-        }
-        r
-    }
-
-    async fn ok(&mut self, method: Method, path: &str, body: Option<Value>) -> Value {
-        let r = self.send(method.clone(), path, body, None).await;
-        let status = r.status();
-        let text = r.text().await.unwrap();
-        assert!(status.is_success(), "{method} {path}: {status} {text}");
-        serde_json::from_str(&text).unwrap()
-    }
-
-    /// A request that must fail with `status`; its error text.
-    async fn fails(&mut self, method: Method, path: &str, body: Option<Value>, status: StatusCode) -> String {
-        let r = self.send(method.clone(), path, body, None).await;
-        assert_eq!(r.status(), status, "{method} {path}");
-        let v: Value = r.json().await.unwrap();
-        v["error"].as_str().unwrap().to_string()
-    }
-
-    async fn lobby(&mut self) -> Value {
-        self.ok(Method::GET, "/api/seeks", None).await
-    }
-
-    /// The token of the seat this browser holds in `game`, and its side.
-    async fn seat(&mut self, game: &str) -> Option<(String, String)> {
-        let me = self.ok(Method::GET, "/api/me", None).await;
-        me["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["game"] == game)
-            .map(|s| {
-                (
-                    s["token"].as_str().unwrap().to_string(),
-                    s["side"].as_str().unwrap().to_string(),
-                )
-            })
-    }
-}
 
 fn ids(list: &Value) -> Vec<&str> {
     list.as_array()
@@ -128,11 +45,7 @@ async fn seeks(base: &str) {
         assert!(e.contains(says), "{e}");
     }
     // No session: nobody to seat.
-    let mut anon = Browser {
-        http: Client::new(),
-        base: base.into(),
-        cookie: None,
-    };
+    let mut anon = Browser::new(base);
     let e = anon
         .fails(
             Method::POST,

@@ -4,6 +4,8 @@
 // Each test file uses its own part of this.
 #![allow(dead_code)]
 
+pub mod browser;
+
 use std::io::{BufRead, BufReader};
 use std::process::{Child, ChildStdout, Command, Stdio};
 
