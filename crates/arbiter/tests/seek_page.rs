@@ -124,6 +124,7 @@ async fn meet_play_and_rematch(base: &str, seeker: &Client, taker: &Client, name
     } else {
         assert_eq!(counting, "", "no per-move limit, no countdown");
     }
+    shot(seeker, &format!("seek-{tag}-3b-red-to-move")).await;
     click(taker, "#resign").await;
     let won = if lang == "en" { "Red wins" } else { "红方胜" };
     for c in [seeker, taker] {
