@@ -163,6 +163,17 @@ async fn run(c: &Client, base: &str, size: &str, lang: &str) {
     analyse(c).await;
     fits(c, &format!("the repetition, {size} {lang}")).await;
     shot(c, &format!("analysis-repetition-{size}-{lang}")).await;
+
+    // A record with a move that cannot be played: reviewed up to it, the refusal in the
+    // page's language.
+    review(c, "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 2. 炮五进九 *\n", 2).await;
+    let issue = text(c, "#issues").await;
+    let want = if zh {
+        "第3着：炮五进九 在此局面不是合法着法，其后的着法未读入"
+    } else {
+        "ply 3: 炮五进九 is not a legal move here; the moves after it are not read"
+    };
+    assert!(issue.contains(want), "{issue}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

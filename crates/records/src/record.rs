@@ -396,6 +396,18 @@ pub enum Refusal {
     Ambiguous,
 }
 
+impl Refusal {
+    /// Its name in the API (`not_a_move`, `illegal`, `ambiguous`): pages say it in their
+    /// language.
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::NotAMove => "not_a_move",
+            Refusal::Illegal => "illegal",
+            Refusal::Ambiguous => "ambiguous",
+        }
+    }
+}
+
 impl RefusedMove {
     /// The refusal of a Xiangqi move read from `written`.
     pub fn xiangqi(written: &str, e: &xiangqi::notation::NotationError) -> RefusedMove {

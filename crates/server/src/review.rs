@@ -264,7 +264,18 @@ fn review_line<G: Game>(
         "issues": record
             .issues
             .iter()
-            .map(|i| json!({ "ply": i.ply, "message": i.message }))
+            .map(|i| {
+                let mut issue = json!({ "ply": i.ply, "message": i.message });
+                // A move the reader could not play, as facts a page words in its language.
+                if let Some(r) = &i.refused {
+                    issue["refused"] = json!({
+                        "written": r.written,
+                        "why": r.why.code(),
+                        "selfCheck": r.self_check.is_some(),
+                    });
+                }
+                issue
+            })
             .collect::<Vec<_>>(),
         "verdict": judged.to_json(),
         "checks": checks,
@@ -402,6 +413,11 @@ mod tests {
     fn point_02_a_refused_move_stops_the_review_where_it_stands() {
         let v = ok("[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 2. h2e2 *\n");
         assert_eq!(v["verdict"]["stopped_ply"], 3, "{v}");
+        assert_eq!(
+            v["issues"][0]["refused"],
+            json!({ "written": "h2e2", "why": "illegal", "selfCheck": false }),
+            "{v}"
+        );
         assert!(v["verdict"]["stopped"].as_str().unwrap().contains("h2e2"), "{v}");
     }
 

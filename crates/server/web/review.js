@@ -259,7 +259,10 @@ function drawTags() {
   issues.innerHTML = "";
   for (const i of state.review.issues) {
     const li = document.createElement("li");
-    li.textContent = i.ply ? t("issueAt", { ply: i.ply, message: i.message }) : i.message;
+    // A refused move in the page's words; other repairs of a record as the reader wrote them.
+    const r = i.refused;
+    const message = r ? t(`refused:${r.why}${r.selfCheck ? ":self" : ""}`, { move: r.written }) : i.message;
+    li.textContent = i.ply ? t("issueAt", { ply: i.ply, message }) : message;
     issues.appendChild(li);
   }
 }
