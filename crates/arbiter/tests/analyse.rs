@@ -13,14 +13,7 @@ mod common;
 use common::Server;
 
 fn fairy() -> Option<PathBuf> {
-    let found = ["/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file());
-    if found.is_none() {
-        testdata::skip("the analysis needs Debian's fairy-stockfish (apt-get install fairy-stockfish)");
-    }
-    found
+    testdata::fairy_stockfish("the analysis")
 }
 
 struct Removed(PathBuf);

@@ -178,11 +178,7 @@ async fn run(c: &Client, base: &str, size: &str, lang: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_is_reviewed_with_evaluations() {
-    if !["/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"]
-        .iter()
-        .any(|p| std::path::Path::new(p).is_file())
-    {
-        testdata::skip("the analysis needs Debian's fairy-stockfish (apt-get install fairy-stockfish)");
+    if testdata::fairy_stockfish("the analysis").is_none() {
         return;
     }
     let db = std::env::temp_dir().join(format!("arbiter-analysis-page-{}.db", std::process::id()));

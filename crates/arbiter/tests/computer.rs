@@ -14,14 +14,7 @@ mod common;
 use common::Server;
 
 fn fairy() -> Option<PathBuf> {
-    let found = ["/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file());
-    if found.is_none() {
-        testdata::skip("the computer opponent needs Debian's fairy-stockfish (apt-get install fairy-stockfish)");
-    }
-    found
+    testdata::fairy_stockfish("the computer opponent")
 }
 
 /// Plays the person's side of game `g` with random legal moves until it is over: the final

@@ -54,6 +54,21 @@ pub fn fixture_lines(path: impl AsRef<std::path::Path>) -> impl Iterator<Item = 
 /// On a developer machine it prints `SKIPPED: REASON` and the test passes, so a missing
 /// program does not hide the other results. Under `CI=true` it panics with the reason instead:
 /// CI installs everything the tests need (`.ci/run`), so a green CI run means every test ran.
+/// Debian's Fairy-Stockfish where it is installed; else the test is skipped (see [`skip`]),
+/// `needs` saying what needs it.
+pub fn fairy_stockfish(needs: &str) -> Option<std::path::PathBuf> {
+    let found = ["/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"]
+        .iter()
+        .map(std::path::PathBuf::from)
+        .find(|p| p.is_file());
+    if found.is_none() {
+        skip(format!(
+            "{needs} needs Debian's fairy-stockfish (apt-get install fairy-stockfish)"
+        ));
+    }
+    found
+}
+
 pub fn skip(reason: impl std::fmt::Display) {
     if std::env::var("CI").is_ok_and(|v| v == "true") {
         panic!("CI=true and this test cannot run: {reason}");
