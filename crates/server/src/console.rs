@@ -408,6 +408,7 @@ mod tests {
             rules: "cxa".into(),
             clock: None,
             per_move: None,
+            rated: false,
         }
     }
 
@@ -456,6 +457,7 @@ mod tests {
             rules: "fide".into(),
             clock: None,
             per_move: None,
+            rated: false,
         })
         .unwrap();
         live.apply(0, Side::First, Command::Start);

@@ -40,6 +40,7 @@ pub(crate) fn spec_of(
         rules: rules.unwrap_or_else(|| if kind == Kind::Xiangqi { "cxa" } else { "fide" }.into()),
         clock,
         per_move,
+        rated: false,
     }
 }
 

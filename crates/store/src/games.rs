@@ -58,6 +58,8 @@ pub struct StoredGame {
     pub created_unix_ms: i64,
     /// The seat the computer plays and its level (`second:4`), if it plays one.
     pub computer: Option<String>,
+    /// A rated game (no takebacks in it).
+    pub rated: bool,
     /// Game time (ms), side, command text.
     pub commands: Vec<(u64, Side, String)>,
 }
@@ -191,7 +193,7 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, sqlx::Error> {
         let Some(row) = sqlx::query(
             "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \
-             created_unix_ms, token_arbiter, token_device, computer, clock_per_move_ms FROM games WHERE id = $1",
+             created_unix_ms, token_arbiter, token_device, computer, clock_per_move_ms, rated FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -248,6 +250,7 @@ fn game_of(row: &AnyRow, commands: Vec<(u64, Side, String)>) -> Result<StoredGam
         device_hash: row.try_get(9)?,
         computer: row.try_get(10)?,
         per_move: row.try_get::<Option<i64>, _>(11)?.map(|p| p.max(0) as u64),
+        rated: row.try_get::<i64, _>(12)? != 0,
         commands,
     })
 }

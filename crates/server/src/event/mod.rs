@@ -276,5 +276,6 @@ fn spec_of(served: &ServedEvent) -> Spec {
         rules: served.rules.clone(),
         clock: served.clock,
         per_move: None,
+        rated: false,
     }
 }
