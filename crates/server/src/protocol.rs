@@ -165,6 +165,16 @@ mod tests {
             }
         );
         assert_eq!(parse(r#"{"t":"ping"}"#).incoming.unwrap(), Incoming::Ping);
+        for (t, command) in [
+            ("takeback-offer", referee::Command::ProposeTakeback),
+            ("takeback-accept", referee::Command::ProposeTakeback),
+            ("takeback-decline", referee::Command::DeclineTakeback),
+        ] {
+            let Incoming::Command(c) = parse(&format!(r#"{{"t":"{t}"}}"#)).incoming.unwrap() else {
+                panic!("{t}: not a command")
+            };
+            assert_eq!(c.into_referee(Kind::Chess).unwrap(), command, "{t}");
+        }
         for bad in [
             "not json",
             "[1,2]",

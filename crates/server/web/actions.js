@@ -64,6 +64,8 @@ export function drawActions(game, over) {
   $("claim").hidden = over || !game.claimable;
   // Resigning and aborting stay in sight, disabled, once it is over.
   for (const id of ["draw", "claim", "resign", "abort"]) $(id).disabled = over;
+  // A game both sides have moved in is resigned, not aborted.
+  $("abort").hidden = game.moves.length >= 2;
   const theirTakeback = seat && !over && game.takeback && game.takeback !== game.mySide;
   const myTakeback = seat && !over && game.takeback === game.mySide;
   $("takeback").hidden = !seat || over || Boolean(game.takeback) || !game.mayTakeback[me];

@@ -6,26 +6,26 @@ import { explanationOf, language, sideName, strings, t } from "./i18n.js";
 // already names the decision, so the explanation gives only the arbiter's reason.
 const ARBITER_ENDS = { arbiter: "the arbiter's decision: ", called_off: "the arbiter called the game off: " };
 
+const fill = (s, params) => s.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? "");
+
 // Why the game ended, and who says so: the arbiter for their decisions (an organiser's result
 // for a game in play, a game the event no longer needs called off), the judge for the rules'
-// (in the page's language where the judge decided: `reasonZh` is its Chinese).
-// The endings the referee itself decides are written from their code, the winner and the side
-// to move (the one whose flag fell); `reason` (English) is kept for any other.
+// (in the page's language where the judge decided: `reasonZh` is its Chinese). The endings the
+// referee decides by itself (resignation, time, fouls, agreement …) are written from their code,
+// the winner and the side to move (the one whose flag fell), not from the English `reason`.
 export function endExplanation(endReason, reason, reasonZh, { winner, turn, sides } = {}) {
   const ends = strings().ends;
   if (ends[endReason] && !reasonZh && sides) {
     const other = (s) => (s === sides[0] ? sides[1] : sides[0]);
     const loser = winner ? other(winner) : turn;
     const key = endReason === "time" && !winner ? "time_draw" : endReason;
-    return t("arbiterSays", { text: fill(ends[key], { loser: sideName(loser), other: sideName(other(loser)) }) });
+    return t("judge", { text: fill(ends[key], { loser: sideName(loser), other: sideName(other(loser)) }) });
   }
   const prefix = ARBITER_ENDS[endReason];
   if (prefix === undefined) return t("judge", { text: explanationOf({ en: reason, zh: reasonZh }, "en", "zh") });
   const text = reason.startsWith(prefix) ? reason.slice(prefix.length) : reason;
   return t("arbiterSays", { text });
 }
-
-const fill = (s, params) => s.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? "");
 
 // The referee's reason `code` in the page's language, the English `text` where it has none.
 export function whyText(code, text, params) {

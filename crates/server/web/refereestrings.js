@@ -35,6 +35,7 @@ export const REFEREE_STRINGS = {
       takebacks_rated: "no takebacks in a rated game",
       nothing_to_take_back: "{side} has no move to take back",
       no_takeback_pending: "no takeback is asked for",
+      too_late_to_abort: "too late to abort: both sides have moved; resign instead",
     },
     takebackNotice: {
       proposed: "{side} asks to take back {plies} (back to the position after ply {back})",
@@ -90,6 +91,7 @@ export const REFEREE_STRINGS = {
       takebacks_rated: "等级分对局不能悔棋",
       nothing_to_take_back: "{side}没有可悔的着法",
       no_takeback_pending: "对方并未请求悔棋",
+      too_late_to_abort: "双方都已走棋，不能再取消对局；可以认输",
     },
     takebackNotice: {
       proposed: "{side}请求悔{plies}（退回到第{back}着之后的局面）",

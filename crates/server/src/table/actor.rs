@@ -157,9 +157,12 @@ impl Actor {
             });
         }
         if command == Command::Abort && self.view.moves.len() >= 2 {
-            return Err(ApiError::BadRequest(
-                "too late to abort: both sides have moved; resign instead".into(),
-            ));
+            return Err(ApiError::Refused {
+                reason: "too late to abort: both sides have moved; resign instead".into(),
+                why: Some("too_late_to_abort"),
+                version,
+                end: None,
+            });
         }
         // An offer while the other side's offer stands is lichess's `draw/yes`: an acceptance.
         let command = match command {
