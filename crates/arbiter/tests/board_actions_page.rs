@@ -36,7 +36,10 @@ async fn premove_marks(c: &Client) -> u64 {
 /// Text in the Chinese page that is one of the referee's English sentences.
 async fn no_english(c: &Client, css: &str) {
     let t = text(c, css).await;
-    assert!(!t.chars().any(|ch| ch.is_ascii_alphabetic()), "{css} is in English: {t}");
+    assert!(
+        !t.chars().any(|ch| ch.is_ascii_alphabetic()),
+        "{css} is in English: {t}"
+    );
 }
 
 async fn run(base: &str, white: &Client, black: &Client) {

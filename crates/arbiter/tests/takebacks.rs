@@ -44,12 +44,27 @@ async fn post(base: &str, path: &str, token: &str) -> (StatusCode, Value) {
 }
 
 async fn play(base: &str, id: &str, token: &str, mv: &str) {
-    api(base, "POST", &format!("/api/board/game/{id}/move/{mv}"), Some(token), None).await;
+    api(
+        base,
+        "POST",
+        &format!("/api/board/game/{id}/move/{mv}"),
+        Some(token),
+        None,
+    )
+    .await;
 }
 
 /// The fields of a state that a replay must give again.
 fn essentials(s: &Value) -> Value {
-    json!([s["moves"], s["fen"], s["turn"], s["takeback"], s["mayTakeback"], s["mayOffer"], s["status"]])
+    json!([
+        s["moves"],
+        s["fen"],
+        s["turn"],
+        s["takeback"],
+        s["mayTakeback"],
+        s["mayOffer"],
+        s["status"]
+    ])
 }
 
 async fn asked_declined_accepted(base: &str) -> String {
@@ -63,7 +78,11 @@ async fn asked_declined_accepted(base: &str) -> String {
     assert!(v["error"].as_str().unwrap().contains("no move"), "{v}");
     play(base, &id, &black, "e7e5").await;
     let s = state(base, &id).await;
-    assert_eq!((&s["mayTakeback"], &s["takeback"]), (&json!([true, true]), &Value::Null), "{s}");
+    assert_eq!(
+        (&s["mayTakeback"], &s["takeback"]),
+        (&json!([true, true]), &Value::Null),
+        "{s}"
+    );
 
     // Black asks to take back e5; white declines; the move stands.
     let (status, v) = post(base, &takeback("yes"), &black).await;
@@ -73,10 +92,18 @@ async fn asked_declined_accepted(base: &str) -> String {
     let (status, v) = post(base, &takeback("no"), &white).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     let s = state(base, &id).await;
-    assert_eq!((&s["moves"], &s["takeback"]), (&json!("e2e4 e7e5"), &Value::Null), "{s}");
+    assert_eq!(
+        (&s["moves"], &s["takeback"]),
+        (&json!("e2e4 e7e5"), &Value::Null),
+        "{s}"
+    );
     // Declining what nobody asks for is refused, with the code.
     let (status, v) = post(base, &takeback("no"), &white).await;
-    assert_eq!((status, &v["why"]), (StatusCode::BAD_REQUEST, &json!("no_takeback_pending")), "{v}");
+    assert_eq!(
+        (status, &v["why"]),
+        (StatusCode::BAD_REQUEST, &json!("no_takeback_pending")),
+        "{v}"
+    );
 
     // Asked again and accepted (`yes` while the other side asks): e5 is gone, black to move.
     post(base, &takeback("yes"), &black).await;
@@ -149,7 +176,12 @@ async fn rated_game(base: &str) -> (String, [String; 2]) {
             .json()
             .await
             .unwrap();
-        let seat = me["seats"].as_array().unwrap().iter().find(|s| s["game"] == game.as_str()).unwrap();
+        let seat = me["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["game"] == game.as_str())
+            .unwrap();
         tokens.push(seat["token"].as_str().unwrap().to_string());
     }
     (game, [tokens[0].clone(), tokens[1].clone()])
@@ -161,14 +193,22 @@ async fn refused_where_off(base: &str) {
     let s = state(base, &id).await;
     assert_eq!(s["mayTakeback"], json!([false, false]), "{s}");
     let (status, v) = post(base, &format!("/api/board/game/{id}/takeback/yes"), &white).await;
-    assert_eq!((status, &v["why"]), (StatusCode::BAD_REQUEST, &json!("takebacks_rated")), "{v}");
+    assert_eq!(
+        (status, &v["why"]),
+        (StatusCode::BAD_REQUEST, &json!("takebacks_rated")),
+        "{v}"
+    );
     assert!(v["error"].as_str().unwrap().contains("rated"), "{v}");
 
     // Competition rules take none.
     let (id, [white, _]) = create(base, json!({ "kind": "xiangqi", "ruleset": "cxa" })).await;
     play(base, &id, &white, "h2e2").await;
     let (status, v) = post(base, &format!("/api/board/game/{id}/takeback/yes"), &white).await;
-    assert_eq!((status, &v["why"]), (StatusCode::BAD_REQUEST, &json!("takebacks_off")), "{v}");
+    assert_eq!(
+        (status, &v["why"]),
+        (StatusCode::BAD_REQUEST, &json!("takebacks_off")),
+        "{v}"
+    );
     let (status, v) = post(base, &format!("/api/board/game/{id}/takeback/maybe"), &white).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
 }
