@@ -1,8 +1,8 @@
 //! Takebacks over the Board API of a spawned `arbiter serve` (`POST
 //! /api/board/game/{id}/takeback/{yes|no}`, lichess's shape): asked for, declined, accepted (the
 //! moves and the position go back, the state says who asks and who may); refused with the
-//! referee's code in a rated game (made by a seek) and under competition rules; and a game with a
-//! takeback replays to the same state after a restart.
+//! referee's code in a rated game (made by a seek), under competition rules and in an event's
+//! game; and a game with a takeback replays to the same state after a restart.
 
 use reqwest::header::{COOKIE, SET_COOKIE};
 use reqwest::{Client, StatusCode};
@@ -211,6 +211,46 @@ async fn refused_where_off(base: &str) {
     );
     let (status, v) = post(base, &format!("/api/board/game/{id}/takeback/maybe"), &white).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+
+    // An event's game, under the events' default `online` rules: a competition all the same.
+    let made = api(
+        base,
+        "POST",
+        "/api/event",
+        None,
+        Some(json!({ "name": "Takebacks", "format": "round-robin", "kind": "chess", "clock": { "limit": 600, "increment": 0 } })),
+    )
+    .await;
+    let (event, org) = (made["id"].as_str().unwrap(), made["organiserToken"].as_str().unwrap());
+    let mut players = Vec::new();
+    for name in ["Ann", "Bob"] {
+        let path = format!("/api/event/{event}/register");
+        let r = api(base, "POST", &path, Some(org), Some(json!({ "name": name }))).await;
+        players.push(r["token"].as_str().unwrap().to_string());
+    }
+    api(
+        base,
+        "POST",
+        &format!("/api/event/{event}/round/start"),
+        Some(org),
+        None,
+    )
+    .await;
+    let me = api(base, "GET", &format!("/api/event/{event}/me"), Some(&players[0]), None).await;
+    let id = me["game"]["id"].as_str().unwrap().to_string();
+    let white = if me["game"]["side"] == "white" {
+        &players[0]
+    } else {
+        &players[1]
+    };
+    play(base, &id, white, "e2e4").await;
+    assert_eq!(state(base, &id).await["mayTakeback"], json!([false, false]));
+    let (status, v) = post(base, &format!("/api/board/game/{id}/takeback/yes"), white).await;
+    assert_eq!(
+        (status, &v["why"]),
+        (StatusCode::BAD_REQUEST, &json!("takebacks_off")),
+        "{v}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

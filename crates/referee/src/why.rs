@@ -45,7 +45,7 @@ pub enum Why {
     NothingToRestore,
     /// A time correction on a clock without main time.
     NoMainTime,
-    /// A takeback asked for where the rules do not allow them (competition rules).
+    /// A takeback asked for in a competition: under competition rules, or in an event's game.
     TakebacksOff,
     /// A takeback asked for in a rated game.
     TakebacksRated,

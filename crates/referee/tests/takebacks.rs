@@ -147,6 +147,14 @@ fn off_in_rated_games_and_under_competition_rules() {
         unreachable!()
     };
     assert!(reason.contains("rated"), "{reason}");
+    // An event's game under the online rules: a competition all the same.
+    let mut r = fresh(RefereeRules::online(), false);
+    r.set_competition(true);
+    r.apply(0, W, Command::Start);
+    kinds(&mut r, 1_000, W, mv("e2e4"));
+    assert!(!r.may_propose_takeback(W));
+    let ev = kinds(&mut r, 2_000, W, Command::ProposeTakeback);
+    assert_eq!(refused(&ev), Some(Why::TakebacksOff), "{ev:?}");
     for rules in [RefereeRules::fide(), RefereeRules::cxa(), RefereeRules::casual()] {
         let mut r = chess(rules, false);
         kinds(&mut r, 1_000, W, mv("e2e4"));

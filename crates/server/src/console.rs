@@ -409,6 +409,7 @@ mod tests {
             clock: None,
             per_move: None,
             rated: false,
+            event: false,
         }
     }
 
@@ -458,6 +459,7 @@ mod tests {
             clock: None,
             per_move: None,
             rated: false,
+            event: false,
         })
         .unwrap();
         live.apply(0, Side::First, Command::Start);

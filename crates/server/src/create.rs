@@ -41,6 +41,7 @@ pub(crate) fn spec_of(
         clock,
         per_move,
         rated: false,
+        event: false,
     }
 }
 

@@ -216,6 +216,7 @@ impl Db {
                 clock: g.clock,
                 per_move: g.per_move,
                 rated: g.rated,
+                event: g.event,
             },
             token_hashes: g.token_hashes.into(),
             arbiter_hash: g.arbiter_hash,

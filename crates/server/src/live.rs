@@ -24,6 +24,8 @@ pub struct Spec {
     pub per_move: Option<Millis>,
     /// A rated game: no takebacks, whatever the ruleset.
     pub rated: bool,
+    /// A game of an event (a competition): no takebacks, whatever the ruleset.
+    pub event: bool,
 }
 
 impl Spec {
@@ -81,6 +83,7 @@ impl Live {
                 let judge = XiangqiJudge::new(xiangqi::Position::start(), judge_rules);
                 let mut r = Referee::new(judge, rules);
                 r.set_rated(spec.rated);
+                r.set_competition(spec.event);
                 Live::Xiangqi(Box::new(r))
             }
             Kind::Chess => {
@@ -89,6 +92,7 @@ impl Live {
                 let judge = ChessJudge::new(<chess::Position as Game>::start(), judge_rules);
                 let mut r = Referee::new(judge, rules);
                 r.set_rated(spec.rated);
+                r.set_competition(spec.event);
                 Live::Chess(Box::new(r))
             }
         })
@@ -237,6 +241,7 @@ mod tests {
             clock: None,
             per_move: None,
             rated: false,
+            event: false,
         };
         let mut live = Live::new(&spec).unwrap();
         live.apply(0, Side::First, Command::Start);
@@ -271,6 +276,7 @@ mod tests {
             clock: Some((0, 0)),
             per_move: None,
             rated: false,
+            event: false,
         };
         // A referee's temporary limit of one round: drawn after two plies without a mate.
         let mut live = Live::new(&spec("cxa,temporary=1")).unwrap();

@@ -385,6 +385,7 @@ mod tests {
             clock: None,
             per_move: None,
             rated: false,
+            event: false,
         };
         let mut live = Live::new(&spec).unwrap();
         let mut view = View::default();
@@ -429,6 +430,7 @@ mod tests {
             clock: None,
             per_move: None,
             rated: false,
+            event: false,
         };
         let mut live = Live::new(&spec).unwrap();
         let mut view = View::default();

@@ -74,6 +74,8 @@ pub struct Referee<J: Judge> {
     takeback: Option<(Side, usize)>,
     /// A rated game: takebacks are off whatever the rules say ([`Self::set_rated`]).
     rated: bool,
+    /// A game of a competition (an event's): takebacks are off ([`Self::set_competition`]).
+    competition: bool,
     touches: Vec<Touch>,
     /// The capture phase: plies up to the last capture (false claims count per phase).
     phase_start: usize,
@@ -103,6 +105,7 @@ impl<J: Judge> Referee<J> {
             fouls: BySide::default(),
             takeback: None,
             rated: false,
+            competition: false,
             touches: Vec::new(),
             phase_start: 0,
             ending: None,
@@ -142,6 +145,12 @@ impl<J: Judge> Referee<J> {
     /// command, as the game is made, so a replay of its log rules the same.
     pub fn set_rated(&mut self, rated: bool) {
         self.rated = rated;
+    }
+
+    /// Marks the game one of a competition (an event's game), where takebacks are off whatever
+    /// the rules say. Set before the first command, as [`Self::set_rated`].
+    pub fn set_competition(&mut self, competition: bool) {
+        self.competition = competition;
     }
 
     /// Whether `side` may ask for a takeback now: the game in play, takebacks allowed, and a

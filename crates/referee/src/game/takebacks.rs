@@ -1,6 +1,6 @@
 //! Takebacks, as online play has them: a side asks to take back its last move (with the
 //! opponent's reply, if made), the opponent accepts or declines. Competition rules have none,
-//! nor does a rated game. Accepted, the position and the moves go back; the clocks keep what
+//! nor does an event's game whatever its rules, nor a rated game. Accepted, the position and the moves go back; the clocks keep what
 //! they show (no time is given back, as online servers do it: a takeback is a courtesy, not a
 //! way to win time), and the side to move then has its clock running.
 
@@ -17,8 +17,8 @@ impl<J: Judge> Referee<J> {
     pub(super) fn takebacks_off(&self) -> Option<(Why, &'static str)> {
         if self.rated {
             Some((Why::TakebacksRated, "no takebacks in a rated game"))
-        } else if !self.rules.takebacks {
-            Some((Why::TakebacksOff, "these rules allow no takebacks"))
+        } else if self.competition || !self.rules.takebacks {
+            Some((Why::TakebacksOff, "no takebacks in competition games"))
         } else {
             None
         }

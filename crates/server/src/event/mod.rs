@@ -277,5 +277,6 @@ fn spec_of(served: &ServedEvent) -> Spec {
         clock: served.clock,
         per_move: None,
         rated: false,
+        event: true,
     }
 }

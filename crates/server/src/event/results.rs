@@ -431,6 +431,7 @@ mod tests {
             clock: None,
             per_move: None,
             rated: false,
+            event: false,
         };
         let mut live = Live::new(&spec).unwrap();
         live.apply(0, Side::First, Command::Start);
