@@ -3,7 +3,9 @@
 //! (390×844). Black premoves by keyboard while White thinks and the premove is played the moment
 //! White's move arrives; a premove is cancelled by Escape; White asks to take back a move and
 //! Black accepts; a draw offer is declined and White's offer button then hides; a refusal and
-//! the ending appear in each page's language, written from the referee's codes. Screenshots:
+//! the ending appear in each page's language, written from the referee's codes. Then a Xiangqi
+//! game under CXA, where a draw is offered with one's own move: the button offers with the next
+//! move, and there is no takeback button. Screenshots:
 //! `target/e2e-screenshots/actions-*.png`.
 
 use fantoccini::Client;
@@ -165,6 +167,46 @@ async fn run(base: &str, white: &Client, black: &Client) {
     shot(white, "actions-ended-1280-en").await;
 }
 
+/// Under rules where a draw is offered with one's own move (CXA): the button offers with the
+/// next move; no takeback button (competition rules take none).
+async fn offer_with_move(base: &str, red: &Client, black: &Client) {
+    let g: Value = api(
+        base,
+        "POST",
+        "/api/game",
+        None,
+        Some(json!({ "kind": "xiangqi", "ruleset": "cxa" })),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let link = |i: usize| format!("{base}{}", g["seats"][i]["url"].as_str().unwrap());
+    for (i, mv) in ["h2e2", "h9g7"].iter().enumerate() {
+        let token = g["seats"][i]["token"].as_str();
+        api(base, "POST", &format!("/api/board/game/{id}/move/{mv}"), token, None).await;
+    }
+    open_board(red, &link(0), "xiangqi").await;
+    open_board(black, &link(1), "xiangqi").await;
+    wait_plies(red, 2).await;
+    assert_eq!(text(red, "#draw").await, "Offer a draw with my next move");
+    assert!(!visible(red, "#takeback").await, "no takebacks under CXA");
+    click(red, "#draw").await;
+    wait_text(red, "#offer", "Your draw offer goes with your next move").await;
+    shot(red, "actions-offer-with-move-1280-en").await;
+    play(red, "b0c2").await;
+    wait_plies(black, 3).await;
+    wait_text(black, "#offer", "红方提和").await;
+    assert!(visible(black, "#decline").await);
+    click(black, "#decline").await;
+    until(
+        red,
+        "the offer button hidden after the decline",
+        "return document.getElementById('draw').hidden;",
+    )
+    .await;
+    assert_eq!(text(red, "#offer").await, "");
+    shot(black, "actions-offer-with-move-declined-390-zh").await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn premoves_takebacks_and_draw_buttons_at_the_board() {
     let server = EventServer::start("actions-page");
@@ -173,6 +215,7 @@ async fn premoves_takebacks_and_draw_buttons_at_the_board() {
         return;
     };
     run(&base, &white, &black).await;
+    offer_with_move(&base, &white, &black).await;
     white.close().await.unwrap();
     black.close().await.unwrap();
 }
