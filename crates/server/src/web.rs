@@ -106,6 +106,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/premove.js"),
     ),
     (
+        "movelist.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/movelist.js"),
+    ),
+    (
         "sound.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/sound.js"),

@@ -22,6 +22,7 @@ import { setSound, sound, soundOn, unlockSound } from "./sound.js";
 import { heldSeat, holdSeat } from "./me.js";
 import { rematch } from "./rematch.js";
 import { takeChallenge } from "./seek.js";
+import { drawMoves } from "./movelist.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -295,7 +296,7 @@ function draw() {
     pickedLabel: t("pickedUp"),
     legalLabel: t("canMoveHere"),
   });
-  drawMoves();
+  drawMoves(game);
   const over = !live;
   if (game.mode === "seat" || game.mode === "watch") rematch(game.id, over);
   const outcome = game.winner ? t("wins", { side: sideName(game.winner) }) : game.status === "aborted" ? t("aborted") : t("draw");
@@ -342,43 +343,6 @@ function drawBack() {
   const own = game.mode === "seat" && game.token;
   link.href = own ? `/event/${game.event}#player=${game.token}` : `/event/${game.event}`;
   link.textContent = t(own ? "backToYourEvent" : "backToEvent");
-}
-
-function drawMoves() {
-  const select = $("notation");
-  const kinds = game.kind === "xiangqi" ? ["chinese", "wxf", "iccs"] : ["san", "uci"];
-  if (select.dataset.kind !== game.kind) {
-    const chosen = select.value || localStorage.getItem(`notation:${game.kind}`);
-    select.innerHTML = "";
-    for (const k of kinds) {
-      const o = document.createElement("option");
-      o.value = k;
-      o.textContent = strings().notation[k];
-      select.appendChild(o);
-    }
-    if (kinds.includes(chosen)) select.value = chosen;
-    select.dataset.kind = game.kind;
-  }
-  const which = select.value;
-  const named = game.notation[which];
-  // The server's notation, one entry a move; coordinates while it has not sent them.
-  const list = which === "uci" || which === "iccs" || !named || named.length !== game.moves.length ? game.moves : named;
-  const ol = $("moves");
-  ol.innerHTML = "";
-  ol.dataset.notation = list === game.moves ? (game.kind === "xiangqi" ? "iccs" : "uci") : which;
-  for (let i = 0; i < list.length; i += 2) {
-    const li = document.createElement("li");
-    for (const j of [i, i + 1]) {
-      if (j >= list.length) break;
-      const span = document.createElement("span");
-      span.className = "move";
-      span.dataset.ply = String(j + 1);
-      span.textContent = list[j];
-      li.appendChild(span);
-    }
-    ol.appendChild(li);
-  }
-  ol.scrollTop = ol.scrollHeight;
 }
 
 function tickClocks() {
@@ -487,7 +451,7 @@ async function play(id) {
   unlockSound();
   $("notation").addEventListener("change", () => {
     localStorage.setItem(`notation:${game.kind}`, $("notation").value);
-    drawMoves();
+    drawMoves(game);
   });
   requestAnimationFrame(tickClocks);
   follow();
