@@ -2,7 +2,7 @@
 //! rules), White on a desktop page in English (1280×900), Black on a phone page in Chinese
 //! (390×844). Black premoves by keyboard while White thinks and the premove is played the moment
 //! White's move arrives; a premove is cancelled by Escape; White asks to take back a move and
-//! Black accepts; a draw offer is declined and White's offer button then hides; a refusal and
+//! Black accepts; a premove not legal when its turn comes is dropped; a draw offer is declined and White's offer button then hides; a refusal and
 //! the ending appear in each page's language, written from the referee's codes. Then a Xiangqi
 //! game under CXA, where a draw is offered with one's own move: the button offers with the next
 //! move, and there is no takeback button. Screenshots:
@@ -112,6 +112,21 @@ async fn run(base: &str, white: &Client, black: &Client) {
     wait_text(white, "#message", "Taken back: one move").await;
     assert!(!visible(black, "#takeback-accept").await);
     shot(white, "actions-taken-back-1280-en").await;
+
+    // A premove that is not legal when its turn comes (the rook is blocked) is dropped.
+    click_at(black, "#board g.piece[data-square='a8']").await;
+    click_at(black, "#board rect.point[data-square='a5']").await;
+    wait_text(black, "#premove-note", "a8a5").await;
+    play(white, "d2d4").await;
+    wait_plies(black, 3).await;
+    until(
+        black,
+        "the illegal premove dropped",
+        "return document.querySelectorAll('#board .premove').length === 0 && document.getElementById('premove-note').hidden;",
+    )
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(moves(white).await.len(), 3, "nothing was sent for Black");
 
     // White offers a draw, Black declines: White may not offer again until Black has.
     click(white, "#draw").await;
