@@ -242,7 +242,7 @@ fn session<J: Judge>(mut game: Referee<J>, start: J::Game) -> Result<()> {
                     side.name(kind),
                     limit.map(|l| format!(" of {l}")).unwrap_or_default()
                 )?,
-                EventKind::Warning { side, what } => writeln!(out, "warning to {}: {what}", side.name(kind))?,
+                EventKind::Warning { side, what, .. } => writeln!(out, "warning to {}: {what}", side.name(kind))?,
                 EventKind::MustVary { side, explanation, .. } => {
                     writeln!(out, "{} must vary: {explanation}", side.name(kind))?
                 }

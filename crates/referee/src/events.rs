@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::clock::{Millis, Remaining};
 use crate::corrections::{Correction, Straightening};
 use crate::touch::Touch;
+use crate::why::Why;
 
 /// What a player (or the arbiter, for touches and fouls) does. The side is given with it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -47,6 +48,11 @@ pub enum Command {
     Abort,
     /// Nothing but the time: lets a flag fall or lateness be ruled.
     Tick,
+    /// Asks to take back one's last move (and the opponent's reply, if made), where the rules
+    /// and the game allow takebacks. Asking while the opponent's request stands accepts it.
+    ProposeTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
     /// Entered by an arbiter: the side straightened this piece (seed 000 5.6).
     Straighten {
         touch: Touch,
@@ -162,6 +168,7 @@ pub enum EventKind {
         side: Side,
         text: String,
         reason: String,
+        code: Why,
     },
     DrawOffered {
         by: Side,
@@ -172,10 +179,31 @@ pub enum EventKind {
     OfferRefused {
         by: Side,
         reason: String,
+        code: Why,
     },
     ClaimRejected {
         by: Side,
         reason: String,
+        code: Why,
+    },
+    /// A side asks to take back its last move: `plies` would go (2 when the opponent has
+    /// replied), leaving the position after `back_to` plies.
+    TakebackProposed {
+        by: Side,
+        plies: usize,
+        back_to: usize,
+    },
+    TakebackDeclined {
+        by: Side,
+    },
+    /// The request was accepted (`by` accepted it): the position and the moves after
+    /// `back_to` plies are gone. The clocks keep what they show now (time is not given back);
+    /// the side to move then has its clock running.
+    TakenBack {
+        by: Side,
+        plies: usize,
+        back_to: usize,
+        clocks: BySide<Remaining>,
     },
     /// A touch and what it obliges.
     Obligation {
@@ -189,10 +217,12 @@ pub enum EventKind {
         count: u32,
         limit: Option<u32>,
         what: String,
+        code: Why,
     },
     Warning {
         side: Side,
         what: String,
+        code: Why,
     },
     /// A repetition ruling waiting on a side (told to vary).
     MustVary {
@@ -222,6 +252,7 @@ pub enum EventKind {
     Refused {
         by: Side,
         reason: String,
+        code: Why,
     },
 }
 

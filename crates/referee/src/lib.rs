@@ -21,8 +21,10 @@ mod game;
 pub mod pgn;
 pub mod rules;
 pub mod touch;
+mod why;
 
 pub use corrections::{Correction, Straightening};
 pub use events::{reason_code, rule_code, Command, EndReason, Ending, Event, EventKind, FoulKind};
 pub use game::Referee;
 pub use rules::{OfferPenalty, RefereeRules};
+pub use why::Why;

@@ -133,8 +133,8 @@ impl EventKind {
         match self {
             EventKind::GameOver(end) => Some(end.explanation.clone()),
             EventKind::Foul { side, what, count, .. } => Some(format!("foul by {}: {what} ({count})", name(side))),
-            EventKind::ClaimRejected { by, reason } => Some(format!("{} claimed: {reason}", name(by))),
-            EventKind::Warning { side, what } => Some(format!("warning to {}: {what}", name(side))),
+            EventKind::ClaimRejected { by, reason, .. } => Some(format!("{} claimed: {reason}", name(by))),
+            EventKind::Warning { side, what, .. } => Some(format!("warning to {}: {what}", name(side))),
             EventKind::MustVary { side, .. } => Some(format!("{} must vary", name(side))),
             EventKind::Obligation { side, rule, .. } => Some(format!("{} touched: {rule}", name(side))),
             EventKind::Corrected { article, ruling, .. } => Some(format!("arbiter ({article}): {ruling}")),

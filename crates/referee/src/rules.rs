@@ -58,6 +58,9 @@ pub struct RefereeRules {
     /// A side that has not made its first move this long after the start loses (迟到判负时限:
     /// the referee sees a player arrive by the first move).
     pub lateness: Option<Millis>,
+    /// A side may ask to take back its last move, the opponent agreeing (online play; never
+    /// in competition).
+    pub takebacks: bool,
 }
 
 impl RefereeRules {
@@ -83,6 +86,7 @@ impl RefereeRules {
             touch_move: true,
             check_reply_with_same_piece: true,
             lateness: Some(900_000),
+            takebacks: false,
         }
     }
 
@@ -119,6 +123,7 @@ impl RefereeRules {
             touch_move: true,
             check_reply_with_same_piece: true,
             lateness: None,
+            takebacks: false,
         }
     }
 
@@ -145,6 +150,7 @@ impl RefereeRules {
             // FIDE 6.7's default zero tolerance concerns arrival at the board, which the referee
             // does not see; an organiser sets a first-move deadline here where wanted.
             lateness: None,
+            takebacks: false,
         }
     }
 
@@ -169,6 +175,7 @@ impl RefereeRules {
             touch_move: false,
             check_reply_with_same_piece: false,
             lateness: None,
+            takebacks: true,
         }
     }
 

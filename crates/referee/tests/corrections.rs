@@ -107,7 +107,7 @@ fn rule_5_6_straightening_on_the_opponents_time_is_warned() {
     let mut r = game();
     let ev = kinds(&mut r, 1_000, B, straighten("h7", Straightening::WithNotice));
     assert!(
-        matches!(&ev[..], [EventKind::Warning { side: B, what }] if what.contains("opponent's time")),
+        matches!(&ev[..], [EventKind::Warning { side: B, what, .. }] if what.contains("opponent's time")),
         "{ev:?}"
     );
 }

@@ -24,7 +24,15 @@ fn command(kind: u8, pick: u8, pos: &xiangqi::Position) -> Command {
             Touch::Opponent(["h9", "e9", "a9"][pick as usize % 3].into())
         }),
         12 => [Command::PressClock, Command::Tick, Command::ClaimTime][pick as usize % 3].clone(),
-        13 => [Command::Adjourn, Command::Resume][pick as usize % 2].clone(),
+        // Takebacks: taken under the online rules, refused under the others.
+        13 => [
+            Command::Adjourn,
+            Command::Resume,
+            Command::ProposeTakeback,
+            Command::AcceptTakeback,
+            Command::DeclineTakeback,
+        ][pick as usize % 5]
+            .clone(),
         14 => Command::TechnicalFoul("x".into()),
         // Endings by fiat are rare, so games run long.
         _ => match pick % 16 {

@@ -36,6 +36,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/board/game/stream/{id}", get(stream_game))
         .route("/api/board/game/{id}/move/{mv}", post(play))
         .route("/api/board/game/{id}/draw/{answer}", post(draw))
+        .route("/api/board/game/{id}/takeback/{answer}", post(takeback))
         .route("/api/board/game/{id}/claim-draw", post(claim_draw))
         .route("/api/board/game/{id}/claim-victory", post(claim_victory))
         .route("/api/board/game/{id}/resign", post(resign))
@@ -334,6 +335,21 @@ async fn draw(
         "yes" | "accept" | "true" => Ok(Command::OfferDraw),
         "no" | "decline" | "false" => Ok(Command::DeclineDraw),
         _ => Err(ApiError::BadRequest("draw: expected yes or no".into())),
+    })
+    .await
+}
+
+async fn takeback(
+    State(app): State<Arc<App>>,
+    Path((id, answer)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<(HeaderMap, Json<Value>), ApiError> {
+    act(&app, &id, &headers, 0, |_, _| match answer.as_str() {
+        // `yes` asks, or accepts the other side's standing request (as lichess): the referee
+        // takes asking while the opponent asks as agreeing.
+        "yes" | "accept" | "true" => Ok(Command::ProposeTakeback),
+        "no" | "decline" | "false" => Ok(Command::DeclineTakeback),
+        _ => Err(ApiError::BadRequest("takeback: expected yes or no".into())),
     })
     .await
 }

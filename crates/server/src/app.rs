@@ -450,6 +450,8 @@ mod tests {
             rules: if kind == "chess" { "fide" } else { "cxa" }.into(),
             clock: Some((60_000, 0)),
             per_move: None,
+            rated: false,
+            event: false,
         };
         let over = app.create(spec("xiangqi")).await.unwrap();
         let playing = app.create(spec("chess")).await.unwrap();

@@ -10,7 +10,8 @@ use sha2::{Digest, Sha256};
 use crate::error::ApiError;
 
 /// A command as logged: `start`, `move e2e4`, `move+draw e2e4`, `move e2e4 lag=120` (a move
-/// credited 120 ms of network lag), `offer`, `accept`, `decline`, `resign`, `claim`,
+/// credited 120 ms of network lag), `offer`, `accept`, `decline`, `takeback`, `takeback-accept`,
+/// `takeback-decline`, `resign`, `claim`,
 /// `claim-time`, `abort`, `tick`; and the arbiter's: `touch own h2` (or `opponent`),
 /// `foul <what>`, `refuses-rules`, `press-clock`, `adjourn`, `resume`, `straighten notice own
 /// h2` (`accidental`, `unannounced`), `correct restore 12`, `correct board`, `correct colours`,
@@ -33,6 +34,9 @@ pub fn encode(command: &Command) -> Option<String> {
         Command::ClaimTime => "claim-time".into(),
         Command::Abort => "abort".into(),
         Command::Tick => "tick".into(),
+        Command::ProposeTakeback => "takeback".into(),
+        Command::AcceptTakeback => "takeback-accept".into(),
+        Command::DeclineTakeback => "takeback-decline".into(),
         Command::Touch(t) => format!("touch {}", touch_text(t)),
         Command::TechnicalFoul(what) => format!("foul {}", one_line(what)?),
         Command::RefusesRules => "refuses-rules".into(),
@@ -154,6 +158,9 @@ pub fn decode(text: &str) -> Option<Command> {
             "claim-time" => Command::ClaimTime,
             "abort" => Command::Abort,
             "tick" => Command::Tick,
+            "takeback" => Command::ProposeTakeback,
+            "takeback-accept" => Command::AcceptTakeback,
+            "takeback-decline" => Command::DeclineTakeback,
             "refuses-rules" => Command::RefusesRules,
             "press-clock" => Command::PressClock,
             "adjourn" => Command::Adjourn,
@@ -253,6 +260,9 @@ mod tests {
             Command::ClaimDraw,
             Command::ClaimTime,
             Command::Abort,
+            Command::ProposeTakeback,
+            Command::AcceptTakeback,
+            Command::DeclineTakeback,
             // The arbiter's.
             Command::Touch(Touch::Own("h2".into())),
             Command::Touch(Touch::Opponent("e10".into())),

@@ -408,6 +408,8 @@ mod tests {
             rules: "cxa".into(),
             clock: None,
             per_move: None,
+            rated: false,
+            event: false,
         }
     }
 
@@ -456,6 +458,8 @@ mod tests {
             rules: "fide".into(),
             clock: None,
             per_move: None,
+            rated: false,
+            event: false,
         })
         .unwrap();
         live.apply(0, Side::First, Command::Start);

@@ -40,6 +40,8 @@ pub(crate) fn spec_of(
         rules: rules.unwrap_or_else(|| if kind == Kind::Xiangqi { "cxa" } else { "fide" }.into()),
         clock,
         per_move,
+        rated: false,
+        event: false,
     }
 }
 

@@ -122,7 +122,12 @@ impl Db {
                 created_unix_ms: now_unix_ms(),
                 computer: computer.as_deref(),
             })
-            .await
+            .await?;
+        // Marked before the game is first loaded: its referee takes no takebacks then.
+        if spec.rated {
+            self.store.set_rated(id, true).await?;
+        }
+        Ok(())
     }
 
     /// The games of event `event`'s round, created at `created_unix_ms` with `commands` (their
@@ -210,6 +215,8 @@ impl Db {
                 rules: g.rules,
                 clock: g.clock,
                 per_move: g.per_move,
+                rated: g.rated,
+                event: g.event,
             },
             token_hashes: g.token_hashes.into(),
             arbiter_hash: g.arbiter_hash,

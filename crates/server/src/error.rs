@@ -13,6 +13,8 @@ pub enum ApiError {
     #[error("{reason}{}", end.map_or(String::new(), |e| format!("; the game is over ({})", e.reason)))]
     Refused {
         reason: String,
+        /// The referee's code for it ([`referee::Why`]), for a page to say it in its language.
+        why: Option<&'static str>,
         version: u64,
         end: Option<End>,
     },
@@ -71,8 +73,11 @@ impl ApiError {
             return body.clone();
         }
         let mut body = serde_json::json!({ "error": self.to_string() });
-        if let ApiError::Refused { version, end, .. } = self {
+        if let ApiError::Refused { version, end, why, .. } = self {
             body["version"] = (*version).into();
+            if let Some(why) = why {
+                body["why"] = (*why).into();
+            }
             if let Some(end) = end {
                 body["status"] = end.status.into();
                 body["reason"] = end.reason.into();

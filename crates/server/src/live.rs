@@ -22,6 +22,10 @@ pub struct Spec {
     pub clock: Option<(Millis, Millis)>,
     /// A limit on every single move besides the clock (the Chinese rules' 每步限时).
     pub per_move: Option<Millis>,
+    /// A rated game: no takebacks, whatever the ruleset.
+    pub rated: bool,
+    /// A game of an event (a competition): no takebacks, whatever the ruleset.
+    pub event: bool,
 }
 
 impl Spec {
@@ -77,13 +81,19 @@ impl Live {
                 // The name may carry an event's limits: `cxa,limit=40,temporary=20`.
                 let judge_rules = Rules::parse(&spec.rules).map_err(ApiError::BadRequest)?;
                 let judge = XiangqiJudge::new(xiangqi::Position::start(), judge_rules);
-                Live::Xiangqi(Box::new(Referee::new(judge, rules)))
+                let mut r = Referee::new(judge, rules);
+                r.set_rated(spec.rated);
+                r.set_competition(spec.event);
+                Live::Xiangqi(Box::new(r))
             }
             Kind::Chess => {
                 let judge_rules =
                     ChessRules::by_name(&spec.rules).ok_or_else(|| unknown(&ChessRules::NAMES.join(", ")))?;
                 let judge = ChessJudge::new(<chess::Position as Game>::start(), judge_rules);
-                Live::Chess(Box::new(Referee::new(judge, rules)))
+                let mut r = Referee::new(judge, rules);
+                r.set_rated(spec.rated);
+                r.set_competition(spec.event);
+                Live::Chess(Box::new(r))
             }
         })
     }
@@ -167,6 +177,28 @@ impl Live {
         each!(self, r => r.claimable().map(|v| v.reason.code()))
     }
 
+    /// Whether `side` may offer a draw now: not after its declined offer until the opponent
+    /// has offered (the page hides the button then, the referee would refuse it).
+    pub fn may_offer_draw(&self, side: Side) -> bool {
+        each!(self, r => r.may_offer_draw(side))
+    }
+
+    /// Whether offers go with one's own move under these rules (the page's button then offers
+    /// with the next move).
+    pub fn offer_with_move(&self) -> bool {
+        each!(self, r => r.rules().offer_with_move)
+    }
+
+    /// Whether `side` may ask for a takeback now.
+    pub fn may_propose_takeback(&self, side: Side) -> bool {
+        each!(self, r => r.may_propose_takeback(side))
+    }
+
+    /// The side whose takeback request stands, if any.
+    pub fn takeback_by(&self) -> Option<Side> {
+        each!(self, r => r.takeback().map(|(by, _)| by))
+    }
+
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         each!(self, r => Game::is_check(r.judge().position()))
@@ -219,6 +251,8 @@ mod tests {
             rules: "cxa".into(),
             clock: None,
             per_move: None,
+            rated: false,
+            event: false,
         };
         let mut live = Live::new(&spec).unwrap();
         live.apply(0, Side::First, Command::Start);
@@ -252,6 +286,8 @@ mod tests {
             rules: rules.into(),
             clock: Some((0, 0)),
             per_move: None,
+            rated: false,
+            event: false,
         };
         // A referee's temporary limit of one round: drawn after two plies without a mate.
         let mut live = Live::new(&spec("cxa,temporary=1")).unwrap();

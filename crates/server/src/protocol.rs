@@ -5,6 +5,7 @@
 //! {"t":"hello","token":"SEAT TOKEN","since":12}   seat the socket and/or say where to resume
 //! {"t":"move","move":"e2e4","draw":true}          a move, optionally offering a draw
 //! {"t":"draw-offer"} {"t":"draw-accept"} {"t":"draw-decline"}
+//! {"t":"takeback-offer"} {"t":"takeback-accept"} {"t":"takeback-decline"}
 //! {"t":"claim-draw"} {"t":"claim-victory"} {"t":"resign"} {"t":"abort"}
 //! {"t":"ping"}                                    answered {"t":"pong"}
 //! ```
@@ -40,6 +41,9 @@ pub enum Command {
     DrawOffer,
     DrawAccept,
     DrawDecline,
+    TakebackOffer,
+    TakebackAccept,
+    TakebackDecline,
     ClaimDraw,
     ClaimVictory,
     Resign,
@@ -65,6 +69,9 @@ enum Wire {
     DrawOffer {},
     DrawAccept {},
     DrawDecline {},
+    TakebackOffer {},
+    TakebackAccept {},
+    TakebackDecline {},
     ClaimDraw {},
     ClaimVictory {},
     Resign {},
@@ -91,6 +98,9 @@ pub fn parse(text: &str) -> Parsed {
             Wire::DrawOffer {} => Incoming::Command(Command::DrawOffer),
             Wire::DrawAccept {} => Incoming::Command(Command::DrawAccept),
             Wire::DrawDecline {} => Incoming::Command(Command::DrawDecline),
+            Wire::TakebackOffer {} => Incoming::Command(Command::TakebackOffer),
+            Wire::TakebackAccept {} => Incoming::Command(Command::TakebackAccept),
+            Wire::TakebackDecline {} => Incoming::Command(Command::TakebackDecline),
             Wire::ClaimDraw {} => Incoming::Command(Command::ClaimDraw),
             Wire::ClaimVictory {} => Incoming::Command(Command::ClaimVictory),
             Wire::Resign {} => Incoming::Command(Command::Resign),
@@ -120,6 +130,9 @@ impl Command {
             // side's offer stands.
             Command::DrawOffer | Command::DrawAccept => R::OfferDraw,
             Command::DrawDecline => R::DeclineDraw,
+            // As `takeback/yes`: asking while the other side asks is agreeing.
+            Command::TakebackOffer | Command::TakebackAccept => R::ProposeTakeback,
+            Command::TakebackDecline => R::DeclineTakeback,
             Command::ClaimDraw => R::ClaimDraw,
             Command::ClaimVictory => R::ClaimTime,
             Command::Resign => R::Resign,
@@ -152,6 +165,16 @@ mod tests {
             }
         );
         assert_eq!(parse(r#"{"t":"ping"}"#).incoming.unwrap(), Incoming::Ping);
+        for (t, command) in [
+            ("takeback-offer", referee::Command::ProposeTakeback),
+            ("takeback-accept", referee::Command::ProposeTakeback),
+            ("takeback-decline", referee::Command::DeclineTakeback),
+        ] {
+            let Incoming::Command(c) = parse(&format!(r#"{{"t":"{t}"}}"#)).incoming.unwrap() else {
+                panic!("{t}: not a command")
+            };
+            assert_eq!(c.into_referee(Kind::Chess).unwrap(), command, "{t}");
+        }
         for bad in [
             "not json",
             "[1,2]",

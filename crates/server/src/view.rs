@@ -75,7 +75,7 @@ impl View {
                     // Moving answers the other side's offer (FIDE 9.1.2.3); one's own may go with it.
                     self.offer = offers_draw.then_some(*side);
                 }
-                EventKind::Corrected { back_to: Some(ply), .. } => {
+                EventKind::Corrected { back_to: Some(ply), .. } | EventKind::TakenBack { back_to: ply, .. } => {
                     self.take_back_to(live.kind(), *ply);
                     self.offer = None;
                 }
@@ -131,7 +131,9 @@ impl View {
     /// fields, as it is made for every event of every game.
     fn line(&self, live: &Live, e: &Event, as_state: bool) -> String {
         let clocks = match &e.kind {
-            EventKind::MoveAccepted { clocks, .. } | EventKind::TimeCorrected { clocks, .. } => *clocks,
+            EventKind::MoveAccepted { clocks, .. }
+            | EventKind::TimeCorrected { clocks, .. }
+            | EventKind::TakenBack { clocks, .. } => *clocks,
             _ => BySide::new(|side| live.remaining(side, e.at)),
         };
         let mut out = String::with_capacity(1024 + 2 * (self.moves_joined.len() + self.notation_items.len()));
@@ -188,6 +190,7 @@ impl View {
             check: live.in_check(),
             claimable: live.claimable(),
             move_left: live.ending().is_none().then(|| live.move_left(at)).flatten(),
+            actions: Actions::of(live),
         }
     }
 
@@ -246,6 +249,43 @@ pub struct State<'a> {
     /// What is left of the per-move limit for the move being thought over (ms); written only
     /// for a game with such a limit.
     move_left: Option<Millis>,
+    actions: Actions,
+}
+
+/// What each side may do besides moving, so a page shows a button only where the referee
+/// would take it: offer a draw (not after its declined offer until the opponent has offered;
+/// `offerWithMove`: only together with its next move), ask for a takeback, and whose takeback
+/// request stands.
+struct Actions {
+    may_offer: BySide<bool>,
+    offer_with_move: bool,
+    may_takeback: BySide<bool>,
+    takeback: Option<&'static str>,
+}
+
+impl Actions {
+    fn of(live: &Live) -> Actions {
+        let over = live.ending().is_some();
+        Actions {
+            may_offer: BySide::new(|s| !over && live.may_offer_draw(s)),
+            offer_with_move: live.offer_with_move(),
+            may_takeback: BySide::new(|s| !over && live.may_propose_takeback(s)),
+            takeback: live.takeback_by().filter(|_| !over).map(|s| s.name(live.kind())),
+        }
+    }
+
+    fn write(&self, out: &mut String) {
+        let _ = write!(
+            out,
+            r#","mayOffer":[{},{}],"offerWithMove":{},"mayTakeback":[{},{}],"takeback":{}"#,
+            self.may_offer.first,
+            self.may_offer.second,
+            self.offer_with_move,
+            self.may_takeback.first,
+            self.may_takeback.second,
+            self.takeback.map_or("null".into(), |s| format!("\"{s}\"")),
+        );
+    }
 }
 
 impl State<'_> {
@@ -295,6 +335,7 @@ impl State<'_> {
         if let Some(ms) = self.move_left {
             let _ = write!(out, r#","moveLeft":{ms}"#);
         }
+        self.actions.write(out);
     }
 }
 
@@ -309,6 +350,9 @@ fn changes_state(kind: &EventKind) -> bool {
             | EventKind::GameOver(_)
             | EventKind::Corrected { back_to: Some(_), .. }
             | EventKind::TimeCorrected { .. }
+            | EventKind::TakebackProposed { .. }
+            | EventKind::TakebackDeclined { .. }
+            | EventKind::TakenBack { .. }
     )
 }
 
@@ -347,6 +391,8 @@ mod tests {
             rules: "fide".into(),
             clock: None,
             per_move: None,
+            rated: false,
+            event: false,
         };
         let mut live = Live::new(&spec).unwrap();
         let mut view = View::default();
@@ -390,6 +436,8 @@ mod tests {
             rules: "fide".into(),
             clock: None,
             per_move: None,
+            rated: false,
+            event: false,
         };
         let mut live = Live::new(&spec).unwrap();
         let mut view = View::default();
@@ -425,6 +473,8 @@ mod tests {
             rules: "cxa".into(),
             clock: Some((600_000, 0)),
             per_move: Some(60_000),
+            rated: false,
+            event: false,
         };
         let mut live = Live::new(&spec).unwrap();
         let mut view = View::default();

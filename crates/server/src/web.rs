@@ -96,6 +96,26 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/notices.js"),
     ),
     (
+        "refereestrings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/refereestrings.js"),
+    ),
+    (
+        "actions.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/actions.js"),
+    ),
+    (
+        "premove.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/premove.js"),
+    ),
+    (
+        "movelist.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/movelist.js"),
+    ),
+    (
         "sound.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/sound.js"),

@@ -28,6 +28,8 @@ export async function api(method, path, body, token) {
   if (!res.ok) {
     const error = new Error((data && (data.error || data.message)) || `${res.status} ${res.statusText}`);
     error.status = res.status;
+    // A refusal's reason code, for the page to say it in its language.
+    if (data && data.why) error.why = data.why;
     throw error;
   }
   return data;

@@ -14,12 +14,15 @@ import { Console } from "./console.js";
 import { Device } from "./device.js";
 import { GameSocket } from "./socket.js";
 import { reasonName, setupLanguage, sideName, strings, t } from "./i18n.js";
-import { endExplanation, notice } from "./notices.js";
+import { endExplanation, notice, refusalText } from "./notices.js";
+import { drawActions, readActions, setupActions } from "./actions.js";
+import { drawPremove, playPremove, premoving } from "./premove.js";
 import { lobby, lobbyLabels } from "./lobby.js";
 import { setSound, sound, soundOn, unlockSound } from "./sound.js";
 import { heldSeat, holdSeat } from "./me.js";
 import { rematch } from "./rematch.js";
 import { takeChallenge } from "./seek.js";
+import { drawMoves } from "./movelist.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -115,6 +118,9 @@ const routes = {
   "draw-offer": "draw/yes",
   "draw-accept": "draw/yes",
   "draw-decline": "draw/no",
+  "takeback-offer": "takeback/yes",
+  "takeback-accept": "takeback/yes",
+  "takeback-decline": "takeback/no",
   "claim-draw": "claim-draw",
   resign: "resign",
   abort: "abort",
@@ -123,11 +129,20 @@ const routes = {
 // Sends a command (`{t: "resign"}`, `{t: "move", move}`) on the socket, else as its POST.
 function act(message) {
   $("message").textContent = "";
-  const path = message.t === "move" ? `move/${message.move}?lag=${lagEstimate()}` : routes[message.t];
+  const offering = message.draw ? "&offeringDraw=true" : "";
+  const path = message.t === "move" ? `move/${message.move}?lag=${lagEstimate()}${offering}` : routes[message.t];
   const sent = socket ? socket.send(message) : api("POST", `/api/board/game/${game.id}/${path}`, undefined, game.token);
   return sent.catch((e) => {
-    $("message").textContent = e.message;
+    // The referee's reason in the page's language (its code), else the server's words.
+    $("message").textContent = refusalText(Object.assign(e, { text: message.move }), game.mySide);
   });
+}
+
+// A move of the player's, with a draw offer where one is to go with it.
+function sendMove(move) {
+  const draw = Boolean(game.offerWithMove && game.offerNext);
+  game.offerNext = false;
+  return act(draw ? { t: "move", move, draw } : { t: "move", move });
 }
 
 // Events of the stream. `gameFull` carries the game's description and its state; `gameState`
@@ -199,6 +214,8 @@ function onState(st) {
   const before = { fen: game.fen, plies: (game.moves || []).length, status: game.status };
   onStateInner(st);
   soundFor(before, st);
+  const live = game.status === "started" || game.status === "created";
+  playPremove(game, before.plies, live, sendMove);
   draw();
 }
 
@@ -220,6 +237,7 @@ function onStateInner(st) {
   game.claimable = !!st.claimable;
   game.reason = st.explanation || "";
   game.reasonZh = st.explanation_zh || "";
+  readActions(game, st);
   if (st.wtime !== undefined) {
     // wtime/btime are the first and second player's (Red's and Black's in Xiangqi).
     const running = game.status === "started" ? (game.toMove === first ? "white" : "black") : null;
@@ -236,10 +254,17 @@ function kingSquare() {
   return Object.keys(pieces).find((sq) => pieces[sq] === (first ? "K" : "k")) || null;
 }
 
-const board = new Board(document.createElement("div"), (move) => {
-  if (control) control.move(move);
-  else act({ t: "move", move });
-});
+const board = new Board(
+  document.createElement("div"),
+  (move) => {
+    if (control) control.move(move);
+    else sendMove(move);
+  },
+  (move) => {
+    game.premove = move;
+    draw();
+  },
+);
 
 function flipped() {
   return game.flipped ?? game.mySide === "black";
@@ -267,12 +292,14 @@ function draw() {
     mySide: game.mySide,
     canMove: Boolean(game.token) && live,
     toMove: game.toMove,
+    premoving: premoving(game, live),
+    premove: game.premove || null,
     boardLabel: t("boardOf", { game: t(xq ? "xiangqiTitle" : "chessTitle") }),
     pointLabel: (sq, p) => `${sq} ${p ? strings().pieceNames[game.kind][p] : t("emptyPoint")}`,
     pickedLabel: t("pickedUp"),
     legalLabel: t("canMoveHere"),
   });
-  drawMoves();
+  drawMoves(game);
   const over = !live;
   if (game.mode === "seat" || game.mode === "watch") rematch(game.id, over);
   const outcome = game.winner ? t("wins", { side: sideName(game.winner) }) : game.status === "aborted" ? t("aborted") : t("draw");
@@ -286,21 +313,12 @@ function draw() {
   status.dataset.status = game.status;
   status.classList.toggle("over", over);
   $("explanation").hidden = !(over && game.reason);
-  $("explanation").textContent = over && game.reason ? endExplanation(game.endReason, game.reason, game.reasonZh) : "";
-  const theirOffer = game.offer && game.offer !== game.mySide && !over;
-  $("offer").textContent = over || !game.offer
-    ? ""
-    : game.token && game.offer === game.mySide
-      ? t("youOffered")
-      : t("offers", { side: sideName(game.offer) });
-  // Spectators see no buttons; players see them disabled once the game is over. The console
-  // and the device have their own.
-  $("buttons").hidden = !game.token || game.mode !== "seat";
-  for (const id of ["draw", "claim", "resign", "abort"]) $(id).disabled = !game.token || over;
-  // A false claim is a foul: the button is there only while a draw may be claimed.
-  $("claim").hidden = !game.claimable;
-  $("accept").hidden = $("decline").hidden = !(game.token && theirOffer);
-  $("accept").disabled = $("decline").disabled = over;
+  const ending = { winner: game.winner, turn: game.toMove, sides: game.sides || ["white", "black"] };
+  $("explanation").textContent = over && game.reason ? endExplanation(game.endReason, game.reason, game.reasonZh, ending) : "";
+  // Spectators see no buttons, players only those that mean something now. The console and
+  // the device have their own.
+  drawActions(game, over);
+  drawPremove(game);
   $("pgn").href = `/api/game/${game.id}/pgn`;
   $("seat").textContent =
     game.mode === "arbiter" ? t("youArbiter") : game.mode === "device" ? t("youDevice") : game.token ? t("youPlay", { side: sideName(game.mySide) || "?" }) : t("spectating");
@@ -328,43 +346,6 @@ function drawBack() {
   const own = game.mode === "seat" && game.token;
   link.href = own ? `/event/${game.event}#player=${game.token}` : `/event/${game.event}`;
   link.textContent = t(own ? "backToYourEvent" : "backToEvent");
-}
-
-function drawMoves() {
-  const select = $("notation");
-  const kinds = game.kind === "xiangqi" ? ["chinese", "wxf", "iccs"] : ["san", "uci"];
-  if (select.dataset.kind !== game.kind) {
-    const chosen = select.value || localStorage.getItem(`notation:${game.kind}`);
-    select.innerHTML = "";
-    for (const k of kinds) {
-      const o = document.createElement("option");
-      o.value = k;
-      o.textContent = strings().notation[k];
-      select.appendChild(o);
-    }
-    if (kinds.includes(chosen)) select.value = chosen;
-    select.dataset.kind = game.kind;
-  }
-  const which = select.value;
-  const named = game.notation[which];
-  // The server's notation, one entry a move; coordinates while it has not sent them.
-  const list = which === "uci" || which === "iccs" || !named || named.length !== game.moves.length ? game.moves : named;
-  const ol = $("moves");
-  ol.innerHTML = "";
-  ol.dataset.notation = list === game.moves ? (game.kind === "xiangqi" ? "iccs" : "uci") : which;
-  for (let i = 0; i < list.length; i += 2) {
-    const li = document.createElement("li");
-    for (const j of [i, i + 1]) {
-      if (j >= list.length) break;
-      const span = document.createElement("span");
-      span.className = "move";
-      span.dataset.ply = String(j + 1);
-      span.textContent = list[j];
-      li.appendChild(span);
-    }
-    ol.appendChild(li);
-  }
-  ol.scrollTop = ol.scrollHeight;
 }
 
 function tickClocks() {
@@ -470,9 +451,7 @@ async function play(id) {
     if (/(^#|&)(seat=|arbiter=|device=|watch)/.test(location.hash)) location.reload();
   });
   $("play").hidden = false;
-  $("draw").addEventListener("click", () => act({ t: "draw-offer" }));
-  $("accept").addEventListener("click", () => act({ t: "draw-accept" }));
-  $("decline").addEventListener("click", () => act({ t: "draw-decline" }));
+  setupActions(game, act, draw);
   $("claim").addEventListener("click", () => act({ t: "claim-draw" }));
   $("resign").addEventListener("click", () => act({ t: "resign" }));
   $("abort").addEventListener("click", () => act({ t: "abort" }));
@@ -491,7 +470,7 @@ async function play(id) {
   unlockSound();
   $("notation").addEventListener("change", () => {
     localStorage.setItem(`notation:${game.kind}`, $("notation").value);
-    drawMoves();
+    drawMoves(game);
   });
   requestAnimationFrame(tickClocks);
   follow();

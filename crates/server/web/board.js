@@ -144,10 +144,14 @@ function drawArrow(parent, [x1, y1], [x2, y2], cell) {
 /// moves (click, drag, or the keyboard: the arrows walk the points, Enter or Space picks a piece
 /// up and puts it down, Escape lets it go). Each point is a focusable element that a screen
 /// reader names by its square and piece; one of them is in the tab order at a time.
+/// While `state.premoving` (the opponent to move), a move of one's own piece to any other
+/// square goes to `onPremove(move)` instead, shown as `state.premove`; a click elsewhere, a
+/// right-click or Escape cancels it (`onPremove(null)`).
 export class Board {
-  constructor(host, onMove) {
+  constructor(host, onMove, onPremove) {
     this.host = host;
     this.onMove = onMove;
+    this.onPremove = onPremove || null;
     this.selected = null;
     this.dragFrom = null;
     this.state = null;
@@ -228,6 +232,12 @@ export class Board {
       ring(sq, "marked");
     }
     if (state.arrow) drawArrow(rings, centre(state.arrow.slice(0, 2)), centre(state.arrow.slice(2, 4)), cell);
+    if (state.premove) {
+      for (const sq of [state.premove.slice(0, 2), state.premove.slice(2, 4)]) {
+        if (g.points) ring(sq, "premove");
+        else mark(sq, "premove");
+      }
+    }
 
     // Hints for the selected piece: its legal destinations (a promotion's four moves, one).
     const targets = new Set(
@@ -264,6 +274,11 @@ export class Board {
       if (this.pick(sq, pieces)) this.dragFrom = sq;
     });
     svg.addEventListener("keydown", (evt) => this.key(evt, pieces));
+    svg.addEventListener("contextmenu", (evt) => {
+      if (!this.selected && !state.premove) return;
+      evt.preventDefault();
+      this.cancelPremove();
+    });
     svg.addEventListener("pointerup", (evt) => {
       const sq = toSquare(evt);
       const from = this.dragFrom;
@@ -279,6 +294,8 @@ export class Board {
     // A board one only looks at keeps its drawing: redrawn, the element under the pointer
     // would be gone before the click, and a small board's link would not open.
     if (!this.state.canMove && !this.selected) return false;
+    // A click while a premove waits cancels it (and may pick the next one's piece).
+    if (this.state.premove && !this.selected && this.onPremove) this.onPremove(null);
     if (this.selected && this.selected !== sq && this.tryMove(this.selected, sq)) return false;
     this.selected = pieces[sq] && this.mine(pieces[sq]) ? sq : null;
     this.render(this.state);
@@ -340,23 +357,39 @@ export class Board {
     } else if (evt.key === "Enter" || evt.key === " ") {
       evt.preventDefault();
       this.pick(this.cursor || this.startPoint(), pieces);
-    } else if (evt.key === "Escape" && this.selected) {
+    } else if (evt.key === "Escape" && (this.selected || this.state.premove)) {
       evt.preventDefault();
-      this.selected = null;
-      this.render(this.state);
+      this.cancelPremove();
     }
+  }
+
+  // Lets the piece picked up go, and the premove waiting.
+  cancelPremove() {
+    this.selected = null;
+    if (this.state.premove && this.onPremove) this.onPremove(null);
+    else this.render(this.state);
   }
 
   mine(piece) {
     if (!this.state.canMove) return false;
     const first = piece === piece.toUpperCase();
     const side = this.state.mySide || this.state.toMove;
-    return (side === this.state.first) === first && this.state.toMove === side;
+    return (side === this.state.first) === first && (this.state.toMove === side || Boolean(this.state.premoving));
   }
 
   /// Send the move from→to if it is legal (a pawn reaching the last rank in chess becomes a
   /// queen unless the user picks otherwise in the promotion box).
   tryMove(from, to) {
+    if (this.state.premoving && this.onPremove) {
+      // Not our turn: any move of one's own piece to a square it does not hold, ruled when sent.
+      const pieces = parseFen(this.state.kind, this.state.fen);
+      if (pieces[to] && this.mine(pieces[to])) return false;
+      const promo = this.state.kind === "chess" && /[Pp]/.test(pieces[from] || "") && (to[1] === "8" || to[1] === "1");
+      const choice = (document.getElementById("promotion") || { value: "q" }).value;
+      this.selected = null;
+      this.onPremove(from + to + (promo ? choice : ""));
+      return true;
+    }
     if (!this.state.legal) {
       // No list from the server: send the move; a chess pawn reaching the last rank promotes.
       const pieces = parseFen(this.state.kind, this.state.fen);

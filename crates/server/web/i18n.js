@@ -6,6 +6,7 @@
 import { EVENT_STRINGS } from "./eventstrings.js";
 import { LABELS } from "./labels.js";
 import { PLAYER_STRINGS } from "./playerstrings.js";
+import { REFEREE_STRINGS } from "./refereestrings.js";
 import { SEEK_STRINGS } from "./seekstrings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -182,6 +183,7 @@ for (const l of Object.keys(LABELS)) Object.assign(STRINGS[l], LABELS[l]);
 for (const l of Object.keys(EVENT_STRINGS)) Object.assign(STRINGS[l], EVENT_STRINGS[l]);
 for (const l of Object.keys(PLAYER_STRINGS)) Object.assign(STRINGS[l], PLAYER_STRINGS[l]);
 for (const l of Object.keys(SEEK_STRINGS)) Object.assign(STRINGS[l], SEEK_STRINGS[l]);
+for (const l of Object.keys(REFEREE_STRINGS)) Object.assign(STRINGS[l], REFEREE_STRINGS[l]);
 
 // The judge's words: the review's verdict lines around the explanation, which the server
 // writes in both languages from the verdict's facts (`explanation`, `explanation_zh`).

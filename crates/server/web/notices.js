@@ -6,14 +6,36 @@ import { explanationOf, language, sideName, strings, t } from "./i18n.js";
 // already names the decision, so the explanation gives only the arbiter's reason.
 const ARBITER_ENDS = { arbiter: "the arbiter's decision: ", called_off: "the arbiter called the game off: " };
 
+const fill = (s, params) => s.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? "");
+
 // Why the game ended, and who says so: the arbiter for their decisions (an organiser's result
 // for a game in play, a game the event no longer needs called off), the judge for the rules'
-// (in the page's language where the judge decided: `reasonZh` is its Chinese).
-export function endExplanation(endReason, reason, reasonZh) {
+// (in the page's language where the judge decided: `reasonZh` is its Chinese). The endings the
+// referee decides by itself (resignation, time, fouls, agreement …) are written from their code,
+// the winner and the side to move (the one whose flag fell), not from the English `reason`.
+export function endExplanation(endReason, reason, reasonZh, { winner, turn, sides } = {}) {
+  const ends = strings().ends;
+  if (ends[endReason] && !reasonZh && sides) {
+    const other = (s) => (s === sides[0] ? sides[1] : sides[0]);
+    const loser = winner ? other(winner) : turn;
+    const key = endReason === "time" && !winner ? "time_draw" : endReason;
+    return t("judge", { text: fill(ends[key], { loser: sideName(loser), other: sideName(other(loser)) }) });
+  }
   const prefix = ARBITER_ENDS[endReason];
   if (prefix === undefined) return t("judge", { text: explanationOf({ en: reason, zh: reasonZh }, "en", "zh") });
   const text = reason.startsWith(prefix) ? reason.slice(prefix.length) : reason;
   return t("arbiterSays", { text });
+}
+
+// The referee's reason `code` in the page's language, the English `text` where it has none.
+export function whyText(code, text, params) {
+  const s = code && strings().why[code];
+  return s ? fill(s, params) : text;
+}
+
+// A refused command's error (`why`: the referee's code) in the page's language, for `side`.
+export function refusalText(error, side) {
+  return whyText(error.why, error.message, { side: sideName(side), text: error.text || "" });
 }
 
 // A notice's event as a sentence: who (of `sides`, first and second), and what the referee said.
@@ -28,20 +50,32 @@ export function notice(event, sides) {
   const who = body.side || body.by;
   const side = sideName(who === "second" ? sides[1] : sides[0]);
   const n = strings().notice;
-  const fill = (s, params) => s.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? "");
+  // The referee's reason in the page's language from its code; touch-move's rule and the
+  // arbiter's own words (a foul they entered) are given as written.
+  const why = (english) =>
+    body.code === "arbiter_foul" || body.code === "touch_move" ? english : whyText(body.code, english, { side, text: body.text || "" });
+  const tb = strings().takebackNotice;
   switch (kind) {
     case "MoveRejected":
-      return fill(n.moveRejected, { side, text: body.text, reason: body.reason });
+      return fill(n.moveRejected, { side, text: body.text, reason: body.code === "touch_move" ? body.reason : why(body.reason) });
     case "Refused":
-      return fill(n.refused, { side, reason: body.reason });
+      return fill(n.refused, { side, reason: why(body.reason) });
     case "OfferRefused":
-      return fill(n.offerRefused, { side, reason: body.reason });
+      return fill(n.offerRefused, { side, reason: why(body.reason) });
     case "ClaimRejected":
-      return fill(n.claimRejected, { side, reason: body.reason });
+      return fill(n.claimRejected, { side, reason: why(body.reason) });
     case "Foul":
-      return fill(n.foul, { side, count: body.count, limit: body.limit ? fill(n.foulLimit, { limit: body.limit }) : "", what: body.what });
+      return fill(n.foul, { side, count: body.count, limit: body.limit ? fill(n.foulLimit, { limit: body.limit }) : "", what: why(body.what) });
     case "Warning":
-      return fill(n.warning, { side, what: body.what });
+      return fill(n.warning, { side, what: why(body.what) });
+    case "DrawDeclined":
+      return fill(strings().drawDeclined, { side });
+    case "TakebackProposed":
+      return fill(tb.proposed, { side, plies: body.plies === 1 ? tb.plies1 : tb.plies2, back: body.back_to });
+    case "TakebackDeclined":
+      return fill(tb.declined, { side });
+    case "TakenBack":
+      return fill(tb.taken, { side, plies: body.plies === 1 ? tb.plies1 : tb.plies2 });
     case "MustVary":
       // The Chinese ruling already says who must vary (红方必须变着 …).
       if (language() === "zh" && body.explanation_zh) return body.explanation_zh;

@@ -58,6 +58,10 @@ pub struct StoredGame {
     pub created_unix_ms: i64,
     /// The seat the computer plays and its level (`second:4`), if it plays one.
     pub computer: Option<String>,
+    /// A rated game (no takebacks in it).
+    pub rated: bool,
+    /// A game of an event (no takebacks in it either).
+    pub event: bool,
     /// Game time (ms), side, command text.
     pub commands: Vec<(u64, Side, String)>,
 }
@@ -191,7 +195,8 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, sqlx::Error> {
         let Some(row) = sqlx::query(
             "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \
-             created_unix_ms, token_arbiter, token_device, computer, clock_per_move_ms FROM games WHERE id = $1",
+             created_unix_ms, token_arbiter, token_device, computer, clock_per_move_ms, rated, \
+             (SELECT COUNT(*) FROM event_games WHERE event_games.game_id = games.id) FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -248,6 +253,8 @@ fn game_of(row: &AnyRow, commands: Vec<(u64, Side, String)>) -> Result<StoredGam
         device_hash: row.try_get(9)?,
         computer: row.try_get(10)?,
         per_move: row.try_get::<Option<i64>, _>(11)?.map(|p| p.max(0) as u64),
+        rated: row.try_get::<i64, _>(12)? != 0,
+        event: row.try_get::<i64, _>(13)? > 0,
         commands,
     })
 }

@@ -239,6 +239,8 @@ async fn check_games(store: &store::Store, played: &[Played]) {
             rules: g.rules.clone(),
             clock: g.clock,
             per_move: None,
+            rated: false,
+            event: false,
         };
         let mut live = server::live::Live::new(&spec).unwrap();
         for (at, side, text) in &g.commands {

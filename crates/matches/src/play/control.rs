@@ -113,6 +113,7 @@ pub fn engine_rules(time: TimeControl) -> RefereeRules {
         touch_move: false,
         check_reply_with_same_piece: false,
         lateness: None,
+        takebacks: false,
     }
 }
 

@@ -8,6 +8,7 @@ use judge::{Judge, Verdict};
 use super::{Phase, Referee};
 use crate::clock::Millis;
 use crate::events::{EventKind, FoulKind};
+use crate::why::Why;
 
 impl<J: Judge> Referee<J> {
     /// The draw that may be claimed now, with the judge's grounds (a repetition, the fifty-move
@@ -32,6 +33,7 @@ impl<J: Judge> Referee<J> {
             EventKind::ClaimRejected {
                 by: side,
                 reason: reason.clone(),
+                code: Why::FalseClaim,
             },
         );
         if let Some(bonus) = self.rules.false_claim_bonus {
@@ -40,7 +42,8 @@ impl<J: Judge> Referee<J> {
                 "false claim: {} s added to the opponent's clock (FIDE 9.5.3)",
                 bonus / 1000
             );
-            self.emit(at, EventKind::Warning { side, what });
+            let code = Why::FalseClaimBonus;
+            self.emit(at, EventKind::Warning { side, what, code });
         }
         // A false claim of the move limit: a foul, and where false claims are counted apart,
         // the second in the same phase loses.
@@ -53,7 +56,7 @@ impl<J: Judge> Referee<J> {
                 f.counts[FoulKind::FalseClaim.index()] = 0;
             }
         }
-        self.foul(at, side, kind, reason);
+        self.foul(at, side, kind, Why::FalseClaim, reason);
     }
 
     pub(super) fn claim_time(&mut self, at: Millis, side: Side) {
@@ -64,6 +67,7 @@ impl<J: Judge> Referee<J> {
                 EventKind::ClaimRejected {
                     by: side,
                     reason: "the opponent's flag has not fallen".into(),
+                    code: Why::FlagNotFallen,
                 },
             ),
         }

@@ -10,6 +10,7 @@ use crate::clock::{Clock, Millis};
 use crate::corrections::{Correction, Straightening};
 use crate::events::EventKind;
 use crate::touch::Touch;
+use crate::why::Why;
 
 impl<J: Judge> Referee<J> {
     /// Seed 000 5.6: straightening with notice on one's own time, or a plain accident, is no
@@ -31,7 +32,8 @@ impl<J: Judge> Referee<J> {
                 // A touch binds the side to move only: straightening on the opponent's time is
                 // a breach of 5.6 the arbiter warns of, with nothing to oblige yet.
                 let what = format!("straightened the piece on {square} on the opponent's time (5.6)");
-                self.emit(at, EventKind::Warning { side, what });
+                let code = Why::StraightenedOnOpponentsTime;
+                self.emit(at, EventKind::Warning { side, what, code });
                 return;
             }
             _ => {
@@ -67,7 +69,7 @@ impl<J: Judge> Referee<J> {
                 let now = self.played.len();
                 if ply >= now {
                     let reason = format!("no move to take back: {now} plies stand, the position after {ply} asked for");
-                    self.emit(at, EventKind::Refused { by: side, reason });
+                    self.refuse(at, side, Why::NothingToRestore, reason);
                     return;
                 }
                 self.take_back_to(at, ply);
@@ -134,7 +136,7 @@ impl<J: Judge> Referee<J> {
     /// The position after the first `ply` standing moves: replayed on the judge the game began
     /// with. The clocks stand as they are (the arbiter corrects them apart, with a reason); the
     /// side to move then has the move, and its clock runs from `at`.
-    fn take_back_to(&mut self, at: Millis, ply: usize) {
+    pub(super) fn take_back_to(&mut self, at: Millis, ply: usize) {
         let mut judge = self.initial.clone();
         let mut phase_start = 0;
         let mut stood = 0;
@@ -189,6 +191,7 @@ impl<J: Judge> Referee<J> {
         self.offer = None;
         self.may_offer = BySide::both(true);
         self.told_to_vary = false;
+        self.takeback = None;
     }
 
     /// An arbiter's time correction: `ms` added to `side`'s main time, or its main time set
@@ -196,7 +199,7 @@ impl<J: Judge> Referee<J> {
     pub(super) fn correct_time(&mut self, at: Millis, side: Side, ms: Millis, add: bool, reason: &str) {
         if self.clock.control().stages.is_empty() {
             let reason = "this game's clock has no main time to correct".to_string();
-            self.emit(at, EventKind::Refused { by: side, reason });
+            self.refuse(at, side, Why::NoMainTime, reason);
             return;
         }
         if add {

@@ -8,6 +8,7 @@ use super::Referee;
 use crate::clock::Millis;
 use crate::events::{EndReason, EventKind, FoulKind};
 use crate::rules::RefereeRules;
+use crate::why::Why;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Fouls {
@@ -35,7 +36,7 @@ impl FoulKind {
 
 impl<J: Judge> Referee<J> {
     /// Counts a foul and ends the game when its limit is reached.
-    pub(super) fn foul(&mut self, at: Millis, side: Side, kind: FoulKind, what: String) {
+    pub(super) fn foul(&mut self, at: Millis, side: Side, kind: FoulKind, code: Why, what: String) {
         let count = {
             let c = &mut self.fouls[side].counts[kind.index()];
             *c += 1;
@@ -50,6 +51,7 @@ impl<J: Judge> Referee<J> {
                 count,
                 limit,
                 what: what.clone(),
+                code,
             },
         );
         if limit.is_some_and(|l| count >= l) {

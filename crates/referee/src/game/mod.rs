@@ -27,6 +27,7 @@ mod finish;
 mod fouls;
 mod moves;
 mod offers;
+mod takebacks;
 
 use game::{BySide, Game, Side};
 use judge::{Judge, Outcome};
@@ -35,6 +36,7 @@ use crate::clock::{Clock, Millis};
 use crate::events::{Command, EndReason, Ending, Event, EventKind, FoulKind};
 use crate::rules::RefereeRules;
 use crate::touch::Touch;
+use crate::why::Why;
 
 use fouls::Fouls;
 
@@ -68,6 +70,12 @@ pub struct Referee<J: Judge> {
     /// May this side offer (false after its offer was declined, until the other offers).
     may_offer: BySide<bool>,
     fouls: BySide<Fouls>,
+    /// A standing takeback request: by this side, back to the position after this many plies.
+    takeback: Option<(Side, usize)>,
+    /// A rated game: takebacks are off whatever the rules say ([`Self::set_rated`]).
+    rated: bool,
+    /// A game of a competition (an event's): takebacks are off ([`Self::set_competition`]).
+    competition: bool,
     touches: Vec<Touch>,
     /// The capture phase: plies up to the last capture (false claims count per phase).
     phase_start: usize,
@@ -95,6 +103,9 @@ impl<J: Judge> Referee<J> {
             offer: None,
             may_offer: BySide::both(true),
             fouls: BySide::default(),
+            takeback: None,
+            rated: false,
+            competition: false,
             touches: Vec::new(),
             phase_start: 0,
             ending: None,
@@ -128,6 +139,35 @@ impl<J: Judge> Referee<J> {
     /// 8, BENCHMARKS.md). [`Self::pgn`] then writes the moves in coordinates.
     pub fn set_live_notation(&mut self, on: bool) {
         self.live_notation = on;
+    }
+
+    /// Marks the game rated (or not): a rated game takes no takebacks. Set before the first
+    /// command, as the game is made, so a replay of its log rules the same.
+    pub fn set_rated(&mut self, rated: bool) {
+        self.rated = rated;
+    }
+
+    /// Marks the game one of a competition (an event's game), where takebacks are off whatever
+    /// the rules say. Set before the first command, as [`Self::set_rated`].
+    pub fn set_competition(&mut self, competition: bool) {
+        self.competition = competition;
+    }
+
+    /// Whether `side` may ask for a takeback now: the game in play, takebacks allowed, and a
+    /// move of its own standing to take back.
+    pub fn may_propose_takeback(&self, side: Side) -> bool {
+        self.phase == Phase::Playing && self.takebacks_off().is_none() && self.takeback_target(side).is_some()
+    }
+
+    /// The standing takeback request: by this side, back to the position after that many plies.
+    pub fn takeback(&self) -> Option<(Side, usize)> {
+        self.takeback
+    }
+
+    /// Whether `side` may offer a draw now (false after its offer was declined, until the
+    /// opponent has offered): a page hides its offer button then.
+    pub fn may_offer_draw(&self, side: Side) -> bool {
+        self.phase == Phase::Playing && self.may_offer[side]
     }
 
     /// Every event so far; `events()[v]` has version `v`.
@@ -182,19 +222,13 @@ impl<J: Judge> Referee<J> {
             self.rule_time(at, credit);
         }
         if self.phase == Phase::Over || (self.phase == Phase::NotStarted && *command != Command::Start) {
-            let reason = if self.phase == Phase::Over {
-                "the game is over"
+            let (code, reason) = if self.phase == Phase::Over {
+                (Why::GameOver, "the game is over")
             } else {
-                "the game has not started"
+                (Why::NotStarted, "the game has not started")
             };
             if *command != Command::Tick {
-                self.emit(
-                    at,
-                    EventKind::Refused {
-                        by: side,
-                        reason: reason.to_string(),
-                    },
-                );
+                self.refuse(at, side, code, reason.to_string());
             }
             return;
         }
@@ -211,20 +245,19 @@ impl<J: Judge> Referee<J> {
                     | Command::PressClock
                     | Command::ClaimDraw
                     | Command::ClaimTime
+                    | Command::ProposeTakeback
+                    | Command::AcceptTakeback
             )
         {
-            self.emit(
-                at,
-                EventKind::Refused {
-                    by: side,
-                    reason: "the game is adjourned".to_string(),
-                },
-            );
+            self.refuse(at, side, Why::Adjourned, "the game is adjourned".to_string());
             return;
         }
         match command {
             Command::Start => self.start(at, side),
             Command::Tick => {}
+            Command::ProposeTakeback => self.propose_takeback(at, side),
+            Command::AcceptTakeback => self.accept_takeback(at, side),
+            Command::DeclineTakeback => self.decline_takeback(at, side),
             Command::Move(text) => self.play(at, side, text, false, 0),
             Command::MoveOfferingDraw(text) => self.play(at, side, text, true, 0),
             Command::LaggedMove { text, offering, lag } => self.play(at, side, text, *offering, *lag),
@@ -241,7 +274,7 @@ impl<J: Judge> Referee<J> {
             Command::ClaimDraw => self.claim_draw(at, side),
             Command::ClaimTime => self.claim_time(at, side),
             Command::Touch(t) => self.touch(at, side, t.clone()),
-            Command::TechnicalFoul(what) => self.foul(at, side, FoulKind::Technical, what.clone()),
+            Command::TechnicalFoul(what) => self.foul(at, side, FoulKind::Technical, Why::ArbiterFoul, what.clone()),
             Command::RefusesRules => self.end(
                 at,
                 Outcome::win(!side),
@@ -256,6 +289,7 @@ impl<J: Judge> Referee<J> {
                 at,
                 side,
                 FoulKind::ClockPress,
+                Why::ClockPress,
                 "pressed the clock without moving".into(),
             ),
             Command::Adjourn => {
@@ -325,15 +359,14 @@ impl<J: Judge> Referee<J> {
 
     fn not_your_turn(&mut self, at: Millis, side: Side) -> bool {
         if self.judge.position().turn() != side {
-            self.emit(
-                at,
-                EventKind::Refused {
-                    by: side,
-                    reason: "not this side's turn".into(),
-                },
-            );
+            self.refuse(at, side, Why::NotYourTurn, "not this side's turn".into());
             return true;
         }
         false
+    }
+
+    /// A command refused because of the game's state: `code` says why, `reason` in English.
+    fn refuse(&mut self, at: Millis, side: Side, code: Why, reason: String) {
+        self.emit(at, EventKind::Refused { by: side, reason, code });
     }
 }

@@ -8,12 +8,19 @@ use super::{Phase, Referee};
 use crate::clock::Millis;
 use crate::events::{EventKind, FoulKind};
 use crate::touch::{obligation, Touch};
+use crate::why::Why;
 
 impl<J: Judge> Referee<J> {
     pub(super) fn play(&mut self, at: Millis, side: Side, text: &str, offering: bool, lag: Millis) {
         if self.not_your_turn(at, side) {
             if let Some(kind) = self.rules.extra_move_counts_as {
-                self.foul(at, side, kind, format!("an extra move {text}, out of turn"));
+                self.foul(
+                    at,
+                    side,
+                    kind,
+                    Why::ExtraMove,
+                    format!("an extra move {text}, out of turn"),
+                );
             }
             return;
         }
@@ -32,15 +39,15 @@ impl<J: Judge> Referee<J> {
                 if !pos.reads_as_move(text) {
                     let notations = <J::Game as Game>::NOTATIONS;
                     let reason = format!("not understood: {text:?} is not a move; moves are written in {notations}");
-                    self.reject(at, side, text, reason);
+                    self.reject(at, side, text, Why::NotUnderstood, reason);
                     if let Some(kind) = self.rules.unreadable_move_counts_as {
-                        self.foul(at, side, kind, format!("{text:?} is not a move"));
+                        self.foul(at, side, kind, Why::NotUnderstood, format!("{text:?} is not a move"));
                     }
                     return;
                 }
-                self.reject(at, side, text, e.to_string());
+                self.reject(at, side, text, Why::IllegalMove, e.to_string());
                 let kind = self.rules.illegal_move_counts_as;
-                self.foul(at, side, kind, format!("illegal move {text}"));
+                self.foul(at, side, kind, Why::IllegalMove, format!("illegal move {text}"));
                 // Seed 001 纠正失误 (3): a move that ignored a check is taken back; the piece
                 // moved must answer the check if it can.
                 if self.phase == Phase::Playing && self.rules.check_reply_with_same_piece && pos.is_check() {
@@ -68,11 +75,12 @@ impl<J: Judge> Referee<J> {
         if !self.touches.is_empty() {
             let o = obligation(self.judge.position(), &self.touches);
             if !o.permits(m) {
-                self.reject(at, side, text, o.rule.clone());
+                self.reject(at, side, text, Why::TouchMove, o.rule.clone());
                 self.foul(
                     at,
                     side,
                     FoulKind::Technical,
+                    Why::TouchMove,
                     format!("{text} breaks touch-move: {}", o.rule),
                 );
                 return;
@@ -93,12 +101,14 @@ impl<J: Judge> Referee<J> {
         let ruled = match self.judge.push(m) {
             Ok(v) => v.cloned(),
             Err(e) => {
-                self.reject(at, side, text, e.to_string());
+                self.reject(at, side, text, Why::IllegalMove, e.to_string());
                 return;
             }
         };
         self.moved[side] = true;
         self.played.push(m);
+        // A takeback asked for belongs to the position it was asked in.
+        self.takeback = None;
         self.touches.clear();
         if zeroing {
             self.phase_start = self.judge.ply();
@@ -154,9 +164,17 @@ impl<J: Judge> Referee<J> {
         }
     }
 
-    pub(super) fn reject(&mut self, at: Millis, side: Side, text: &str, reason: String) {
+    pub(super) fn reject(&mut self, at: Millis, side: Side, text: &str, code: Why, reason: String) {
         let text = text.to_string();
-        self.emit(at, EventKind::MoveRejected { side, text, reason });
+        self.emit(
+            at,
+            EventKind::MoveRejected {
+                side,
+                text,
+                reason,
+                code,
+            },
+        );
     }
 
     /// Offers a self-exposing move to the judge; true when the judge ruled on it (the mover lost).
@@ -186,7 +204,7 @@ impl<J: Judge> Referee<J> {
             },
         );
         if let Some(what) = o.foul {
-            self.foul(at, side, FoulKind::Technical, what);
+            self.foul(at, side, FoulKind::Technical, Why::TouchMove, what);
         }
     }
 }

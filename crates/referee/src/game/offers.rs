@@ -8,6 +8,7 @@ use super::Referee;
 use crate::clock::Millis;
 use crate::events::{EndReason, EventKind, FoulKind};
 use crate::rules::OfferPenalty;
+use crate::why::Why;
 
 impl<J: Judge> Referee<J> {
     /// Whether `side` may offer now; a refused offer costs what the rules say.
@@ -21,17 +22,23 @@ impl<J: Judge> Referee<J> {
             EventKind::OfferRefused {
                 by: side,
                 reason: reason.clone(),
+                code: Why::RepeatedOffer,
             },
         );
         match self.rules.repeated_offer {
-            OfferPenalty::TechnicalFoul => {
-                self.foul(at, side, FoulKind::Technical, format!("repeated draw offer ({reason})"))
-            }
+            OfferPenalty::TechnicalFoul => self.foul(
+                at,
+                side,
+                FoulKind::Technical,
+                Why::RepeatedOffer,
+                format!("repeated draw offer ({reason})"),
+            ),
             OfferPenalty::Warning => self.emit(
                 at,
                 EventKind::Warning {
                     side,
                     what: format!("repeated draw offer ({reason})"),
+                    code: Why::RepeatedOffer,
                 },
             ),
         }
@@ -48,7 +55,14 @@ impl<J: Judge> Referee<J> {
     pub(super) fn offer(&mut self, at: Millis, side: Side) {
         if self.rules.offer_with_move {
             let reason = "a draw is offered together with one's own move".to_string();
-            self.emit(at, EventKind::OfferRefused { by: side, reason });
+            self.emit(
+                at,
+                EventKind::OfferRefused {
+                    by: side,
+                    reason,
+                    code: Why::OfferWithMove,
+                },
+            );
             return;
         }
         if self.offer == Some(side) {
@@ -70,13 +84,7 @@ impl<J: Judge> Referee<J> {
                 None,
             );
         } else {
-            self.emit(
-                at,
-                EventKind::Refused {
-                    by: side,
-                    reason: "no draw offer stands".into(),
-                },
-            );
+            self.refuse(at, side, Why::NoOfferStands, "no draw offer stands".into());
         }
     }
 

@@ -276,5 +276,7 @@ fn spec_of(served: &ServedEvent) -> Spec {
         rules: served.rules.clone(),
         clock: served.clock,
         per_move: None,
+        rated: false,
+        event: true,
     }
 }

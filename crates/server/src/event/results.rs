@@ -430,6 +430,8 @@ mod tests {
             rules: "cxa".into(),
             clock: None,
             per_move: None,
+            rated: false,
+            event: false,
         };
         let mut live = Live::new(&spec).unwrap();
         live.apply(0, Side::First, Command::Start);

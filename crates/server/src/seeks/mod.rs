@@ -145,9 +145,8 @@ pub(crate) fn seated<'a>(maker_side: Side, maker: &'a str, other: Option<&'a str
 /// Makes a game of `spec`, rated or not, its seats bound to `holders` (first, second; `None`
 /// binds none), as `POST /api/game` makes one.
 pub async fn make_game(app: &App, spec: Spec, rated: bool, holders: [Option<&str>; 2]) -> Result<Created, ApiError> {
-    let created = app.create(spec).await?;
+    let created = app.create(Spec { rated, ..spec }).await?;
     let store = app.db().store();
-    store.set_rated(&created.id, rated).await?;
     for (side, holder) in Side::BOTH.into_iter().zip(holders) {
         if let Some(holder) = holder {
             store

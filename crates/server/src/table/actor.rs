@@ -151,14 +151,18 @@ impl Actor {
         if self.live.ending().is_some() {
             return Err(ApiError::Refused {
                 reason: "the game is over".into(),
+                why: Some(referee::Why::GameOver.code()),
                 version,
                 end: None,
             });
         }
         if command == Command::Abort && self.view.moves.len() >= 2 {
-            return Err(ApiError::BadRequest(
-                "too late to abort: both sides have moved; resign instead".into(),
-            ));
+            return Err(ApiError::Refused {
+                reason: "too late to abort: both sides have moved; resign instead".into(),
+                why: Some("too_late_to_abort"),
+                version,
+                end: None,
+            });
         }
         // An offer while the other side's offer stands is lichess's `draw/yes`: an acceptance.
         let command = match command {
@@ -201,6 +205,7 @@ impl Actor {
             if !starting {
                 return Err(ApiError::Refused {
                     reason: "the game has already started".into(),
+                    why: None,
                     version,
                     end: None,
                 });
@@ -223,13 +228,20 @@ impl Actor {
             );
         if starting && !first_move && !matches!(command, Command::Resign | Command::Abort | Command::Decide { .. }) {
             let first = self.live.turn().name(self.live.kind());
-            let reason = if side == self.live.turn() {
-                format!("the game has not started: it starts with {first}'s first move")
+            let (why, reason) = if side == self.live.turn() {
+                (
+                    referee::Why::NotStarted,
+                    format!("the game has not started: it starts with {first}'s first move"),
+                )
             } else {
-                format!("not this side's turn: the game starts with {first}'s first move")
+                (
+                    referee::Why::NotYourTurn,
+                    format!("not this side's turn: the game starts with {first}'s first move"),
+                )
             };
             return Err(ApiError::Refused {
                 reason,
+                why: Some(why.code()),
                 version,
                 end: None,
             });
@@ -282,16 +294,17 @@ impl Actor {
             });
         }
         let refusal = events.iter().find_map(|e| match &e.kind {
-            EventKind::MoveRejected { reason, .. }
-            | EventKind::Refused { reason, .. }
-            | EventKind::OfferRefused { reason, .. }
-            | EventKind::ClaimRejected { reason, .. } => Some(reason.clone()),
+            EventKind::MoveRejected { reason, code, .. }
+            | EventKind::Refused { reason, code, .. }
+            | EventKind::OfferRefused { reason, code, .. }
+            | EventKind::ClaimRejected { reason, code, .. } => Some((reason.clone(), code.code())),
             _ => None,
         });
         let version = self.view.count.saturating_sub(1);
         match refusal {
-            Some(reason) => Err(ApiError::Refused {
+            Some((reason, why)) => Err(ApiError::Refused {
                 reason,
+                why: Some(why),
                 version,
                 end: self.end(),
             }),
