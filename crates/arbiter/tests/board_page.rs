@@ -107,6 +107,13 @@ async fn coordinates_and_sounds() {
 
         // Simplified characters for the pieces, chosen on the page and kept for the next one.
         let glyphs = "return ['e0', 'b9', 'a0'].map((sq) => document.querySelector(`#board g.piece[data-square='${sq}'] text`).textContent).join('');";
+        // The page reloaded draws its board once the game's stream has answered.
+        until(
+            &red,
+            "the board drawn again",
+            "return document.querySelector(\"#board g.piece[data-square='a0'] text\") !== null;",
+        )
+        .await;
         assert_eq!(js(&red, glyphs).await, json!("帥馬俥"));
         select(&red, "#pieces", "simplified").await;
         assert_eq!(js(&red, glyphs).await, json!("帅马车"));

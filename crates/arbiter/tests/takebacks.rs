@@ -4,11 +4,11 @@
 //! referee's code in a rated game (made by a seek), under competition rules and in an event's
 //! game; and a game with a takeback replays to the same state after a restart.
 
-use reqwest::header::{COOKIE, SET_COOKIE};
-use reqwest::{Client, StatusCode};
+use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
 
 mod common;
+use common::browser::Browser;
 use common::{api, Server};
 
 /// A game made by `POST /api/game` with `body`: its id and the two seats' tokens.
@@ -126,63 +126,37 @@ async fn asked_declined_accepted(base: &str) -> String {
     id
 }
 
-/// Seat tokens of a rated chess game made by a seek and its acceptance (first, second).
+/// Seat tokens of a rated chess game made by a seek and its acceptance (first, second), by two
+/// visitors with accounts (rated games are for accounts).
 async fn rated_game(base: &str) -> (String, [String; 2]) {
-    let http = Client::new();
-    let mut cookies = Vec::new();
-    for _ in 0..2 {
-        let r = http.get(format!("{base}/")).send().await.unwrap();
-        let c = r
-            .headers()
-            .get_all(SET_COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find_map(|v| v.strip_prefix("arbiter_session="))
-            .map(|v| v.split(';').next().unwrap().to_string())
-            .expect("the lobby gives a session");
-        cookies.push(format!("arbiter_session={c}"));
-    }
-    let call = |method: reqwest::Method, path: &str, cookie: &str, body: Option<Value>| {
-        let mut r = http.request(method, format!("{base}{path}")).header(COOKIE, cookie);
-        if let Some(b) = body {
-            r = r.json(&b);
-        }
-        r.send()
-    };
-    let seek: Value = call(
-        reqwest::Method::POST,
-        "/api/seeks",
-        &cookies[0],
-        Some(json!({ "kind": "chess", "time": "5+3", "rated": true, "colour": "first" })),
-    )
-    .await
-    .unwrap()
-    .json()
-    .await
-    .unwrap();
-    let accept = format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap());
-    let took: Value = call(reqwest::Method::POST, &accept, &cookies[1], None)
-        .await
+    let mut players = [Browser::opened(base).await, Browser::opened(base).await];
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .as_nanos()
+        % 1_000_000_000;
+    for (i, p) in players.iter_mut().enumerate() {
+        let name = format!("tb{stamp}x{i}");
+        p.ok(
+            Method::POST,
+            "/api/account",
+            Some(json!({ "name": name, "password": "a long enough password" })),
+        )
+        .await;
+    }
+    let seek = players[0]
+        .ok(
+            Method::POST,
+            "/api/seeks",
+            Some(json!({ "kind": "chess", "time": "5+3", "rated": true, "colour": "first" })),
+        )
+        .await;
+    let accept = format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap());
+    let took = players[1].ok(Method::POST, &accept, None).await;
     let game = took["game"].as_str().expect("a game").to_string();
     let mut tokens = Vec::new();
-    for cookie in &cookies {
-        let me: Value = call(reqwest::Method::GET, "/api/me", cookie, None)
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let seat = me["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["game"] == game.as_str())
-            .unwrap();
-        tokens.push(seat["token"].as_str().unwrap().to_string());
+    for p in &mut players {
+        tokens.push(p.seat(&game).await.expect("the seat held").0);
     }
     (game, [tokens[0].clone(), tokens[1].clone()])
 }
