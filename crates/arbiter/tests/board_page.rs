@@ -355,3 +355,42 @@ async fn a_visitor_plays_the_computer_to_the_end() {
     desk.close().await.unwrap();
     phone.close().await.unwrap();
 }
+
+/// The computer busy with as many games as the server allows (one here): a visitor asking for
+/// one more is told so in the page's language, and nothing is made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_busy_is_said_in_the_pages_language() {
+    if testdata::fairy_stockfish("playing the computer").is_none() {
+        return;
+    }
+    let db = std::env::temp_dir().join(format!("arbiter-computer-busy-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let server = common::Server::start_with(db.to_str().unwrap(), &["--computer-games", "1"]);
+    let base = server.base.clone();
+    // The one place taken: a game against the computer, waiting for Red's first move.
+    let taken = reqwest::Client::new()
+        .post(format!("{base}/api/game"))
+        .json(&json!({"kind": "xiangqi", "computer": {"level": 1}}))
+        .send()
+        .await
+        .unwrap();
+    assert!(taken.status().is_success(), "{}", taken.status());
+    let Some((_driver, desk, phone)) = desk_and_phone().await else {
+        return;
+    };
+    desk.close().await.unwrap();
+    phone.goto(&format!("{base}/")).await.unwrap();
+    select(&phone, "#lang", "zh").await;
+    select(&phone, "#opponent", "1").await;
+    click(&phone, "#start").await;
+    wait_text(
+        &phone,
+        "#create-error",
+        "电脑同时下的对局已达本服务器的上限，请过几分钟再试。",
+    )
+    .await;
+    assert!(phone.current_url().await.unwrap().path() == "/", "still in the lobby");
+    shot(&phone, "board-computer-busy-390-zh").await;
+    phone.close().await.unwrap();
+    let _ = std::fs::remove_file(&db);
+}

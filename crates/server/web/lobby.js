@@ -72,7 +72,9 @@ export function lobby() {
       lobbyLabels();
       $("create-error").textContent = "";
     } catch (e) {
-      $("create-error").textContent = e.message;
+      // The refusals a visitor meets in the page's words; a bad setting as the server says it.
+      const known = { 429: "tooManyGames", 503: computer ? "computerBusy" : null };
+      $("create-error").textContent = known[e.status] ? t(known[e.status]) : e.message;
     }
   });
 }
