@@ -337,8 +337,7 @@ async fn play_the_computer(c: &Client, base: &str, lang: &str, tag: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_visitor_plays_the_computer_to_the_end() {
-    if !std::path::Path::new("/usr/games/fairy-stockfish").is_file() {
-        testdata::skip("playing the computer needs Debian's fairy-stockfish");
+    if testdata::fairy_stockfish("playing the computer").is_none() {
         return;
     }
     let server = EventServer::start("board-computer");

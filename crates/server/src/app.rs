@@ -414,6 +414,18 @@ pub fn bearer(authorization: Option<&str>) -> Option<&str> {
         .filter(|t| !t.is_empty() && t.len() <= 128)
 }
 
+/// The value of cookie `name` in a request's `Cookie` headers, if it has one.
+pub fn cookie<'a>(headers: &'a axum::http::HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.trim())
+}
+
 /// The token of a request's `Authorization: Bearer …` header, if it holds a plausible one.
 pub fn bearer_of(headers: &axum::http::HeaderMap) -> Option<&str> {
     bearer(

@@ -44,7 +44,7 @@ async fn live(
         .map(|g| {
             let kind = g.kind.parse::<Kind>().unwrap_or(Kind::Chess);
             let seated = Seated {
-                names: g.names.clone(),
+                names: g.names.clone().into(),
                 computer: g.computer.as_deref().and_then(ComputerSeat::parse),
             };
             json!({

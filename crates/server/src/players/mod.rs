@@ -51,15 +51,7 @@ pub struct Visitor {
 
 /// The session id the request's cookie carries, if it has a plausible one.
 fn cookie_id(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| value.trim())
-        .filter(|v| v.len() == ID_LEN && v.bytes().all(|b| b.is_ascii_alphanumeric()))
+    crate::app::cookie(headers, COOKIE).filter(|v| v.len() == ID_LEN && v.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 /// The `Set-Cookie` value of session `id`.

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use game::Kind;
+use game::{Kind, Outcome};
 use rating_lists::Game;
 use store::ratings::System;
 use store::Store;
@@ -20,13 +20,13 @@ pub fn list_of(kind: Kind) -> &'static str {
     }
 }
 
-/// The first player's score from a PGN result (`1-0`, `0-1`, `1/2-1/2`); `None` for no result.
-fn first_score(outcome: &str) -> Option<f64> {
+/// The first player's score; `None` for no result.
+fn first_score(outcome: Outcome) -> Option<f64> {
     match outcome {
-        "1-0" => Some(1.0),
-        "0-1" => Some(0.0),
-        "1/2-1/2" => Some(0.5),
-        _ => None,
+        Outcome::FirstWins => Some(1.0),
+        Outcome::SecondWins => Some(0.0),
+        Outcome::Draw => Some(0.5),
+        Outcome::Ongoing => None,
     }
 }
 
@@ -43,14 +43,14 @@ async fn accounts(store: &Store, game_id: &str) -> Result<[Option<String>; 2], s
     Ok(out)
 }
 
-/// Rates game `game_id` of `kind`, just over with `outcome` (as PGN gives it), if it was
-/// rated; what it did, for the log.
-pub async fn rate_game(store: &Store, game_id: &str, kind: Kind, outcome: Option<&str>) -> Result<Rated, String> {
+/// Rates game `game_id` of `kind`, just over with `outcome`, if it was rated; what it did, for
+/// the log.
+pub async fn rate_game(store: &Store, game_id: &str, kind: Kind, outcome: Outcome) -> Result<Rated, String> {
     let rated = store.game_terms(game_id).await.map_err(|e| e.to_string())?;
     if !matches!(rated, Some((_, true))) {
         return Ok(Rated::Casual);
     }
-    let Some(score) = outcome.and_then(first_score) else {
+    let Some(score) = first_score(outcome) else {
         return Ok(Rated::Skipped("no result".into()));
     };
     let [Some(first), Some(second)] = accounts(store, game_id).await.map_err(|e| e.to_string())? else {

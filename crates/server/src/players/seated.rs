@@ -1,7 +1,7 @@
 //! Who sits at a game's seats, as the pages, the streams and the records name them: each
 //! holder's account or display name, or the computer and its level.
 
-use game::{Kind, Side};
+use game::{BySide, Kind, Side};
 use serde_json::{json, Value};
 
 use crate::app::App;
@@ -10,8 +10,8 @@ use crate::error::ApiError;
 use crate::table::Table;
 
 pub struct Seated {
-    /// First, then second: the holder's name where the holder has one.
-    pub names: [Option<String>; 2],
+    /// Each holder's name, where the holder has one.
+    pub names: BySide<Option<String>>,
     pub computer: Option<ComputerSeat>,
 }
 
@@ -19,7 +19,7 @@ impl Seated {
     /// The seats of `table`, read from the database (any node may answer: it is shared).
     pub async fn of(app: &App, table: &Table) -> Result<Seated, ApiError> {
         Ok(Seated {
-            names: app.db().store().seat_names(&table.id).await?,
+            names: app.db().store().seat_names(&table.id).await?.into(),
             computer: table.computer,
         })
     }
@@ -32,7 +32,7 @@ impl Seated {
     pub fn listed(&self, kind: Kind, side: Side) -> Value {
         match self.computer_at(side) {
             Some(c) => json!({ "side": side.name(kind), "computer": c.level.number() }),
-            None => json!({ "side": side.name(kind), "name": self.names[slot(side)] }),
+            None => json!({ "side": side.name(kind), "name": self.names[side] }),
         }
     }
 
@@ -41,17 +41,18 @@ impl Seated {
     pub fn player(&self, side: Side) -> Value {
         match self.computer_at(side) {
             Some(c) => json!({ "aiLevel": c.level.number(), "name": Value::Null }),
-            None => json!({ "name": self.names[slot(side)] }),
+            None => json!({ "name": self.names[side] }),
         }
     }
 
     /// The names a record gives the players (PGN `White`/`Red` and `Black`): the computer as
     /// `Computer level N`.
     pub fn record_names(&self) -> [Option<String>; 2] {
-        [Side::First, Side::Second].map(|side| match self.computer_at(side) {
+        BySide::new(|side| match self.computer_at(side) {
             Some(c) => Some(format!("Computer level {}", c.level.number())),
-            None => self.names[slot(side)].clone(),
+            None => self.names[side].clone(),
         })
+        .into()
     }
 
     /// A `gameFull` line with the players added as `white` and `black` (the first and second
@@ -63,12 +64,5 @@ impl Seated {
         full["white"] = self.player(Side::First);
         full["black"] = self.player(Side::Second);
         full.to_string()
-    }
-}
-
-fn slot(side: Side) -> usize {
-    match side {
-        Side::First => 0,
-        Side::Second => 1,
     }
 }

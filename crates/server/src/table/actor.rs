@@ -283,9 +283,10 @@ impl Actor {
             }
             // Off the game's task: its last move is answered without waiting for the rating.
             let (store, id, kind) = (self.db.store().clone(), self.id.clone(), self.spec.kind);
+            let result = self.live.ending().map_or(judge::Outcome::Ongoing, |e| e.result);
             tokio::spawn(async move {
                 use crate::players::rating::{rate_game, Rated};
-                match rate_game(&store, &id, kind, outcome).await {
+                match rate_game(&store, &id, kind, result).await {
                     Ok(Rated::Casual | Rated::Already) => {}
                     Ok(Rated::Into { list, version }) => tracing::info!(game = %id, list, version, "rated"),
                     Ok(Rated::Skipped(why)) => tracing::info!(game = %id, why, "rated game left unrated"),

@@ -46,15 +46,7 @@ impl Language {
     /// The visitor's language: the one they chose (the cookie), else their browser's first
     /// (`Accept-Language`, as `navigator.language` gives the script), else English.
     pub fn of(headers: &HeaderMap) -> Language {
-        let chosen = headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .find(|(name, _)| *name == LANGUAGE_COOKIE)
-            .map(|(_, value)| value.trim());
-        match chosen {
+        match crate::app::cookie(headers, LANGUAGE_COOKIE) {
             Some("zh") => return Language::Zh,
             Some("en") => return Language::En,
             _ => {}
