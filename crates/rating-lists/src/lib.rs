@@ -6,7 +6,7 @@
 pub mod list;
 pub mod standing;
 
-pub use list::{rate_into, Report, Row};
+pub use list::{rate_game_into, rate_into, Report, Row};
 pub use standing::State;
 
 /// A rated game: the two players and the first's score.

@@ -49,6 +49,40 @@ pub async fn rate_into(
     source: &str,
     start: &BTreeMap<String, State>,
 ) -> Result<Report> {
+    rate_period(store, list, system, games, source, start, Period::Event).await
+}
+
+/// Rates one game into `list` as a rating period of its own, as a site rates its games one by
+/// one (lichess does): only its two players are read and change — under Glicko-2 the rest of
+/// the list is not widened by every game somebody else plays.
+pub async fn rate_game_into(
+    store: &Store,
+    list: &str,
+    system: Option<System>,
+    game: &Game,
+    source: &str,
+) -> Result<Report> {
+    let games = std::slice::from_ref(game);
+    rate_period(store, list, system, games, source, &BTreeMap::new(), Period::Game).await
+}
+
+/// What a rating period is: an event, where the whole list takes part (Glicko-2 widens the
+/// deviation of those who did not play), or one game, where only its players do.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Period {
+    Event,
+    Game,
+}
+
+async fn rate_period(
+    store: &Store,
+    list: &str,
+    system: Option<System>,
+    games: &[Game],
+    source: &str,
+    start: &BTreeMap<String, State>,
+    period: Period,
+) -> Result<Report> {
     if games.is_empty() {
         bail!("no rated games to rate into {list:?}");
     }
@@ -56,7 +90,13 @@ pub async fn rate_into(
         bail!("{} cannot play themselves; nothing was rated", g.first);
     }
     for attempt in 1..=ATTEMPTS {
-        let stored = store.rating_list(list).await?;
+        let stored = match period {
+            Period::Event => store.rating_list(list).await?,
+            Period::Game => {
+                let players: Vec<&str> = games.iter().flat_map(|g| [&*g.first, &*g.second]).collect();
+                store.rating_list_of(list, &players).await?
+            }
+        };
         let system = match (&stored, system) {
             (Some(l), Some(s)) if l.system != s => {
                 bail!("rating list {list:?} keeps {} ratings, not {s}", l.system)

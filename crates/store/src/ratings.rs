@@ -186,6 +186,16 @@ impl Store {
 
     /// The list, or `None` when there is none of that name.
     pub async fn rating_list(&self, name: &str) -> Result<Option<RatingList>, RatingError> {
+        self.read_list(name, None).await
+    }
+
+    /// The list with the standings of `players` only (those it holds): what rating one game
+    /// needs, read in the time of two rows however long the list.
+    pub async fn rating_list_of(&self, name: &str, players: &[&str]) -> Result<Option<RatingList>, RatingError> {
+        self.read_list(name, Some(players)).await
+    }
+
+    async fn read_list(&self, name: &str, players: Option<&[&str]>) -> Result<Option<RatingList>, RatingError> {
         let mut tx = self.pool.begin().await?;
         // One transaction: the standings are those of the version read.
         let Some(row) = sqlx::query("SELECT system, version FROM rating_lists WHERE name = $1")
@@ -198,14 +208,35 @@ impl Store {
         let system: String = row.try_get(0)?;
         let system = system.parse().map_err(|_| RatingError::UnknownSystem(system))?;
         let version = row.try_get::<i64, _>(1)? as u64;
-        let rows = sqlx::query("SELECT player, state FROM ratings WHERE list = $1 ORDER BY player")
-            .bind(name)
-            .fetch_all(&mut *tx)
-            .await?;
-        let standings = rows
-            .iter()
-            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
-            .collect::<Result<_, sqlx::Error>>()?;
+        let standings = match players {
+            None => {
+                let rows = sqlx::query("SELECT player, state FROM ratings WHERE list = $1 ORDER BY player")
+                    .bind(name)
+                    .fetch_all(&mut *tx)
+                    .await?;
+                rows.iter()
+                    .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+                    .collect::<Result<_, sqlx::Error>>()?
+            }
+            Some(players) => {
+                let mut players = players.to_vec();
+                players.sort_unstable();
+                players.dedup();
+                let mut standings = Vec::with_capacity(players.len());
+                for player in players {
+                    let state: Option<String> =
+                        sqlx::query_scalar("SELECT state FROM ratings WHERE list = $1 AND player = $2")
+                            .bind(name)
+                            .bind(player)
+                            .fetch_optional(&mut *tx)
+                            .await?;
+                    if let Some(state) = state {
+                        standings.push((player.to_string(), state));
+                    }
+                }
+                standings
+            }
+        };
         tx.commit().await?;
         Ok(Some(RatingList {
             name: name.into(),

@@ -37,7 +37,7 @@ async fn point_three_an_events_file_of_the_old_store_opens_and_goes_on() {
     let s = Store::open(&Target::File(path.clone())).await.unwrap();
     assert_eq!(
         migrations_applied(&s).await,
-        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
     );
     assert_eq!(s.events().await.unwrap(), [("Open".to_string(), 9)]);
     let log = s.event_log("Open").await.unwrap();
@@ -70,7 +70,7 @@ async fn point_three_a_games_file_of_the_old_server_opens_and_goes_on() {
     let s = Store::open(&Target::File(path.clone())).await.unwrap();
     assert_eq!(
         migrations_applied(&s).await,
-        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
     );
     assert_eq!(s.unfinished_games().await.unwrap(), ["BnL31per"]);
     let g = s.game("BnL31per").await.unwrap().unwrap();
@@ -106,7 +106,7 @@ async fn point_three_a_file_both_wrote_opens_with_both() {
     let s = Store::open(&Target::File(path.clone())).await.unwrap();
     assert_eq!(
         migrations_applied(&s).await,
-        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
     );
     assert_eq!(s.events().await.unwrap(), [("Club".to_string(), 5)]);
     assert_eq!(
@@ -153,7 +153,7 @@ async fn point_three_a_postgresql_database_of_the_old_store_opens_and_goes_on() 
     let s = Store::connect(&db.url).await.unwrap();
     assert_eq!(
         migrations_applied(&s).await,
-        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
     );
     assert_eq!(s.event("Old").await.unwrap(), Some(("XXR 5".into(), 1)));
     assert_eq!(s.save_event("Old", 1, "XXR 7", "rounds 7").await.unwrap(), 2);

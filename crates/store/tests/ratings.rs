@@ -48,6 +48,14 @@ async fn a_list_keeps_standings_versions_and_history(s: &Store) {
             .unwrap(),
         2
     );
+    // Some players' standings only (one not in the list, one named twice), at the same version.
+    let some = s.rating_list_of("Club", &["C", "Z", "A", "C"]).await.unwrap().unwrap();
+    assert_eq!((some.system, some.version), (System::Levels, 2));
+    assert_eq!(
+        some.standings,
+        standings(&[("A", r#"{"p":10}"#), ("C", r#"{"p":-12}"#)])
+    );
+    assert_eq!(s.rating_list_of("Nope", &["A"]).await.unwrap(), None);
     // Stale, another system, no such list: all refused.
     let stale = s.update_ratings("Club", System::Levels, 1, "late", &second[..1]).await;
     assert!(matches!(stale, Err(RatingError::Changed { read: 1, .. })), "{stale:?}");

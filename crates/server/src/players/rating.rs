@@ -1,11 +1,9 @@
 //! Rated games played on the site: when one ends with a result, it is rated at once into the
 //! site's rating list for its game (`online-xiangqi`, `online-chess`), Glicko-2 as lichess
-//! rates, by the same code as `arbiter rate` and an event's rating. Each game is rated once:
+//! rates: each game a rating period of its own in which only its two players change, by the same code as `arbiter rate` and an event's rating. Each game is rated once:
 //! the list's history records the game's id as the update's source. Only accounts are rated
 //! (a seek or challenge that is rated needs one at both seats); a rated game with a seat not
 //! held by an account, or held by the same account twice, is left unrated and logged.
-
-use std::collections::BTreeMap;
 
 use game::{Kind, Outcome};
 use rating_lists::Game;
@@ -68,8 +66,8 @@ pub async fn rate_game(store: &Store, game_id: &str, kind: Kind, outcome: Outcom
     {
         return Ok(Rated::Already);
     }
-    let games = [Game { first, second, score }];
-    let report = rating_lists::rate_into(store, list, Some(System::Glicko2), &games, game_id, &BTreeMap::new())
+    let game = Game { first, second, score };
+    let report = rating_lists::rate_game_into(store, list, Some(System::Glicko2), &game, game_id)
         .await
         .map_err(|e| e.to_string())?;
     Ok(Rated::Into {
