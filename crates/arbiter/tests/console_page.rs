@@ -194,6 +194,9 @@ async fn an_arbiter_rules_from_the_console_and_players_play_on_a_board_device() 
         select(&arbiter, "#lang", "zh").await;
         wait_text(&arbiter, "#console h2", "裁判台").await;
         wait_text(&arbiter, "#rulings li[data-kind='Foul']", "犯规").await;
+        // The touch's ruling written from its data, not the English rule.
+        let ruling = wait_text(&arbiter, "#rulings li[data-kind='Obligation']", "必须走动该子").await;
+        assert!(ruling.contains("h2") && ruling.contains("5.1"), "{ruling}");
         shot(&arbiter, "console-desktop-zh").await;
         phone.goto(&console).await.unwrap();
         until(

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::clock::{Millis, Remaining};
 use crate::corrections::{Correction, Straightening};
-use crate::touch::Touch;
+use crate::touch::{Rule, Touch};
 use crate::why::Why;
 
 /// What a player (or the arbiter, for touches and fouls) does. The side is given with it.
@@ -169,6 +169,9 @@ pub enum EventKind {
         text: String,
         reason: String,
         code: Why,
+        /// The touch-move rule the move broke, as data.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        touch: Option<Rule>,
     },
     DrawOffered {
         by: Side,
@@ -210,6 +213,8 @@ pub enum EventKind {
         side: Side,
         article: &'static str,
         rule: String,
+        /// The rule as data, for a page to say it in its own language.
+        touch: Rule,
     },
     Foul {
         side: Side,
@@ -218,6 +223,9 @@ pub enum EventKind {
         limit: Option<u32>,
         what: String,
         code: Why,
+        /// A touch-move foul's rule as data: the rule broken, or the touch that was a foul.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        touch: Option<Rule>,
     },
     Warning {
         side: Side,

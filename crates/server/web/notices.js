@@ -38,6 +38,17 @@ export function refusalText(error, side) {
   return whyText(error.why, error.message, { side: sideName(side), text: error.text || "" });
 }
 
+// A touch-move rule (the referee's `touch` data: code, article, squares) in the page's
+// language, its article after it; `null` where the page has no words for its code.
+function touchText(rule) {
+  const s = strings();
+  const words = rule && s.touch[rule.code];
+  if (!words) return null;
+  const then = rule.then ? s.touch[rule.then] || "" : "";
+  const text = fill(words, { own: rule.own || "", theirs: rule.theirs || "", then });
+  return rule.article ? text + fill(s.touchArticle, { article: rule.article }) : text;
+}
+
 // A notice's event as a sentence: who (of `sides`, first and second), and what the referee said.
 export function notice(event, sides) {
   if (typeof event === "string") {
@@ -52,12 +63,19 @@ export function notice(event, sides) {
   const n = strings().notice;
   // The referee's reason in the page's language from its code; touch-move's rule and the
   // arbiter's own words (a foul they entered) are given as written.
-  const why = (english) =>
-    body.code === "arbiter_foul" || body.code === "touch_move" ? english : whyText(body.code, english, { side, text: body.text || "" });
+  const touch = body.touch && touchText(body.touch);
+  const why = (english) => {
+    if (body.code === "touch_move") {
+      if (!touch) return english;
+      // A foul of touching itself, or a move breaking the rule.
+      return body.touch.code.startsWith("touched_") ? touch : fill(strings().touchBroken, { rule: touch });
+    }
+    return body.code === "arbiter_foul" ? english : whyText(body.code, english, { side, text: body.text || "" });
+  };
   const tb = strings().takebackNotice;
   switch (kind) {
     case "MoveRejected":
-      return fill(n.moveRejected, { side, text: body.text, reason: body.code === "touch_move" ? body.reason : why(body.reason) });
+      return fill(n.moveRejected, { side, text: body.text, reason: body.code === "touch_move" ? touch || body.reason : why(body.reason) });
     case "Refused":
       return fill(n.refused, { side, reason: why(body.reason) });
     case "OfferRefused":
@@ -81,6 +99,7 @@ export function notice(event, sides) {
       if (language() === "zh" && body.explanation_zh) return body.explanation_zh;
       return fill(n.mustVary, { side, explanation: body.explanation });
     case "Obligation":
+      if (touch) return `${side}${language() === "zh" ? "：" : ": "}${touch}`;
       // The rule's words may already name its article.
       if (String(body.rule).includes(`(${body.article})`)) return `${side}: ${body.rule}`;
       return fill(n.obligation, { side, rule: body.rule, article: body.article });

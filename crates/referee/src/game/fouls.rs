@@ -8,6 +8,7 @@ use super::Referee;
 use crate::clock::Millis;
 use crate::events::{EndReason, EventKind, FoulKind};
 use crate::rules::RefereeRules;
+use crate::touch::Rule;
 use crate::why::Why;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -37,6 +38,19 @@ impl FoulKind {
 impl<J: Judge> Referee<J> {
     /// Counts a foul and ends the game when its limit is reached.
     pub(super) fn foul(&mut self, at: Millis, side: Side, kind: FoulKind, code: Why, what: String) {
+        self.foul_touching(at, side, kind, code, what, None);
+    }
+
+    /// A foul, with the touch-move rule it is about (broken, or the touch itself a foul).
+    pub(super) fn foul_touching(
+        &mut self,
+        at: Millis,
+        side: Side,
+        kind: FoulKind,
+        code: Why,
+        what: String,
+        touch: Option<Rule>,
+    ) {
         let count = {
             let c = &mut self.fouls[side].counts[kind.index()];
             *c += 1;
@@ -52,6 +66,7 @@ impl<J: Judge> Referee<J> {
                 limit,
                 what: what.clone(),
                 code,
+                touch,
             },
         );
         if limit.is_some_and(|l| count >= l) {

@@ -7,7 +7,7 @@ use judge::{Judge, Outcome};
 use super::{Phase, Referee};
 use crate::clock::Millis;
 use crate::events::{EventKind, FoulKind};
-use crate::touch::{obligation, Touch};
+use crate::touch::{obligation, Rule, Touch};
 use crate::why::Why;
 
 impl<J: Judge> Referee<J> {
@@ -57,12 +57,20 @@ impl<J: Judge> Referee<J> {
                         if o.allowed.is_some() {
                             self.touches = vec![touch];
                             let rule = format!("answer the check with the same piece: {}", o.rule);
+                            let article = "纠正失误 (3)";
+                            let touch = Rule {
+                                code: "answer_check_with",
+                                article,
+                                then: Some(o.said.code),
+                                ..o.said
+                            };
                             self.emit(
                                 at,
                                 EventKind::Obligation {
                                     side,
-                                    article: "纠正失误 (3)",
+                                    article,
                                     rule,
+                                    touch,
                                 },
                             );
                         }
@@ -75,13 +83,14 @@ impl<J: Judge> Referee<J> {
         if !self.touches.is_empty() {
             let o = obligation(self.judge.position(), &self.touches);
             if !o.permits(m) {
-                self.reject(at, side, text, Why::TouchMove, o.rule.clone());
-                self.foul(
+                self.reject_touching(at, side, text, Why::TouchMove, o.rule.clone(), Some(o.said.clone()));
+                self.foul_touching(
                     at,
                     side,
                     FoulKind::Technical,
                     Why::TouchMove,
                     format!("{text} breaks touch-move: {}", o.rule),
+                    Some(o.said),
                 );
                 return;
             }
@@ -165,6 +174,11 @@ impl<J: Judge> Referee<J> {
     }
 
     pub(super) fn reject(&mut self, at: Millis, side: Side, text: &str, code: Why, reason: String) {
+        self.reject_touching(at, side, text, code, reason, None);
+    }
+
+    /// A move refused, with the touch-move rule it broke.
+    fn reject_touching(&mut self, at: Millis, side: Side, text: &str, code: Why, reason: String, touch: Option<Rule>) {
         let text = text.to_string();
         self.emit(
             at,
@@ -173,6 +187,7 @@ impl<J: Judge> Referee<J> {
                 text,
                 reason,
                 code,
+                touch,
             },
         );
     }
@@ -201,10 +216,11 @@ impl<J: Judge> Referee<J> {
                 side,
                 article: o.article,
                 rule: o.rule.clone(),
+                touch: o.said,
             },
         );
-        if let Some(what) = o.foul {
-            self.foul(at, side, FoulKind::Technical, Why::TouchMove, what);
+        if let Some((what, touch)) = o.foul {
+            self.foul_touching(at, side, FoulKind::Technical, Why::TouchMove, what, Some(touch));
         }
     }
 }
