@@ -64,7 +64,10 @@ async fn errors_carry_a_code_and_the_values_of_their_sentence() {
         StatusCode::CONFLICT,
     )
     .await;
-    assert_eq!(body, json!({"error": "the name \"ann\" is taken", "why": "name_taken", "args": {"name": "ann"}}));
+    assert_eq!(
+        body,
+        json!({"error": "the name \"ann\" is taken", "why": "name_taken", "args": {"name": "ann"}})
+    );
     let body = refused(
         &mut bob,
         Method::POST,
@@ -73,19 +76,41 @@ async fn errors_carry_a_code_and_the_values_of_their_sentence() {
         StatusCode::UNAUTHORIZED,
     )
     .await;
-    assert_eq!(body, json!({"error": "wrong name or password", "why": "wrong_password"}));
+    assert_eq!(
+        body,
+        json!({"error": "wrong name or password", "why": "wrong_password"})
+    );
 
     // Games: none such, a seat token that is none, a malformed body, no such route.
-    let body = refused(&mut bob, Method::GET, "/api/game/nosuchgame/rematch", None, StatusCode::NOT_FOUND).await;
-    assert_eq!((body["why"].as_str(), body.get("args")), (Some("no_such_game"), None), "{body}");
+    let body = refused(
+        &mut bob,
+        Method::GET,
+        "/api/game/nosuchgame/rematch",
+        None,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    assert_eq!(
+        (body["why"].as_str(), body.get("args")),
+        (Some("no_such_game"), None),
+        "{body}"
+    );
     let game = common::api(&base, "POST", "/api/game", None, Some(json!({"kind": "xiangqi"}))).await;
     let id = game["id"].as_str().unwrap();
     let r = bob
-        .send(Method::POST, &format!("/api/board/game/{id}/resign"), None, Some("not-a-seat"))
+        .send(
+            Method::POST,
+            &format!("/api/board/game/{id}/resign"),
+            None,
+            Some("not-a-seat"),
+        )
         .await;
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
     let body: Value = r.json().await.unwrap();
-    assert_eq!(body, json!({"error": "this token holds no seat in this game", "why": "not_your_seat"}));
+    assert_eq!(
+        body,
+        json!({"error": "this token holds no seat in this game", "why": "not_your_seat"})
+    );
     let r = reqwest::Client::new()
         .post(format!("{base}/api/game"))
         .header("content-type", "application/json")
@@ -119,7 +144,10 @@ async fn errors_carry_a_code_and_the_values_of_their_sentence() {
         StatusCode::BAD_REQUEST,
     )
     .await;
-    assert_eq!((&body["why"], &body["args"]), (&json!("unknown_kind"), &json!({"kind": "shogi"})));
+    assert_eq!(
+        (&body["why"], &body["args"]),
+        (&json!("unknown_kind"), &json!({"kind": "shogi"}))
+    );
 
     // The review: a FEN that does not read, where it does not; a game past the record's last.
     let body = review_refused(
@@ -132,7 +160,11 @@ async fn errors_carry_a_code_and_the_values_of_their_sentence() {
     assert!(body["error"].as_str().unwrap().starts_with("game 1: FEN"), "{body}");
     let body = review_refused(&base, "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n").await;
     assert_eq!(body["why"], "fen_kings_facing", "{body}");
-    let body = review_refused(&base, "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1\n").await;
+    let body = review_refused(
+        &base,
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1\n",
+    )
+    .await;
     assert_eq!(body["why"], "chess_fen_turn", "{body}");
     let r = reqwest::Client::new()
         .post(format!("{base}/api/review?game=3"))
@@ -141,11 +173,26 @@ async fn errors_carry_a_code_and_the_values_of_their_sentence() {
         .await
         .unwrap();
     let body: Value = r.json().await.unwrap();
-    assert_eq!((&body["why"], &body["args"]), (&json!("record_game_count"), &json!({"game": 3, "count": 2})));
+    assert_eq!(
+        (&body["why"], &body["args"]),
+        (&json!("record_game_count"), &json!({"game": 3, "count": 2}))
+    );
 
     // The sentences are served with the page, one for every code met above, in both languages.
-    let table: Value = reqwest::get(format!("{base}/static/errors.json")).await.unwrap().json().await.unwrap();
-    for code in ["name_length", "name_taken", "wrong_password", "no_such_game", "fen_rank_width", "bad_request"] {
+    let table: Value = reqwest::get(format!("{base}/static/errors.json"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    for code in [
+        "name_length",
+        "name_taken",
+        "wrong_password",
+        "no_such_game",
+        "fen_rank_width",
+        "bad_request",
+    ] {
         assert!(table[code]["en"].is_string() && table[code]["zh"].is_string(), "{code}");
     }
     drop(server);

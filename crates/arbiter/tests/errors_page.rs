@@ -40,9 +40,12 @@ async fn sign_up_taken(c: &Client, base: &str, lang: &str, size: &str) {
     click(c, "#make-account").await;
     let said = wait_text(c, "#me-error", taken(lang)).await;
     assert_eq!(said, taken(lang));
-    c.execute("document.getElementById('me-error').scrollIntoView({block: 'center'}); return true;", vec![])
-        .await
-        .unwrap();
+    c.execute(
+        "document.getElementById('me-error').scrollIntoView({block: 'center'}); return true;",
+        vec![],
+    )
+    .await
+    .unwrap();
     shot(c, &format!("errors-name-taken-{size}-{lang}")).await;
 }
 

@@ -175,7 +175,11 @@ pub fn decode(text: &str) -> Option<Command> {
 pub fn parse_move(kind: Kind, text: &str) -> Result<String, ApiError> {
     let bad = || {
         let shown: String = text.chars().take(16).collect();
-        ApiError::bad(crate::problem::Problem::MalformedMove, format!("malformed move {shown:?}")).arg("text", shown)
+        ApiError::bad(
+            crate::problem::Problem::MalformedMove,
+            format!("malformed move {shown:?}"),
+        )
+        .arg("text", shown)
     };
     let t: String = text.to_ascii_lowercase().chars().filter(|&c| c != '-').collect();
     if text.len() > 6 || !text.is_ascii() {

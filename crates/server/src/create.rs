@@ -108,12 +108,11 @@ async fn create(
     };
     let (clock, per_move) = match &req.clock {
         Some(c) if !(0.0..=86_400.0).contains(&c.limit) || !(0.0..=3_600.0).contains(&c.increment) => {
-            return Err(ApiError::bad(
-                Problem::ClockBounds,
-                "clock: limit 0 to 86400 s, increment 0 to 3600 s",
+            return Err(
+                ApiError::bad(Problem::ClockBounds, "clock: limit 0 to 86400 s, increment 0 to 3600 s")
+                    .arg("limit", 86_400)
+                    .arg("increment", 3_600),
             )
-            .arg("limit", 86_400)
-            .arg("increment", 3_600))
         }
         Some(c) if c.per_move.is_some_and(|p| !(1.0..=3_600.0).contains(&p)) => {
             return Err(ApiError::bad(Problem::PerMoveBounds, "clock: perMove 1 to 3600 s").arg("max", 3_600))
@@ -216,9 +215,12 @@ pub(crate) fn held_sides(kind: Kind, seat: &str) -> Result<Vec<game::Side>, ApiE
             .map(|side| vec![side])
             .ok_or_else(|| {
                 let (first, second) = (Side::First.name(kind), Side::Second.name(kind));
-                ApiError::bad(Problem::UnknownSeat, format!("seat: expected {first}, {second} or both"))
-                    .arg("first", first)
-                    .arg("second", second)
+                ApiError::bad(
+                    Problem::UnknownSeat,
+                    format!("seat: expected {first}, {second} or both"),
+                )
+                .arg("first", first)
+                .arg("second", second)
             }),
     }
 }

@@ -101,7 +101,11 @@ impl ApiError {
     /// With the value `name` of the sentence's arguments (one of the problem's `params`).
     pub fn arg(mut self, name: &'static str, value: impl Into<Value>) -> ApiError {
         if let ApiError::Said { problem, args, .. } = &mut self {
-            debug_assert!(problem.params().contains(&name), "{}: no argument {name}", problem.code());
+            debug_assert!(
+                problem.params().contains(&name),
+                "{}: no argument {name}",
+                problem.code()
+            );
             args.insert(name.into(), value.into());
         }
         self

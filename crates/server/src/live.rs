@@ -83,9 +83,12 @@ impl Live {
             rules.time.per_move = Some(limit);
         }
         let unknown = |known: &str| {
-            ApiError::bad(Problem::UnknownRules, format!("unknown rules {:?}; known: {known}", spec.rules))
-                .arg("rules", spec.rules.as_str())
-                .arg("known", known)
+            ApiError::bad(
+                Problem::UnknownRules,
+                format!("unknown rules {:?}; known: {known}", spec.rules),
+            )
+            .arg("rules", spec.rules.as_str())
+            .arg("known", known)
         };
         Ok(match spec.kind {
             Kind::Xiangqi => {

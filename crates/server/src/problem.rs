@@ -213,7 +213,11 @@ mod tests {
     use std::collections::{BTreeSet, HashMap};
 
     fn placeholders(s: &str) -> BTreeSet<&str> {
-        s.split('{').skip(1).filter_map(|p| p.split_once('}')).map(|(name, _)| name).collect()
+        s.split('{')
+            .skip(1)
+            .filter_map(|p| p.split_once('}'))
+            .map(|(name, _)| name)
+            .collect()
     }
 
     /// Every code has its sentence in both languages, taking exactly the code's arguments;
@@ -225,7 +229,9 @@ mod tests {
         let codes: BTreeSet<&str> = Problem::ALL.iter().map(|p| p.code()).collect();
         assert_eq!(codes.len(), Problem::ALL.len(), "two problems share a code");
         for p in Problem::ALL {
-            let said = table.get(p.code()).unwrap_or_else(|| panic!("errors.json has no {}", p.code()));
+            let said = table
+                .get(p.code())
+                .unwrap_or_else(|| panic!("errors.json has no {}", p.code()));
             let params: BTreeSet<&str> = p.params().iter().copied().collect();
             for lang in ["en", "zh"] {
                 let s = said.get(lang).map(String::as_str).unwrap_or_default();
@@ -235,7 +241,10 @@ mod tests {
             assert_eq!(said.len(), 2, "{}: en and zh only", p.code());
         }
         for code in table.keys() {
-            assert!(codes.contains(code.as_str()), "errors.json: {code} is no problem's code");
+            assert!(
+                codes.contains(code.as_str()),
+                "errors.json: {code} is no problem's code"
+            );
         }
     }
 }

@@ -114,11 +114,10 @@ pub fn review_bytes(bytes: &[u8], query: &ReviewQuery) -> Result<Value, ApiError
     if wanted == 0 {
         return Err(ApiError::bad(Problem::GamesFromOne, "game: games are counted from 1"));
     }
-    let games = read_as(Path::new("body"), format, Cursor::new(bytes.to_vec()))
-        .map_err(|e| {
-            ApiError::bad(Problem::RecordUnreadable, format!("the record could not be read: {e}"))
-                .arg("detail", e.to_string())
-        })?;
+    let games = read_as(Path::new("body"), format, Cursor::new(bytes.to_vec())).map_err(|e| {
+        ApiError::bad(Problem::RecordUnreadable, format!("the record could not be read: {e}"))
+            .arg("detail", e.to_string())
+    })?;
     let mut chosen = None;
     let mut count = 0;
     for game in games {
@@ -151,7 +150,10 @@ pub fn review_bytes(bytes: &[u8], query: &ReviewQuery) -> Result<Value, ApiError
         None => {
             return Err(ApiError::bad(
                 Problem::RecordGameCount,
-                format!("game {wanted}: the record holds {count} game{}", if count == 1 { "" } else { "s" }),
+                format!(
+                    "game {wanted}: the record holds {count} game{}",
+                    if count == 1 { "" } else { "s" }
+                ),
             )
             .arg("game", wanted)
             .arg("count", count))
@@ -181,7 +183,9 @@ fn unreadable_game(bytes: &[u8], format: Format, wanted: usize, e: &records::fil
         Some(ply) => ApiError::bad(Problem::RecordPly, english).arg("ply", ply),
         None => ApiError::bad(Problem::RecordGame, english),
     };
-    said.arg("game", wanted).arg("detail", e.message.as_str()).arg("format", name)
+    said.arg("game", wanted)
+        .arg("detail", e.message.as_str())
+        .arg("format", name)
 }
 
 /// No move and no tag but the result a reader adds from a game-end marker.

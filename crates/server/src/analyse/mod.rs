@@ -187,15 +187,11 @@ fn checked<G: Game>(request: &AnalyseRequest) -> Result<Line<G>, ApiError> {
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for (i, text) in request.moves.split_whitespace().enumerate() {
-        let m = pos
-            .parse_move(text)
-            .ok()
-            .filter(|&m| pos.is_legal(m))
-            .ok_or_else(|| {
-                ApiError::bad(Problem::IllegalMove, format!("move {} ({text}) is not legal", i + 1))
-                    .arg("ply", i + 1)
-                    .arg("text", text)
-            })?;
+        let m = pos.parse_move(text).ok().filter(|&m| pos.is_legal(m)).ok_or_else(|| {
+            ApiError::bad(Problem::IllegalMove, format!("move {} ({text}) is not legal", i + 1))
+                .arg("ply", i + 1)
+                .arg("text", text)
+        })?;
         pos.play(m);
         moves.push(m);
     }

@@ -182,7 +182,11 @@ impl<T> Done<T> {
 }
 
 fn not_found() -> ApiError {
-    ApiError::of(axum::http::StatusCode::NOT_FOUND, crate::problem::Problem::NoSuchEvent, "no such event")
+    ApiError::of(
+        axum::http::StatusCode::NOT_FOUND,
+        crate::problem::Problem::NoSuchEvent,
+        "no such event",
+    )
 }
 
 fn event_error(e: EventError) -> ApiError {
@@ -192,7 +196,12 @@ fn event_error(e: EventError) -> ApiError {
         EventError::NoEvent(_) => not_found(),
         e @ (EventError::Exists(_) | EventError::Changed { .. }) => {
             let detail = e.to_string();
-            ApiError::of(StatusCode::CONFLICT, crate::problem::Problem::EventConflict, detail.clone()).arg("detail", detail)
+            ApiError::of(
+                StatusCode::CONFLICT,
+                crate::problem::Problem::EventConflict,
+                detail.clone(),
+            )
+            .arg("detail", detail)
         }
     }
 }

@@ -35,7 +35,10 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
         .arg("character", c.to_string()));
     }
     if !name.chars().next().is_some_and(char::is_alphanumeric) {
-        return Err(ApiError::bad(Problem::NameStart, "name: begins with a letter or a digit"));
+        return Err(ApiError::bad(
+            Problem::NameStart,
+            "name: begins with a letter or a digit",
+        ));
     }
     Ok(())
 }
@@ -70,7 +73,10 @@ pub fn display_name(name: &str) -> Result<String, ApiError> {
         .arg("count", n));
     }
     if name.chars().any(char::is_control) {
-        return Err(ApiError::bad(Problem::DisplayNameControl, "name: no control characters"));
+        return Err(ApiError::bad(
+            Problem::DisplayNameControl,
+            "name: no control characters",
+        ));
     }
     Ok(name.to_string())
 }
@@ -81,10 +87,7 @@ static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
 
 /// Runs `work` (a hash or a check) off the async threads, when its turn comes.
 pub async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    let _turn = HASHING
-        .acquire()
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let _turn = HASHING.acquire().await.map_err(|e| ApiError::internal(e.to_string()))?;
     tokio::task::spawn_blocking(work)
         .await
         .map_err(|e| ApiError::internal(e.to_string()))

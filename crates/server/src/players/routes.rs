@@ -169,10 +169,12 @@ async fn create_account(
     match app.db().store().create_account(&req.name, &hash, now_unix_ms()).await {
         Ok(()) => {}
         Err(store::AccountError::Taken(name)) => {
-            return Err(
-                ApiError::of(StatusCode::CONFLICT, Problem::NameTaken, format!("the name {name:?} is taken"))
-                    .arg("name", name),
+            return Err(ApiError::of(
+                StatusCode::CONFLICT,
+                Problem::NameTaken,
+                format!("the name {name:?} is taken"),
             )
+            .arg("name", name))
         }
         Err(store::AccountError::Db(e)) => return Err(e.into()),
     }
@@ -207,7 +209,11 @@ async fn login(
 }
 
 fn wrong() -> ApiError {
-    ApiError::of(StatusCode::UNAUTHORIZED, Problem::WrongPassword, "wrong name or password")
+    ApiError::of(
+        StatusCode::UNAUTHORIZED,
+        Problem::WrongPassword,
+        "wrong name or password",
+    )
 }
 
 /// Signs out: the session ends (its own seats with it; the account's stay the account's) and
@@ -236,9 +242,12 @@ fn score(outcome: Option<&str>, side: &str) -> Option<&'static str> {
 async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Result<Json<Value>, ApiError> {
     let store = app.db().store();
     let Some((name, _)) = store.account(&name).await? else {
-        return Err(
-            ApiError::of(StatusCode::NOT_FOUND, Problem::NoSuchPlayer, format!("no player {name:?}")).arg("name", name),
-        );
+        return Err(ApiError::of(
+            StatusCode::NOT_FOUND,
+            Problem::NoSuchPlayer,
+            format!("no player {name:?}"),
+        )
+        .arg("name", name));
     };
     let games = store.played_games(&name, PLAYED_MAX).await?;
     let games: Vec<Value> = games

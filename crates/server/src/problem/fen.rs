@@ -21,9 +21,9 @@ pub fn xiangqi_fen(fen: &str, english: impl FnOnce(&FenError) -> String) -> Opti
             XiangqiParse::RankWidth { rank, files } => {
                 said(Problem::FenRankWidth).arg("rank", *rank).arg("files", *files)
             }
-            XiangqiParse::BadChar { rank, ch } => {
-                said(Problem::FenCharacter).arg("rank", *rank).arg("character", ch.to_string())
-            }
+            XiangqiParse::BadChar { rank, ch } => said(Problem::FenCharacter)
+                .arg("rank", *rank)
+                .arg("character", ch.to_string()),
             XiangqiParse::BadTurn(t) => said(Problem::FenTurn).arg("turn", t.as_str()),
             // The field by its place (5: the half-move clock, 6: the move number), which
             // needs no translation.
@@ -36,18 +36,18 @@ pub fn xiangqi_fen(fen: &str, english: impl FnOnce(&FenError) -> String) -> Opti
         FenError::Position(p) => match p.kinds.first() {
             Some(Illegal::MissingKing(c)) => said(Problem::FenNoKing).arg("side", c.name()),
             Some(Illegal::TooManyKings(c)) => said(Problem::FenKings).arg("side", c.name()),
-            Some(Illegal::KingOutsidePalace(c, s)) => {
-                said(Problem::FenKingOutsidePalace).arg("side", c.name()).arg("square", s.to_string())
-            }
-            Some(Illegal::AdvisorUnreachable(c, s)) => {
-                said(Problem::FenAdvisor).arg("side", c.name()).arg("square", s.to_string())
-            }
-            Some(Illegal::ElephantUnreachable(c, s)) => {
-                said(Problem::FenElephant).arg("side", c.name()).arg("square", s.to_string())
-            }
-            Some(Illegal::PawnUnreachable(c, s)) => {
-                said(Problem::FenPawn).arg("side", c.name()).arg("square", s.to_string())
-            }
+            Some(Illegal::KingOutsidePalace(c, s)) => said(Problem::FenKingOutsidePalace)
+                .arg("side", c.name())
+                .arg("square", s.to_string()),
+            Some(Illegal::AdvisorUnreachable(c, s)) => said(Problem::FenAdvisor)
+                .arg("side", c.name())
+                .arg("square", s.to_string()),
+            Some(Illegal::ElephantUnreachable(c, s)) => said(Problem::FenElephant)
+                .arg("side", c.name())
+                .arg("square", s.to_string()),
+            Some(Illegal::PawnUnreachable(c, s)) => said(Problem::FenPawn)
+                .arg("side", c.name())
+                .arg("square", s.to_string()),
             Some(Illegal::TooManyPieces(c, r, n)) => said(Problem::FenPieces)
                 .arg("side", c.name())
                 .arg("piece", r.of(*c).fen_char().to_string())
@@ -107,23 +107,35 @@ mod tests {
     fn a_xiangqi_fen_says_where_it_fails() {
         let english = |e: &FenError| format!("fen: {e}");
         assert!(xiangqi_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", english).is_none());
-        let (code, args) = why(xiangqi_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", english));
+        let (code, args) = why(xiangqi_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+            english,
+        ));
         assert_eq!(code, "fen_rank_width");
         assert_eq!(args, serde_json::json!({"rank": 10, "files": 8}));
-        let (code, args) = why(xiangqi_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAxABNR w", english));
+        let (code, args) = why(xiangqi_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAxABNR w",
+            english,
+        ));
         assert_eq!((code.as_str(), &args["character"]), ("fen_character", &"x".into()));
         let (code, args) = why(xiangqi_fen("4k4/9/9/9/9/9/9/9/9/4K4 w", english));
         assert_eq!((code.as_str(), args), ("fen_kings_facing", serde_json::Value::Null));
         let (code, args) = why(xiangqi_fen("3k5/9/9/9/9/9/9/9/9/RRR1K4 w", english));
         assert_eq!(code, "fen_pieces");
-        assert_eq!(args, serde_json::json!({"side": "red", "piece": "R", "count": 3, "max": 2}));
+        assert_eq!(
+            args,
+            serde_json::json!({"side": "red", "piece": "R", "count": 3, "max": 2})
+        );
     }
 
     #[test]
     fn a_chess_fen_says_which_field_fails() {
         let english = |e: &str| format!("fen: {e}");
         assert!(chess_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", english).is_none());
-        let (code, _) = why(chess_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", english));
+        let (code, _) = why(chess_fen(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            english,
+        ));
         assert_eq!(code, "chess_fen_turn");
         let (code, args) = why(chess_fen("8/8/8/8/8/8/8/8 w - - 0 1", english));
         assert_eq!(code, "chess_position");

@@ -103,7 +103,11 @@ async fn offer(
         ));
     };
     if !s.over {
-        return Err(ApiError::of(StatusCode::CONFLICT, Problem::GameNotOver, "the game is not over"));
+        return Err(ApiError::of(
+            StatusCode::CONFLICT,
+            Problem::GameNotOver,
+            "the game is not over",
+        ));
     }
     let Some(other) = s.other.clone() else {
         return Err(ApiError::of(
@@ -169,14 +173,13 @@ async fn withdraw(
 ) -> Result<Json<Value>, ApiError> {
     let me = player(&app, &headers).await?;
     let mut s = seen(&app, &id, Some(&me)).await?;
-    let offer =
-        s.offer.clone().filter(|o| o.holder == me.holder).ok_or_else(|| {
-            ApiError::of(
-                StatusCode::NOT_FOUND,
-                Problem::NoRematchOffered,
-                "you have offered no rematch in this game",
-            )
-        })?;
+    let offer = s.offer.clone().filter(|o| o.holder == me.holder).ok_or_else(|| {
+        ApiError::of(
+            StatusCode::NOT_FOUND,
+            Problem::NoRematchOffered,
+            "you have offered no rematch in this game",
+        )
+    })?;
     if !app.db().store().cancel_seek(&offer.id, &me.holder).await? {
         return Err(ApiError::of(
             StatusCode::CONFLICT,

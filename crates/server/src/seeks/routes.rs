@@ -180,7 +180,11 @@ async fn cancel(
         .filter(|s| s.mode == "seek")
         .ok_or_else(no_seek)?;
     if seek.holder != me.holder {
-        return Err(ApiError::of(StatusCode::FORBIDDEN, Problem::SeekNotYours, "this seek is not yours"));
+        return Err(ApiError::of(
+            StatusCode::FORBIDDEN,
+            Problem::SeekNotYours,
+            "this seek is not yours",
+        ));
     }
     if !store.cancel_seek(&id, &me.holder).await? {
         return Err(ApiError::of(
@@ -247,7 +251,11 @@ fn no_challenge() -> ApiError {
 }
 
 fn taken() -> ApiError {
-    ApiError::of(StatusCode::CONFLICT, Problem::SeekTaken, "this seek was accepted by another player")
+    ApiError::of(
+        StatusCode::CONFLICT,
+        Problem::SeekTaken,
+        "this seek was accepted by another player",
+    )
 }
 
 /// A challenge by link: the game made now, the maker's seat bound to them; the link seats the
