@@ -194,6 +194,12 @@ problems! {
     // The arbiter's console and events (their organisers).
     /// A setting or command of an arbiter or organiser not accepted (`detail`: why, English).
     NotAccepted = "not_accepted" [detail],
+    EventNameLength = "event_name_length" [max],
+    /// A Swiss's rounds out of bounds.
+    EventRounds = "event_rounds" [max],
+    GamesPerMatch = "games_per_match" [max],
+    /// A player's name on joining an event, empty or too long.
+    EntrantNameLength = "entrant_name_length" [max],
     NoSuchEvent = "no_such_event" [],
     /// No event token, or a malformed one.
     NoEventToken = "no_event_token" [],

@@ -7,7 +7,7 @@ use store::ServedEvent;
 use tournament::competition::{Draw, Event, Format, Plan, Seeding};
 
 use super::model_error;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -77,7 +77,7 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     let bad = |m: String| Err(ApiError::not_accepted(m));
     let name = req.name.trim();
     if name.is_empty() || name.len() > 200 {
-        return bad("name: 1 to 200 characters".into());
+        return Err(ApiError::bad(Problem::EventNameLength, "name: 1 to 200 characters").arg("max", 200));
     }
     let third = req.third_place.unwrap_or(false);
     let first = Format::parse(
@@ -92,7 +92,9 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     plan[0].separate = req.separate.unwrap_or(false);
     match (first, req.rounds) {
         (Format::Swiss { .. }, None) => return bad("a Swiss needs rounds".into()),
-        (Format::Swiss { .. }, Some(r)) if r == 0 || r > 99 => return bad("rounds: 1 to 99".into()),
+        (Format::Swiss { .. }, Some(r)) if r == 0 || r > 99 => {
+            return Err(ApiError::bad(Problem::EventRounds, "rounds: 1 to 99").arg("max", 99))
+        }
         (Format::Swiss { .. }, _) | (_, None) => {}
         (_, Some(_)) => {
             return bad(format!(
@@ -128,7 +130,7 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     e.seed = req.seed.unwrap_or_else(rand::random);
     e.settings.games = req.games.unwrap_or(if first.needs_winner() { 3 } else { 1 });
     if e.settings.games == 0 || e.settings.games > 99 {
-        return bad("games: 1 to 99".into());
+        return Err(ApiError::bad(Problem::GamesPerMatch, "games: 1 to 99").arg("max", 99));
     }
     if let Some(b) = req.boards {
         if b > 20 {
@@ -169,7 +171,11 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     let kind = crate::seeks::kind_of(&req.kind)?;
     let clock = match &req.clock {
         Some(c) if !(0.0..=86_400.0).contains(&c.limit) || !(0.0..=3_600.0).contains(&c.increment) => {
-            return bad("clock: limit 0 to 86400 s, increment 0 to 3600 s".into())
+            return Err(
+                ApiError::bad(Problem::ClockBounds, "clock: limit 0 to 86400 s, increment 0 to 3600 s")
+                    .arg("limit", 86_400)
+                    .arg("increment", 3_600),
+            )
         }
         Some(c) => Some(((c.limit * 1000.0).round() as u64, (c.increment * 1000.0).round() as u64)),
         None => None,

@@ -20,7 +20,7 @@ use super::tokens::{self, ORGANISER};
 use super::{change_locked, event_error, model_error, rounds, served, Done, Extra};
 use crate::app::App;
 use crate::codec::{random_id, token_hash};
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 pub fn routes() -> Router<Arc<App>> {
     Router::new()
@@ -83,7 +83,7 @@ struct Registration {
 /// Registers an entrant and gives them their token (returned once; its hash is kept).
 async fn add_entrant(app: &App, id: &str, reg: Registration, open_only: bool) -> Result<Json<Value>, ApiError> {
     if reg.name.trim().is_empty() || reg.name.len() > 100 {
-        return Err(ApiError::not_accepted("name: 1 to 100 characters"));
+        return Err(ApiError::bad(Problem::EntrantNameLength, "name: 1 to 100 characters").arg("max", 100));
     }
     let token = random_id(32);
     let hash = token_hash(&token);
