@@ -274,10 +274,12 @@ async fn spectators_and_the_other_seat_cannot_act_and_bad_messages_get_errors() 
         (Some("error"), Some(401), Some(1)),
         "{e}"
     );
+    // Each with its code, for a page to say it in its language.
+    assert_eq!(e["why"], "unauthorized", "{e}");
     // A token holding no seat is refused and the socket still only watches.
     send(&mut watch, json!({"t": "hello", "token": "not-a-seat"})).await;
     let (_, e) = answer(&mut watch).await;
-    assert_eq!(e["code"], 403, "{e}");
+    assert_eq!((&e["code"], &e["why"]), (&json!(403), &json!("not_your_seat")), "{e}");
     send(&mut watch, json!({"t": "resign"})).await;
     assert_eq!(answer(&mut watch).await.1["code"], 401);
 

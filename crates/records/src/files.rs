@@ -212,11 +212,9 @@ pub fn read_as<R: BufRead + 'static>(path: &Path, format: Format, mut input: R) 
     })
 }
 
-/// Reads `position fen <FEN> moves …` / `position startpos moves …` (also a bare FEN followed
-/// by `moves`). Xiangqi or chess is told from the FEN (ten ranks or eight). A move that cannot
-/// be played ends the moves read, with an issue naming it, as in every other format; only a
-/// start that cannot be read is an error.
-pub fn read_fen_moves(line: &str) -> Result<AnyRecord, (Option<usize>, String)> {
+/// The start a `position …` line gives (a FEN, or `startpos`), whether it is chess's, and
+/// the moves' texts.
+pub fn fen_moves_parts(line: &str) -> (&str, bool, Vec<&str>) {
     let line = line.trim();
     let line = line.strip_prefix("position").unwrap_or(line).trim();
     let (fen_part, moves) = match line.find(" moves") {
@@ -225,6 +223,15 @@ pub fn read_fen_moves(line: &str) -> Result<AnyRecord, (Option<usize>, String)> 
     };
     let fen = fen_part.strip_prefix("fen").map(str::trim).unwrap_or(fen_part);
     let chess = fen.split(' ').next().is_some_and(|p| p.split('/').count() == 8);
+    (fen, chess, moves)
+}
+
+/// Reads `position fen <FEN> moves …` / `position startpos moves …` (also a bare FEN followed
+/// by `moves`). Xiangqi or chess is told from the FEN (ten ranks or eight). A move that cannot
+/// be played ends the moves read, with an issue naming it, as in every other format; only a
+/// start that cannot be read is an error.
+pub fn read_fen_moves(line: &str) -> Result<AnyRecord, (Option<usize>, String)> {
+    let (fen, chess, moves) = fen_moves_parts(line);
     if chess {
         use shakmaty::{uci::UciMove, CastlingMode, Chess, Position};
         let mut pos: Chess = if fen == "startpos" {

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 
 use crate::app::{seat, App};
 use crate::codec::parse_move;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 use crate::players::seated::Seated;
 use crate::table::{Ack, Table};
 
@@ -59,7 +59,7 @@ pub fn router(app: Arc<App>) -> Router {
             crate::players::page_session,
         )))
         .merge(crate::metrics::routes())
-        .fallback(|| async { ApiError::Status(StatusCode::NOT_FOUND, "no such endpoint".into()) })
+        .fallback(|| async { ApiError::of(StatusCode::NOT_FOUND, Problem::NoSuchEndpoint, "no such endpoint") })
         .layer(axum::middleware::map_response(json_errors))
         .layer(axum::middleware::from_fn_with_state(app.metrics(), count_response))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -88,10 +88,12 @@ async fn count_response(
 }
 
 fn too_large(limit: usize) -> Response {
-    ApiError::Status(
+    ApiError::of(
         StatusCode::PAYLOAD_TOO_LARGE,
+        Problem::TooLarge,
         format!("request body over {} KiB", limit / 1024),
     )
+    .arg("kib", limit / 1024)
     .into_response()
 }
 
@@ -150,7 +152,7 @@ async fn json_errors(response: Response) -> Response {
     } else {
         text
     };
-    (status, Json(json!({ "error": text }))).into_response()
+    ApiError::malformed(status, text).into_response()
 }
 
 /// Who runs the game, on every answer about it in a cluster: its node's name and the URL it
@@ -334,7 +336,7 @@ async fn draw(
         // game's task decides which, as only it knows the offer at that moment.
         "yes" | "accept" | "true" => Ok(Command::OfferDraw),
         "no" | "decline" | "false" => Ok(Command::DeclineDraw),
-        _ => Err(ApiError::BadRequest("draw: expected yes or no".into())),
+        _ => Err(ApiError::bad_request("draw: expected yes or no")),
     })
     .await
 }
@@ -349,7 +351,7 @@ async fn takeback(
         // takes asking while the opponent asks as agreeing.
         "yes" | "accept" | "true" => Ok(Command::ProposeTakeback),
         "no" | "decline" | "false" => Ok(Command::DeclineTakeback),
-        _ => Err(ApiError::BadRequest("takeback: expected yes or no".into())),
+        _ => Err(ApiError::bad_request("takeback: expected yes or no")),
     })
     .await
 }

@@ -174,10 +174,12 @@ pub fn decode(text: &str) -> Option<Command> {
 /// `H2-E2`), so what is logged is unambiguous and short. Returns it in lowercase.
 pub fn parse_move(kind: Kind, text: &str) -> Result<String, ApiError> {
     let bad = || {
-        ApiError::BadRequest(format!(
-            "malformed move {:?}",
-            text.chars().take(16).collect::<String>()
-        ))
+        let shown: String = text.chars().take(16).collect();
+        ApiError::bad(
+            crate::problem::Problem::MalformedMove,
+            format!("malformed move {shown:?}"),
+        )
+        .arg("text", shown)
     };
     let t: String = text.to_ascii_lowercase().chars().filter(|&c| c != '-').collect();
     if text.len() > 6 || !text.is_ascii() {

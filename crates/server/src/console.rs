@@ -56,9 +56,10 @@ async fn arbiter(app: &App, id: &str, headers: &HeaderMap) -> Result<Arc<Table>,
     let table = app.game(id).await?;
     let token = crate::app::bearer_of(headers).ok_or(ApiError::Unauthorized)?;
     if !table.is_arbiter(token) {
-        return Err(ApiError::Status(
+        return Err(ApiError::of(
             StatusCode::FORBIDDEN,
-            "this token is not this game's arbiter's".into(),
+            crate::problem::Problem::NotTheArbiter,
+            "this token is not this game's arbiter's",
         ));
     }
     Ok(table)
@@ -72,7 +73,7 @@ pub(crate) fn side_of(table: &Table, name: &str) -> Result<Side, ApiError> {
         .into_iter()
         .find(|&s| name == s.name(kind) || name == if s == Side::First { "first" } else { "second" })
         .ok_or_else(|| {
-            ApiError::BadRequest(format!(
+            ApiError::not_accepted(format!(
                 "no side {name:?}: {} or {}",
                 Side::First.name(kind),
                 Side::Second.name(kind)
@@ -106,14 +107,14 @@ async fn run(
 
 fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     body.map(|Json(b)| b)
-        .map_err(|e| ApiError::Status(e.status(), e.body_text()))
+        .map_err(|e| ApiError::malformed(e.status(), e.body_text()))
 }
 
 /// Free text as the log keeps it: one line, not empty, short.
 fn text(field: &str, t: &str) -> Result<String, ApiError> {
     let t = t.trim();
     if t.is_empty() || t.chars().count() > TEXT_LIMIT || t.contains(['\n', '\r']) {
-        return Err(ApiError::BadRequest(format!(
+        return Err(ApiError::not_accepted(format!(
             "{field}: one line of 1 to {TEXT_LIMIT} characters"
         )));
     }
@@ -140,7 +141,7 @@ fn piece(table: &Table, req: &PieceRequest) -> Result<Touch, ApiError> {
     };
     let on_board = b.len() == 2 && files.contains(&b[0]) && b[1].is_ascii_digit() && ranks.contains(&(b[1] - b'0'));
     if !on_board {
-        return Err(ApiError::BadRequest(format!(
+        return Err(ApiError::not_accepted(format!(
             "square: {:?} is no square of this board",
             req.square.chars().take(8).collect::<String>()
         )));
@@ -148,7 +149,7 @@ fn piece(table: &Table, req: &PieceRequest) -> Result<Touch, ApiError> {
     match req.piece.as_str() {
         "own" => Ok(Touch::Own(sq)),
         "opponent" => Ok(Touch::Opponent(sq)),
-        _ => Err(ApiError::BadRequest("piece: own or opponent".into())),
+        _ => Err(ApiError::not_accepted("piece: own or opponent")),
     }
 }
 
@@ -220,8 +221,8 @@ async fn correct(
             ("board", None) => Correction::BoardTurned,
             ("colours" | "colors", None) => Correction::ColoursSwapped,
             _ => {
-                return Err(ApiError::BadRequest(
-                    "correction: restore (with ply), board or colours".into(),
+                return Err(ApiError::not_accepted(
+                    "correction: restore (with ply), board or colours",
                 ))
             }
         };
@@ -239,7 +240,7 @@ async fn touch(
     run(&app, &id, &headers, Some(&side), |t| {
         let req = body(req)?;
         if req.how.is_some() {
-            return Err(ApiError::BadRequest("touch: `how` is for straightening".into()));
+            return Err(ApiError::not_accepted("touch: `how` is for straightening"));
         }
         Ok(Command::Touch(piece(t, &req)?))
     })
@@ -258,7 +259,7 @@ async fn straighten(
             .how
             .as_deref()
             .and_then(Straightening::from_code)
-            .ok_or_else(|| ApiError::BadRequest("how: notice, accidental or unannounced".into()))?;
+            .ok_or_else(|| ApiError::not_accepted("how: notice, accidental or unannounced"))?;
         Ok(Command::Straighten {
             touch: piece(t, &req)?,
             how,
@@ -300,12 +301,12 @@ async fn foul(
                 .iter()
                 .find(|(a, _)| *a == k)
                 .map(|(_, w)| w.to_string())
-                .ok_or_else(|| ApiError::BadRequest("kind: 8.1 to 8.5 (seed 000 §8)".into()))?,
+                .ok_or_else(|| ApiError::not_accepted("kind: 8.1 to 8.5 (seed 000 §8)"))?,
             FoulRequest {
                 kind: None,
                 what: Some(w),
             } => text("what", &w)?,
-            _ => return Err(ApiError::BadRequest("foul: either kind or what".into())),
+            _ => return Err(ApiError::not_accepted("foul: either kind or what")),
         };
         Ok(Command::TechnicalFoul(what))
     })
@@ -379,14 +380,14 @@ async fn time(
         let reason = text("reason", &req.reason)?;
         let ms = |s: f64| -> Result<u64, ApiError> {
             if !(0.0..=86_400.0).contains(&s) {
-                return Err(ApiError::BadRequest("time: 0 to 86400 s".into()));
+                return Err(ApiError::not_accepted("time: 0 to 86400 s"));
             }
             Ok((s * 1000.0).round() as u64)
         };
         match (req.add, req.set) {
             (Some(a), None) => Ok(Command::AddTime { ms: ms(a)?, reason }),
             (None, Some(s)) => Ok(Command::SetTime { ms: ms(s)?, reason }),
-            _ => Err(ApiError::BadRequest("time: either add or set".into())),
+            _ => Err(ApiError::not_accepted("time: either add or set")),
         }
     })
     .await

@@ -19,7 +19,7 @@ use serde_json::json;
 use crate::api::owner_headers;
 use crate::app::App;
 use crate::computer::{self, ComputerSeat, Level};
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 use crate::live::Spec;
 
 pub(crate) fn routes() -> Router<Arc<App>> {
@@ -90,16 +90,17 @@ async fn create(
     body: Result<Json<CreateRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     app.may_create(client.ip())?;
-    let Json(req) = body.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
-    let kind: Kind = req.kind.parse().map_err(ApiError::BadRequest)?;
+    let Json(req) = body.map_err(|e| ApiError::malformed(e.status(), e.body_text()))?;
+    let kind = crate::seeks::kind_of(&req.kind)?;
     // Checked before anything is made: a refused request makes no game.
     let held = match req.seat.as_deref() {
         None => None,
         Some(seat) => {
             let sides = held_sides(kind, seat)?;
             let visitor = crate::players::existing(&app, &headers).await?.ok_or_else(|| {
-                ApiError::BadRequest(
-                    "seat: the request carries no session cookie (open a page of this server first)".into(),
+                ApiError::bad(
+                    Problem::NoSession,
+                    "seat: the request carries no session cookie (open a page of this server first)",
                 )
             })?;
             Some((visitor, sides))
@@ -107,12 +108,14 @@ async fn create(
     };
     let (clock, per_move) = match &req.clock {
         Some(c) if !(0.0..=86_400.0).contains(&c.limit) || !(0.0..=3_600.0).contains(&c.increment) => {
-            return Err(ApiError::BadRequest(
-                "clock: limit 0 to 86400 s, increment 0 to 3600 s".into(),
-            ))
+            return Err(
+                ApiError::bad(Problem::ClockBounds, "clock: limit 0 to 86400 s, increment 0 to 3600 s")
+                    .arg("limit", 86_400)
+                    .arg("increment", 3_600),
+            )
         }
         Some(c) if c.per_move.is_some_and(|p| !(1.0..=3_600.0).contains(&p)) => {
-            return Err(ApiError::BadRequest("clock: perMove 1 to 3600 s".into()))
+            return Err(ApiError::bad(Problem::PerMoveBounds, "clock: perMove 1 to 3600 s").arg("max", 3_600))
         }
         Some(c) => (
             Some(((c.limit * 1000.0).round() as u64, (c.increment * 1000.0).round() as u64)),
@@ -128,16 +131,21 @@ async fn create(
             let side = match c.side.as_deref() {
                 None => game::Side::Second,
                 Some(name) => computer::side_named(kind, name).ok_or_else(|| {
-                    ApiError::BadRequest(format!("computer side {name:?}: not a side of {}", spec.kind_name()))
+                    ApiError::bad(
+                        Problem::ComputerSide,
+                        format!("computer side {name:?}: not a side of {}", spec.kind_name()),
+                    )
+                    .arg("side", name)
                 })?,
             };
             app.engines().require()?;
             if !app.computers().has_room() {
-                return Err(ApiError::Status(
+                let games = app.computers().limit();
+                return Err(ApiError::of(
                     StatusCode::SERVICE_UNAVAILABLE,
+                    Problem::ComputerBusy,
                     format!(
-                        "the computer is playing as many games as this server allows ({}): try again in a few minutes",
-                        app.computers().limit()
+                        "the computer is playing as many games as this server allows ({games}): try again in a few minutes"
                     ),
                 ));
             }
@@ -206,11 +214,13 @@ pub(crate) fn held_sides(kind: Kind, seat: &str) -> Result<Vec<game::Side>, ApiE
             .find(|side| side.name(kind) == s)
             .map(|side| vec![side])
             .ok_or_else(|| {
-                ApiError::BadRequest(format!(
-                    "seat: expected {}, {} or both",
-                    Side::First.name(kind),
-                    Side::Second.name(kind)
-                ))
+                let (first, second) = (Side::First.name(kind), Side::Second.name(kind));
+                ApiError::bad(
+                    Problem::UnknownSeat,
+                    format!("seat: expected {first}, {second} or both"),
+                )
+                .arg("first", first)
+                .arg("second", second)
             }),
     }
 }

@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 use crate::app::App;
 use crate::codec::parse_move;
 use crate::console::side_of;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 use crate::table::Table;
 
 pub fn routes() -> Router<Arc<App>> {
@@ -57,9 +57,10 @@ async fn run(
     let table = app.game(id).await?;
     let token = crate::app::bearer_of(headers).ok_or(ApiError::Unauthorized)?;
     if !is_device(app, &table, token).await? {
-        return Err(ApiError::Status(
+        return Err(ApiError::of(
             StatusCode::FORBIDDEN,
-            "this token is not this game's board device's".into(),
+            Problem::NotTheDevice,
+            "this token is not this game's board device's",
         ));
     }
     let side = side_of(&table, side)?;
@@ -108,7 +109,7 @@ async fn draw(
         // As the board API: `yes` offers, or accepts the other side's standing offer.
         "yes" | "accept" | "true" => Ok(Command::OfferDraw),
         "no" | "decline" | "false" => Ok(Command::DeclineDraw),
-        _ => Err(ApiError::BadRequest("draw: expected yes or no".into())),
+        _ => Err(ApiError::bad_request("draw: expected yes or no")),
     })
     .await
 }

@@ -37,6 +37,7 @@ pub mod live;
 pub mod metrics;
 pub mod openapi;
 pub mod players;
+pub mod problem;
 pub mod protocol;
 pub mod review;
 pub mod seeks;

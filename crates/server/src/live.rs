@@ -7,7 +7,7 @@ use judge::Judge;
 use referee::clock::{Millis, Remaining, TimeControl};
 use referee::{Command, Ending, Event, Referee, RefereeRules};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 /// What a game is made from, as stored in its row: enough to rebuild it before its log replays.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,14 +56,21 @@ macro_rules! each {
     };
 }
 
+/// Xiangqi rules whose name or options do not read (`why`: the judge's English).
+pub fn bad_rules(why: String) -> ApiError {
+    ApiError::bad(Problem::BadRules, why.clone()).arg("detail", why)
+}
+
 impl Live {
     pub fn new(spec: &Spec) -> Result<Live, ApiError> {
         let mut rules = RefereeRules::by_name(&spec.ruleset).ok_or_else(|| {
-            ApiError::BadRequest(format!(
-                "unknown ruleset {:?}; known: {}",
-                spec.ruleset,
-                RefereeRules::NAMES.join(", ")
-            ))
+            let known = RefereeRules::NAMES.join(", ");
+            ApiError::bad(
+                Problem::UnknownRuleset,
+                format!("unknown ruleset {:?}; known: {known}", spec.ruleset),
+            )
+            .arg("ruleset", spec.ruleset.as_str())
+            .arg("known", known)
         })?;
         if let Some((limit, increment)) = spec.clock {
             rules.time = if limit == 0 && increment == 0 {
@@ -75,11 +82,18 @@ impl Live {
         if let Some(limit) = spec.per_move {
             rules.time.per_move = Some(limit);
         }
-        let unknown = |known: &str| ApiError::BadRequest(format!("unknown rules {:?}; known: {known}", spec.rules));
+        let unknown = |known: &str| {
+            ApiError::bad(
+                Problem::UnknownRules,
+                format!("unknown rules {:?}; known: {known}", spec.rules),
+            )
+            .arg("rules", spec.rules.as_str())
+            .arg("known", known)
+        };
         Ok(match spec.kind {
             Kind::Xiangqi => {
                 // The name may carry an event's limits: `cxa,limit=40,temporary=20`.
-                let judge_rules = Rules::parse(&spec.rules).map_err(ApiError::BadRequest)?;
+                let judge_rules = Rules::parse(&spec.rules).map_err(bad_rules)?;
                 let judge = XiangqiJudge::new(xiangqi::Position::start(), judge_rules);
                 let mut r = Referee::new(judge, rules);
                 r.set_rated(spec.rated);
@@ -300,6 +314,6 @@ mod tests {
             .expect("expected the game drawn at ply 2 by the temporary limit");
         assert!(format!("{ending:?}").contains("临时限着"), "found: {ending:?}");
         // A limit above the rules' own is refused when the game is made.
-        assert!(matches!(Live::new(&spec("cxa,limit=61")), Err(ApiError::BadRequest(m)) if m.contains("1 to 60")));
+        assert!(matches!(Live::new(&spec("cxa,limit=61")), Err(e) if e.to_string().contains("1 to 60")));
     }
 }

@@ -84,13 +84,13 @@ pub fn parse(text: &str) -> Parsed {
         Err(e) => {
             return Parsed {
                 id: None,
-                incoming: Err(ApiError::BadRequest(format!("not a JSON message: {e}"))),
+                incoming: Err(ApiError::bad_request(format!("not a JSON message: {e}"))),
             }
         }
     };
     let id = value.as_object_mut().and_then(|o| o.remove("id"));
     let incoming = serde_json::from_value::<Wire>(value)
-        .map_err(|e| ApiError::BadRequest(format!("bad message: {e}")))
+        .map_err(|e| ApiError::bad_request(format!("bad message: {e}")))
         .map(|w| match w {
             Wire::Hello { token, since } => Incoming::Hello { token, since },
             Wire::Ping {} => Incoming::Ping,
@@ -186,7 +186,7 @@ mod tests {
         ] {
             let p = parse(bad);
             assert!(
-                matches!(p.incoming, Err(ApiError::BadRequest(_))),
+                matches!(&p.incoming, Err(e) if e.why() == Some("bad_request")),
                 "{bad}: {:?}",
                 p.incoming
             );

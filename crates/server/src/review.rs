@@ -26,7 +26,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::app::App;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 use axum::extract::{ConnectInfo, State};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -60,17 +60,19 @@ async fn review(
 ) -> Result<Json<Value>, ApiError> {
     // Up to a megabyte read and judged a request: limited per address as game creation is.
     app.may_review(client.ip())?;
-    let Query(query) = query.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
-    let body = body.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
+    let Query(query) = query.map_err(|e| ApiError::malformed(e.status(), e.body_text()))?;
+    let body = body.map_err(|e| ApiError::malformed(e.status(), e.body_text()))?;
     // Reading and judging are CPU work (a chase classification, a dead-position search): off
     // the async threads. A reader that panicked on a hostile file is a refused file, not a
     // dropped connection.
     match tokio::task::spawn_blocking(move || review_bytes(&body, &query)).await {
         Ok(r) => r.map(Json),
-        Err(_) => Err(ApiError::Status(
+        Err(_) => Err(ApiError::of(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "the record could not be read".into(),
-        )),
+            Problem::RecordUnreadable,
+            "the record could not be read",
+        )
+        .arg("detail", "the reader stopped on it")),
     }
 }
 
@@ -90,26 +92,32 @@ fn format_name(f: Format) -> &'static str {
 /// Reads the record in `bytes`, picks the game asked for and reviews it.
 pub fn review_bytes(bytes: &[u8], query: &ReviewQuery) -> Result<Value, ApiError> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-        return Err(ApiError::BadRequest(
-            "empty body: send the record file (PGN, XQF, CBR, CBL, DhtmlXQ or position … moves …) as the body".into(),
+        return Err(ApiError::bad(
+            Problem::EmptyRecord,
+            "empty body: send the record file (PGN, XQF, CBR, CBL, DhtmlXQ or position … moves …) as the body",
         ));
     }
     let format = match &query.format {
-        Some(f) => f.parse::<Format>().map_err(ApiError::BadRequest)?,
+        Some(f) => f
+            .parse::<Format>()
+            .map_err(|e: String| ApiError::bad(Problem::UnknownFormat, e.clone()).arg("detail", e))?,
         None => detect_format(Path::new(""), bytes),
     };
     let binary = matches!(format, Format::Xqf | Format::Cbr | Format::Cbl);
     if !binary && bytes.contains(&0) {
-        return Err(ApiError::BadRequest(
-            "the body is binary but not XQF, CBR or CBL (text records hold no NUL bytes)".into(),
+        return Err(ApiError::bad(
+            Problem::BinaryRecord,
+            "the body is binary but not XQF, CBR or CBL (text records hold no NUL bytes)",
         ));
     }
     let wanted = query.game.unwrap_or(1);
     if wanted == 0 {
-        return Err(ApiError::BadRequest("game: games are counted from 1".into()));
+        return Err(ApiError::bad(Problem::GamesFromOne, "game: games are counted from 1"));
     }
-    let games = read_as(Path::new("body"), format, Cursor::new(bytes.to_vec()))
-        .map_err(|e| ApiError::BadRequest(format!("the record could not be read: {e}")))?;
+    let games = read_as(Path::new("body"), format, Cursor::new(bytes.to_vec())).map_err(|e| {
+        ApiError::bad(Problem::RecordUnreadable, format!("the record could not be read: {e}"))
+            .arg("detail", e.to_string())
+    })?;
     let mut chosen = None;
     let mut count = 0;
     for game in games {
@@ -129,24 +137,26 @@ pub fn review_bytes(bytes: &[u8], query: &ReviewQuery) -> Result<Value, ApiError
     let record = match chosen {
         Some(Ok(r)) => r,
         Some(Err(e)) => {
-            let at = e.ply.map(|p| format!(", ply {p}")).unwrap_or_default();
-            return Err(ApiError::BadRequest(format!(
-                "game {wanted}{at}: {} (read as {})",
-                e.message,
-                format_name(format)
-            )));
+            return Err(unreadable_game(bytes, format, wanted, &e));
         }
         None if count == 0 => {
-            return Err(ApiError::BadRequest(format!(
-                "no game found in the body (read as {})",
-                format_name(format)
-            )))
+            let format = format_name(format);
+            return Err(ApiError::bad(
+                Problem::NoGameInRecord,
+                format!("no game found in the body (read as {format})"),
+            )
+            .arg("format", format));
         }
         None => {
-            return Err(ApiError::BadRequest(format!(
-                "game {wanted}: the record holds {count} game{}",
-                if count == 1 { "" } else { "s" }
-            )))
+            return Err(ApiError::bad(
+                Problem::RecordGameCount,
+                format!(
+                    "game {wanted}: the record holds {count} game{}",
+                    if count == 1 { "" } else { "s" }
+                ),
+            )
+            .arg("game", wanted)
+            .arg("count", count))
         }
     };
     let mut out = review_record(&record, query.rules.as_deref())?;
@@ -154,6 +164,28 @@ pub fn review_bytes(bytes: &[u8], query: &ReviewQuery) -> Result<Value, ApiError
     out["game"] = wanted.into();
     out["games"] = count.into();
     Ok(out)
+}
+
+/// Why game `wanted` of the record does not read: where a `position …` line's FEN does not,
+/// what is wrong with it.
+fn unreadable_game(bytes: &[u8], format: Format, wanted: usize, e: &records::files::ReadError) -> ApiError {
+    let at = e.ply.map(|p| format!(", ply {p}")).unwrap_or_default();
+    let name = format_name(format);
+    let english = format!("game {wanted}{at}: {} (read as {name})", e.message);
+    if format == Format::FenMoves && e.ply.is_none() {
+        let text = String::from_utf8_lossy(bytes);
+        let line = text.lines().filter(|l| !l.trim().is_empty()).nth(wanted - 1);
+        if let Some(said) = line.and_then(|l| crate::problem::fen_moves_start(l, english.clone())) {
+            return said;
+        }
+    }
+    let said = match e.ply {
+        Some(ply) => ApiError::bad(Problem::RecordPly, english).arg("ply", ply),
+        None => ApiError::bad(Problem::RecordGame, english),
+    };
+    said.arg("game", wanted)
+        .arg("detail", e.message.as_str())
+        .arg("format", name)
 }
 
 /// No move and no tag but the result a reader adds from a game-end marker.
@@ -169,7 +201,7 @@ fn is_blank(record: &AnyRecord) -> bool {
 
 /// Reviews one record's main line under the rules named (the game's default when `None`).
 pub fn review_record(record: &AnyRecord, rules: Option<&str>) -> Result<Value, ApiError> {
-    let unknown = |e: String| ApiError::BadRequest(format!("{e} (for this game)"));
+    let unknown = |e: String| ApiError::bad(Problem::BadRules, format!("{e} (for this game)")).arg("detail", e);
     let mut sets = Rulesets::default();
     match record {
         AnyRecord::Xiangqi(r) => {
@@ -384,7 +416,7 @@ mod tests {
                 ..Default::default()
             },
         );
-        assert!(matches!(bad, Err(ApiError::BadRequest(m)) if m.contains("cxa")));
+        assert!(matches!(bad, Err(e) if e.to_string().contains("cxa")));
     }
 
     #[test]
@@ -406,7 +438,7 @@ mod tests {
             (v["verdict"]["result"].as_str(), v["verdict"]["ply"].as_u64()),
             (Some("draw"), Some(4))
         );
-        assert!(matches!(with("cxa,limit=99"), Err(ApiError::BadRequest(m)) if m.contains("1 to 60")));
+        assert!(matches!(with("cxa,limit=99"), Err(e) if e.to_string().contains("1 to 60")));
     }
 
     #[test]
@@ -441,7 +473,7 @@ mod tests {
                 ..Default::default()
             },
         );
-        assert!(matches!(past, Err(ApiError::BadRequest(m)) if m.contains("holds 2 games")));
+        assert!(matches!(past, Err(e) if e.to_string().contains("holds 2 games")));
         let zero = review(
             text,
             ReviewQuery {

@@ -211,7 +211,7 @@ impl Session {
                     }
                 }
             }
-            Message::Binary(_) => self.error(None, &ApiError::BadRequest("text frames of JSON only".into())),
+            Message::Binary(_) => self.error(None, &ApiError::bad_request("text frames of JSON only")),
             // The library answers pings itself.
             Message::Ping(_) => {}
             Message::Close(_) => return false,
@@ -251,15 +251,15 @@ impl Session {
         if let Some(token) = token {
             let side = self.table.seat(&token).ok_or(ApiError::Forbidden)?;
             if self.side.is_some_and(|s| s != side) {
-                return Err(ApiError::BadRequest("this socket already holds the other seat".into()));
+                return Err(ApiError::bad_request("this socket already holds the other seat"));
             }
             self.side = Some(side);
         }
         if self.sent.is_none() {
             self.start(since).await?;
         } else if since.is_some() {
-            return Err(ApiError::BadRequest(
-                "since: the stream has already started; open a new socket to resume".into(),
+            return Err(ApiError::bad_request(
+                "since: the stream has already started; open a new socket to resume",
             ));
         }
         let side = self.side.map(|s| s.name(self.table.spec.kind));

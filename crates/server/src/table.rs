@@ -100,7 +100,7 @@ fn replay(id: &str, stored: &Stored) -> Result<Replayed, ApiError> {
     let mut lag = LagQuota::new(live.time_control());
     for (at, side, text) in &stored.commands {
         let command = decode(text)
-            .ok_or_else(|| ApiError::BadRequest(format!("game {id}: unreadable logged command {text:?}")))?;
+            .ok_or_else(|| ApiError::bad_request(format!("game {id}: unreadable logged command {text:?}")))?;
         // The quotas as they were: the logged credits are what was granted.
         match &command {
             Command::Move(_) | Command::MoveOfferingDraw(_) if lag.applies(&live, *side) => {

@@ -33,10 +33,10 @@ async fn live(
     State(app): State<Arc<App>>,
     params: Result<Query<Params>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Query(params) = params.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+    let Query(params) = params.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let limit = params.limit.unwrap_or(LISTED);
     if !(1..=LISTED_MAX).contains(&limit) {
-        return Err(ApiError::BadRequest(format!("limit: 1 to {LISTED_MAX}")));
+        return Err(ApiError::bad_request(format!("limit: 1 to {LISTED_MAX}")));
     }
     let games = app.db().store().live_games(limit).await?;
     let games: Vec<Value> = games

@@ -4,7 +4,8 @@
 //! (`/review`) posts a record to `/api/review` and steps through the game it gets back. The
 //! event page (`/event/new`, `/event/ID`) creates, runs and shows an event; a player's page
 //! (`/player/NAME`) lists an account's games and ratings. Every page gives a browser without a
-//! session one (see [`crate::players`]).
+//! session one (see [`crate::players`]). The server's errors are written in the page's
+//! language from `errors.json` (see [`crate::problem`]).
 
 mod labels;
 
@@ -16,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 use labels::{translated, Language, LABELS_JS};
 
 const INDEX: &str = include_str!("../web/index.html");
@@ -173,6 +174,17 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../web/analysis.js"),
     ),
+    (
+        "errors.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/errors.js"),
+    ),
+    // The sentences of the server's errors, fetched by errors.js once one is to be shown.
+    (
+        "errors.json",
+        "application/json; charset=utf-8",
+        include_str!("../web/errors.json"),
+    ),
 ];
 
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
@@ -237,6 +249,8 @@ async fn asset(Path(file): Path<String>) -> Response {
     }
     match ASSETS.iter().find(|(name, _, _)| *name == file) {
         Some((_, media, body)) => ([(header::CONTENT_TYPE, *media)], *body).into_response(),
-        None => ApiError::Status(StatusCode::NOT_FOUND, format!("no file {file:?}")).into_response(),
+        None => ApiError::of(StatusCode::NOT_FOUND, Problem::NoSuchFile, format!("no file {file:?}"))
+            .arg("file", file)
+            .into_response(),
     }
 }

@@ -3,6 +3,7 @@
 // so the evaluations fill in while the server searches. Scores come from the first side's
 // view (Red's, White's): `{cp}` or `{mate}`, positive when the first side stands better.
 
+import { errorText } from "./errors.js";
 import { sideName, t } from "./i18n.js";
 
 export class Analysis {
@@ -41,16 +42,14 @@ export class Analysis {
       });
       if (!res.ok) {
         const text = await res.text();
-        let message;
+        let data;
         try {
-          message = JSON.parse(text).error;
+          data = JSON.parse(text);
         } catch {
-          message = text;
+          data = { error: text };
         }
-        // The server's refusals in the page's words; a bad request's reason as the server gives it.
-        if (res.status === 503) throw new Error(/^no engine/.test(message) ? t("analysisNoEngine") : t("analysisBusy"));
-        if (res.status === 429) throw new Error(t("analysisTooMany"));
-        throw new Error(message || `${res.status} ${res.statusText}`);
+        const message = data.error || `${res.status} ${res.statusText}`;
+        throw Object.assign(new Error(message), { why: data.why, args: data.args });
       }
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
@@ -68,7 +67,9 @@ export class Analysis {
       }
     } catch (e) {
       if (abort.signal.aborted) return;
-      this.error = e.message;
+      // The server's refusals in the page's language.
+      this.error = await errorText(e);
+      if (abort.signal.aborted) return;
     }
     if (this.abort !== abort) return;
     // A stream that ended without its last line was cut (the server stopped, the network).

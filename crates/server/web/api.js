@@ -28,8 +28,10 @@ export async function api(method, path, body, token) {
   if (!res.ok) {
     const error = new Error((data && (data.error || data.message)) || `${res.status} ${res.statusText}`);
     error.status = res.status;
-    // A refusal's reason code, for the page to say it in its language.
+    // The error's code and its sentence's values, for the page to say it in its language
+    // (errors.js).
     if (data && data.why) error.why = data.why;
+    if (data && data.args) error.args = data.args;
     throw error;
   }
   return data;

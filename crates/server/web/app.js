@@ -15,6 +15,7 @@ import { Device } from "./device.js";
 import { GameSocket } from "./socket.js";
 import { reasonName, setupLanguage, sideName, strings, t } from "./i18n.js";
 import { endExplanation, notice, refusalText } from "./notices.js";
+import { errorText, showError } from "./errors.js";
 import { drawActions, readActions, setupActions } from "./actions.js";
 import { drawPremove, playPremove, premoving } from "./premove.js";
 import { lobby, lobbyLabels } from "./lobby.js";
@@ -128,13 +129,14 @@ const routes = {
 
 // Sends a command (`{t: "resign"}`, `{t: "move", move}`) on the socket, else as its POST.
 function act(message) {
-  $("message").textContent = "";
+  showError($("message"), null);
   const offering = message.draw ? "&offeringDraw=true" : "";
   const path = message.t === "move" ? `move/${message.move}?lag=${lagEstimate()}${offering}` : routes[message.t];
   const sent = socket ? socket.send(message) : api("POST", `/api/board/game/${game.id}/${path}`, undefined, game.token);
   return sent.catch((e) => {
-    // The referee's reason in the page's language (its code), else the server's words.
-    $("message").textContent = refusalText(Object.assign(e, { text: message.move }), game.mySide);
+    // The referee's reason for this side (its code); any other error from its code too.
+    if (strings().why[e.why]) $("message").textContent = refusalText(Object.assign(e, { text: message.move }), game.mySide);
+    else showError($("message"), e);
   });
 }
 
@@ -149,7 +151,7 @@ function sendMove(move) {
 // the state after each change; anything else (fouls, refusals, warnings) is shown as it comes.
 function onEvent(ev) {
   if (ev.t === "error") {
-    $("message").textContent = ev.error;
+    showError($("message"), Object.assign(new Error(ev.error), { why: ev.why, args: ev.args }));
     return;
   }
   if (ev.version !== undefined) game.version = ev.version;
@@ -396,7 +398,7 @@ async function follow() {
         await followStream();
       }
     } catch (e) {
-      $("connection").textContent = t("reconnecting", { error: e.message });
+      $("connection").textContent = t("reconnecting", { error: await errorText(e) });
     }
     if (game.status !== "started" && game.status !== "created") return;
     await new Promise((r) => setTimeout(r, 1000));

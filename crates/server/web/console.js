@@ -8,6 +8,7 @@
 // are listed as the stream brings them, the game's earlier ones first read from its log.
 
 import { api, readLines } from "./api.js";
+import { showError } from "./errors.js";
 import { explanationOf, sideName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -82,11 +83,11 @@ export class Console {
   /// A console command (`path` under the game's console); its answer, or null after showing
   /// why it was refused.
   async post(path, body) {
-    $("message").textContent = "";
+    showError($("message"), null);
     try {
       return await api("POST", `/api/arbiter/game/${this.game.id}/${path}`, body, this.game.token);
     } catch (e) {
-      $("message").textContent = e.message;
+      showError($("message"), e);
       return null;
     }
   }

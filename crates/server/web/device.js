@@ -6,6 +6,7 @@
 // seat's; the device's token acts for no one else and does nothing of the arbiter's.
 
 import { api } from "./api.js";
+import { showError } from "./errors.js";
 import { sideName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,11 +18,11 @@ export class Device {
   }
 
   async act(side, path) {
-    $("message").textContent = "";
+    showError($("message"), null);
     try {
       await api("POST", `/api/device/game/${this.game.id}/${side}/${path}`, undefined, this.game.token);
     } catch (e) {
-      $("message").textContent = e.message;
+      showError($("message"), e);
     }
   }
 

@@ -6,6 +6,7 @@
 // The event's NDJSON stream says when something changed; the page then reads the event again.
 
 import { api, readLines } from "./api.js";
+import { errorText, showError } from "./errors.js";
 import { setupLanguage, sideName, t } from "./i18n.js";
 import { MiniBoards } from "./minis.js";
 import { organiserPanel, organiserUpdate } from "./eventorg.js";
@@ -52,7 +53,7 @@ function createForm() {
       const made = await api("POST", "/api/event", body);
       location.assign(made.url);
     } catch (e) {
-      $("ev-create-error").textContent = e.message;
+      showError($("ev-create-error"), e);
     }
   });
 }
@@ -146,13 +147,13 @@ async function refresh() {
     view.version = view.ev.version;
     if (view.player) {
       view.me = await api("GET", `/api/event/${view.id}/me`, undefined, view.player).catch((e) => {
-        $("ev-connection").textContent = e.message;
+        showError($("ev-connection"), e);
         return null;
       });
     }
     draw();
   } catch (e) {
-    $("ev-connection").textContent = e.message;
+    showError($("ev-connection"), e);
   }
 }
 
@@ -168,13 +169,13 @@ async function follow() {
     try {
       const res = await fetch(`/api/event/${view.id}/stream?since=${view.version}`);
       if (!res.ok) throw new Error(`${res.status}`);
-      $("ev-connection").textContent = "";
+      showError($("ev-connection"), null);
       await readLines(res, (change) => {
         view.version = Math.max(view.version, change.version);
         refreshSoon();
       });
     } catch (e) {
-      $("ev-connection").textContent = t("reconnecting", { error: e.message });
+      $("ev-connection").textContent = t("reconnecting", { error: await errorText(e) });
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -199,10 +200,10 @@ async function eventPage(id) {
       const joined = await api("POST", `/api/event/${id}/join`, { name: $("join-name").value });
       localStorage.setItem(`player:${id}`, joined.token);
       view.player = joined.token;
-      $("join-error").textContent = "";
+      showError($("join-error"), null);
       await refresh();
     } catch (e) {
-      $("join-error").textContent = e.message;
+      showError($("join-error"), e);
     }
   });
   await refresh();

@@ -5,6 +5,7 @@
 // stream then redraws the page.
 
 import { api } from "./api.js";
+import { showError } from "./errors.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -42,13 +43,13 @@ export function organiserPanel(view, refresh) {
   $("org-link").value = `${location.origin}/event/${id}#organiser=${view.organiser}`;
   drawLinks(id);
   const run = async (what) => {
-    $("org-message").textContent = "";
+    showError($("org-message"), null);
     try {
       await what();
       await refresh();
       return true;
     } catch (e) {
-      $("org-message").textContent = e.message;
+      showError($("org-message"), e);
       return false;
     }
   };
@@ -136,7 +137,7 @@ function drawBoards(view, who, round) {
           link.hidden = false;
           link.select();
         } catch (e) {
-          $("org-message").textContent = e.message;
+          showError($("org-message"), e);
         }
       });
       li.append(label, " ", con, " ", dev, " ", link);

@@ -2,6 +2,7 @@
 // spectators' links) or against the computer (and opens its board); the games to watch.
 
 import { api } from "./api.js";
+import { showError } from "./errors.js";
 import { sideName, t } from "./i18n.js";
 import { redrawMe, setupMe } from "./me.js";
 import { redrawWatching, watching } from "./watching.js";
@@ -70,11 +71,9 @@ export function lobby() {
       $("watch").href = `${base}#watch`;
       $("links").dataset.game = created.id;
       lobbyLabels();
-      $("create-error").textContent = "";
+      showError($("create-error"), null);
     } catch (e) {
-      // The refusals a visitor meets in the page's words; a bad setting as the server says it.
-      const known = { 429: "tooManyGames", 503: computer ? "computerBusy" : null };
-      $("create-error").textContent = known[e.status] ? t(known[e.status]) : e.message;
+      showError($("create-error"), e);
     }
   });
 }

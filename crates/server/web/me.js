@@ -3,6 +3,7 @@
 // holds come with it (`/api/me`), so a game's page finds its seat without the seat link.
 
 import { api } from "./api.js";
+import { showError } from "./errors.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -50,12 +51,9 @@ export function setupMe() {
   const done = (m) => {
     asked = Promise.resolve(m);
     show((shown = m));
-    $("me-error").textContent = "";
+    showError($("me-error"), null);
   };
-  // The server's reasons in the page's language, where the page knows them.
-  const failed = (known) => (e) => ($("me-error").textContent = known[e.status] ? t(known[e.status]) : e.message);
-  const nameFailed = failed({ 400: "displayNameRules" });
-  const accountFailed = failed({ 400: "accountRules", 401: "wrongLogin", 409: "nameTaken", 429: "tooManyTries" });
+  const failed = (e) => showError($("me-error"), e);
   $("name-form").addEventListener("submit", (evt) => {
     evt.preventDefault();
     api("POST", "/api/me/name", { name: $("display-name").value })
@@ -63,18 +61,18 @@ export function setupMe() {
         done(m);
         $("name-note").textContent = t("nameSaved");
       })
-      .catch(nameFailed);
+      .catch(failed);
   });
   const credentials = () => ({ name: $("account-name").value.trim(), password: $("account-password").value });
   $("account-form").addEventListener("submit", (evt) => {
     evt.preventDefault();
-    api("POST", "/api/login", credentials()).then(done).catch(accountFailed);
+    api("POST", "/api/login", credentials()).then(done).catch(failed);
   });
   $("make-account").addEventListener("click", () => {
-    api("POST", "/api/account", credentials()).then(done).catch(accountFailed);
+    api("POST", "/api/account", credentials()).then(done).catch(failed);
   });
   $("sign-out").addEventListener("click", () => {
-    api("POST", "/api/logout").then(done).catch(failed({}));
+    api("POST", "/api/logout").then(done).catch(failed);
   });
 }
 

@@ -3,6 +3,7 @@
 // them.
 
 import { api } from "./api.js";
+import { showError } from "./errors.js";
 import { reasonName, setupLanguage, sideName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -78,6 +79,6 @@ api("GET", `/api/player/${encodeURIComponent(name)}`)
     draw();
   })
   .catch((e) => {
-    $("player-error").textContent = e.message.startsWith("no player") ? t("noPlayer") : e.message;
+    showError($("player-error"), e);
     $("games").hidden = $("ratings").hidden = true;
   });

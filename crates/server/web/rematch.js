@@ -4,6 +4,7 @@
 // The server knows the players by their sessions: the page's seat token plays no part.
 
 import { api } from "./api.js";
+import { showError } from "./errors.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,7 +50,7 @@ export function rematch(gameId, over) {
     id = gameId;
     $("rematch-go").addEventListener("click", () => {
       waiting = true;
-      api("POST", `/api/game/${id}/rematch`).then(took, (e) => ($("message").textContent = e.message));
+      api("POST", `/api/game/${id}/rematch`).then(took, (e) => showError($("message"), e));
     });
     ask();
   }

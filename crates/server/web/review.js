@@ -6,6 +6,7 @@
 
 import { Analysis, barShare, longScore, shortScore } from "./analysis.js";
 import { Board, parseFen } from "./board.js";
+import { showError } from "./errors.js";
 import { addStrings, explanationOf, language, reasonName, setupLanguage, sideName, strings, t } from "./i18n.js";
 import { REVIEW_STRINGS } from "./reviewstrings.js";
 
@@ -46,13 +47,13 @@ async function send() {
     } catch {
       data = { error: text || `${res.status} ${res.statusText}` };
     }
-    if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
-    $("error").textContent = "";
+    if (!res.ok) throw Object.assign(new Error(data.error || `${res.status} ${res.statusText}`), { why: data.why, args: data.args });
+    showError($("error"), null);
     show(data);
     state.error = "";
   } catch (e) {
-    state.error = e.message;
-    $("error").textContent = e.message;
+    state.error = e;
+    showError($("error"), e);
   } finally {
     $("submit").disabled = false;
   }
@@ -80,7 +81,8 @@ function redraw() {
   for (const [id, key] of [["first", "stepStart"], ["prev", "stepBack"], ["next", "stepForward"], ["last", "stepEnd"]]) {
     $(id).title = t(key);
   }
-  if ($("error").textContent) $("error").textContent = state.error === "choose" ? t("chooseRecord") : state.error;
+  if (state.error === "choose") $("error").textContent = t("chooseRecord");
+  else if (state.error) showError($("error"), state.error);
   const review = state.review;
   if (!review) return;
   $("games").textContent = review.games > 1 ? t("gamesOf", { n: review.games }) : "";
@@ -332,6 +334,7 @@ $("form").addEventListener("submit", async (evt) => {
     state.type = "text/plain; charset=utf-8";
   } else {
     state.error = "choose";
+    showError($("error"), null);
     $("error").textContent = t("chooseRecord");
     return;
   }

@@ -4,6 +4,7 @@
 // game, and the page goes to its board (the seat is already this browser's).
 
 import { api } from "./api.js";
+import { showError } from "./errors.js";
 import { sideName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -29,8 +30,7 @@ function asked() {
 }
 
 function failed(e) {
-  const known = { 403: "ratedNeedsAccount", 404: "seekGone", 409: "seekGone" };
-  $("seek-error").textContent = known[e.status] ? t(known[e.status]) : e.message;
+  showError($("seek-error"), e);
 }
 
 function item(text, label, button, onClick) {

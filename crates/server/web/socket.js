@@ -57,7 +57,7 @@ export class GameSocket {
     const w = this.waiting.get(v.id);
     if (!w) return v.t !== "error";
     this.waiting.delete(v.id);
-    if (v.t === "error") w.fail(Object.assign(new Error(v.error), { status: v.code, why: v.why }));
+    if (v.t === "error") w.fail(Object.assign(new Error(v.error), { status: v.code, why: v.why, args: v.args }));
     else w.done(v);
     return true;
   }

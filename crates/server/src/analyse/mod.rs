@@ -32,7 +32,8 @@ use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use crate::app::App;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
+use crate::problem;
 
 pub use places::Places;
 use places::Turn;
@@ -66,18 +67,22 @@ async fn analyse(
     body: Result<Json<AnalyseRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     app.may_review(client.ip())?;
-    let Json(request) = body.map_err(|e| ApiError::BadRequest(e.body_text()))?;
-    let kind: Kind = request.kind.parse().map_err(ApiError::BadRequest)?;
+    let Json(request) = body.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let kind = crate::seeks::kind_of(&request.kind)?;
     let plies = request.moves.split_whitespace().count();
     if plies > MAX_PLIES {
-        return Err(ApiError::BadRequest(format!(
-            "{plies} moves: at most {MAX_PLIES} are analysed a request"
-        )));
+        return Err(ApiError::bad(
+            Problem::TooManyMoves,
+            format!("{plies} moves: at most {MAX_PLIES} are analysed a request"),
+        )
+        .arg("moves", plies)
+        .arg("max", MAX_PLIES));
     }
     let program = app.engines().program.clone().ok_or_else(|| {
-        ApiError::Status(
+        ApiError::of(
             StatusCode::SERVICE_UNAVAILABLE,
-            "no engine to analyse with on this server: install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) or start it with ARBITER_ENGINE=PATH".into(),
+            Problem::NoAnalysisEngine,
+            "no engine to analyse with on this server: install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) or start it with ARBITER_ENGINE=PATH",
         )
     })?;
     // Checked before a place is taken: a bad request costs no one a wait.
@@ -94,9 +99,10 @@ async fn analyse(
         }
     };
     let turn = app.analyses().enter().ok_or_else(|| {
-        ApiError::Status(
+        ApiError::of(
             StatusCode::SERVICE_UNAVAILABLE,
-            "the server is analysing as many games as it can and more are waiting: try again in a minute".into(),
+            Problem::AnalysisBusy,
+            "the server is analysing as many games as it can and more are waiting: try again in a minute",
         )
     })?;
     let queued = match &turn {
@@ -168,17 +174,24 @@ async fn analyse(
 /// The request's game read and every move checked legal, or why not.
 fn checked<G: Game>(request: &AnalyseRequest) -> Result<Line<G>, ApiError> {
     let start = match request.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
-        Some(fen) => G::from_fen(fen).map_err(|e| ApiError::BadRequest(format!("fen: {e}")))?,
+        Some(fen) => G::from_fen(fen).map_err(|e| {
+            let english = format!("fen: {e}");
+            let typed = match request.kind.as_str() {
+                "chess" => problem::chess_fen(fen, |_| english.clone()),
+                _ => problem::xiangqi_fen(fen, |_| english.clone()),
+            };
+            typed.unwrap_or_else(|| ApiError::bad_request(english))
+        })?,
         None => G::start(),
     };
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for (i, text) in request.moves.split_whitespace().enumerate() {
-        let m = pos
-            .parse_move(text)
-            .ok()
-            .filter(|&m| pos.is_legal(m))
-            .ok_or_else(|| ApiError::BadRequest(format!("move {} ({text}) is not legal", i + 1)))?;
+        let m = pos.parse_move(text).ok().filter(|&m| pos.is_legal(m)).ok_or_else(|| {
+            ApiError::bad(Problem::IllegalMove, format!("move {} ({text}) is not legal", i + 1))
+                .arg("ply", i + 1)
+                .arg("text", text)
+        })?;
         pos.play(m);
         moves.push(m);
     }
@@ -202,8 +215,11 @@ mod tests {
         let line = checked::<xiangqi::Position>(&request("xiangqi", None, "h2e2 h9g7")).unwrap();
         assert_eq!(line.moves.len(), 2);
         let bad = checked::<xiangqi::Position>(&request("xiangqi", None, "h2e2 h2e2"));
-        assert!(matches!(bad, Err(ApiError::BadRequest(m)) if m.contains("move 2 (h2e2)")));
-        assert!(checked::<chess::Position>(&request("chess", Some("not a fen"), "")).is_err());
+        assert!(matches!(bad, Err(e) if e.to_string().contains("move 2 (h2e2)")));
+        let bad = checked::<chess::Position>(&request("chess", Some("not a fen"), ""));
+        assert_eq!(bad.err().and_then(|e| e.why()), Some("chess_fen_board"));
+        let bad = checked::<xiangqi::Position>(&request("xiangqi", Some("9/9 w"), ""));
+        assert_eq!(bad.err().map(|e| e.body()["args"].clone()), Some(json!({"ranks": 2})));
         let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
         assert!(checked::<chess::Position>(&request("chess", Some(mate), "")).is_ok());
     }

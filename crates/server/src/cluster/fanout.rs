@@ -60,8 +60,9 @@ impl Node {
             return Ok(());
         }
         let unreachable = |e: String| {
-            ApiError::Status(
+            ApiError::of(
                 StatusCode::SERVICE_UNAVAILABLE,
+                crate::problem::Problem::CannotFollow,
                 format!("cannot follow the game on NATS: {e}"),
             )
         };

@@ -79,9 +79,10 @@ impl Node {
                     self.metrics.forward_failures.fetch_add(1, Ordering::Relaxed);
                     self.forget(&table.id);
                     if matches!(op, Op::Act { .. }) {
-                        return Err(ApiError::Status(
+                        return Err(ApiError::of(
                             axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                            "the game's server node did not answer in time: the command may or may not have been taken; read the game's stream, then try again".into(),
+                            crate::problem::Problem::NodeTimeout,
+                            "the game's server node did not answer in time: the command may or may not have been taken; read the game's stream, then try again",
                         ));
                     }
                 }
@@ -134,7 +135,7 @@ impl Node {
         match self.client.request(self.node_subject(to), payload.into()).await {
             Ok(message) => match serde_json::from_slice::<Reply>(&message.payload) {
                 Ok(reply) => Asked::Answered(reply),
-                Err(e) => Asked::Answered(Reply::of(Err(ApiError::BadRequest(format!(
+                Err(e) => Asked::Answered(Reply::of(Err(ApiError::bad_request(format!(
                     "node {to} answered unreadably: {e}"
                 ))))),
             },
@@ -157,7 +158,7 @@ pub(crate) async fn answer(node: Arc<Node>, mut asks: async_nats::Subscriber) {
         tokio::spawn(async move {
             let Some(to) = message.reply.clone() else { return };
             let reply = match serde_json::from_slice::<Request>(&message.payload) {
-                Err(e) => Reply::of(Err(ApiError::BadRequest(format!("unreadable forward: {e}")))),
+                Err(e) => Reply::of(Err(ApiError::bad_request(format!("unreadable forward: {e}")))),
                 Ok(Request { game, op }) => match node.app() {
                     None => Reply::Moved,
                     Some(app) => Reply::of(node.answer_here(&app, &game, op).await),

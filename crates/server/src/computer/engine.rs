@@ -43,13 +43,13 @@ impl Seat {
         let thread = std::thread::Builder::new().name("computer".into());
         let spawned = match kind {
             Kind::Xiangqi => {
-                let rules = Rules::parse(&rules).map_err(ApiError::BadRequest)?;
+                let rules = Rules::parse(&rules).map_err(crate::live::bad_rules)?;
                 let judge = XiangqiJudge::new(xiangqi::Position::start(), rules);
                 thread.spawn(move || run(judge, config, level, queue, ready))
             }
             Kind::Chess => {
                 let rules = ChessRules::by_name(&rules)
-                    .ok_or_else(|| ApiError::BadRequest(format!("unknown chess rules {rules:?}")))?;
+                    .ok_or_else(|| ApiError::bad_request(format!("unknown chess rules {rules:?}")))?;
                 let judge = ChessJudge::new(<chess::Position as Game>::start(), rules);
                 thread.spawn(move || run(judge, config, level, queue, ready))
             }

@@ -28,10 +28,12 @@ impl Level {
         if (1..=Self::MAX).contains(&n) {
             Ok(Level(n))
         } else {
-            Err(ApiError::BadRequest(format!(
-                "computer level {n}: expected 1 to {}",
-                Self::MAX
-            )))
+            Err(ApiError::bad(
+                crate::problem::Problem::ComputerLevel,
+                format!("computer level {n}: expected 1 to {}", Self::MAX),
+            )
+            .arg("level", n)
+            .arg("max", Self::MAX))
         }
     }
 

@@ -54,8 +54,9 @@ impl Engines {
 
     pub fn require(&self) -> Result<PathBuf, ApiError> {
         self.program.clone().ok_or_else(|| {
-            ApiError::BadRequest(
-                "no engine to play against: install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) or start the server with ARBITER_ENGINE=PATH".into(),
+            ApiError::bad(
+                crate::problem::Problem::NoEngine,
+                "no engine to play against: install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) or start the server with ARBITER_ENGINE=PATH",
             )
         })
     }
@@ -144,5 +145,5 @@ pub fn side_named(kind: Kind, name: &str) -> Option<Side> {
 
 /// A failure of the computer's own (its engine, its thread): the server's, not the request's.
 fn internal(message: impl Into<String>) -> ApiError {
-    ApiError::Status(axum::http::StatusCode::INTERNAL_SERVER_ERROR, message.into())
+    ApiError::internal(message)
 }

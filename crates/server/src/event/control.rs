@@ -42,9 +42,9 @@ pub async fn pause(app: &Arc<App>, id: &str, pause: bool) -> Result<Value, ApiEr
     let lock = app.events.lock(id);
     let held = lock.lock().await;
     let (event, version, round) = change_locked(app, id, &held, |e, served| {
-        let round = round_in_play(e).ok_or_else(|| ApiError::BadRequest("no round is in play".into()))?;
+        let round = round_in_play(e).ok_or_else(|| ApiError::not_accepted("no round is in play"))?;
         if !pause && !served.paused {
-            return Err(ApiError::BadRequest(format!("round {round} is not paused")));
+            return Err(ApiError::not_accepted(format!("round {round} is not paused")));
         }
         let what = if pause { "pause" } else { "resume" };
         Ok(Done::new(format!("{what} round {round}"), round).with(Extra::Paused(pause)))
@@ -85,12 +85,13 @@ pub async fn publish(app: &Arc<App>, id: &str) -> Result<Value, ApiError> {
     let standings = read_event
         .standings()
         .map_err(super::model_error)
-        .and_then(|t| serde_json::to_string(&t).map_err(|e| ApiError::BadRequest(e.to_string())))?;
+        .and_then(|t| serde_json::to_string(&t).map_err(|e| ApiError::not_accepted(e.to_string())))?;
     let (_, version, ()) = change_locked(app, id, &held, |e, _| {
         if e.to_text() != read_event.to_text() {
-            return Err(ApiError::Status(
+            return Err(ApiError::of(
                 axum::http::StatusCode::CONFLICT,
-                "the event changed meanwhile; publish again".into(),
+                crate::problem::Problem::EventChanged,
+                "the event changed meanwhile; publish again",
             ));
         }
         Ok(

@@ -7,7 +7,7 @@ use store::ServedEvent;
 use tournament::competition::{Draw, Event, Format, Plan, Seeding};
 
 use super::model_error;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -65,7 +65,7 @@ fn draw_of(s: Option<&str>) -> Result<Draw, ApiError> {
     match s.unwrap_or("seeded") {
         "seeded" => Ok(Draw::Seeded),
         "cards" => Ok(Draw::Cards),
-        other => Err(ApiError::BadRequest(format!(
+        other => Err(ApiError::not_accepted(format!(
             "a knockout's draw is seeded or cards, not {other:?}"
         ))),
     }
@@ -74,10 +74,10 @@ fn draw_of(s: Option<&str>) -> Result<Draw, ApiError> {
 /// The event and its games' settings from a create request, checked as the command line
 /// checks them.
 pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
-    let bad = |m: String| Err(ApiError::BadRequest(m));
+    let bad = |m: String| Err(ApiError::not_accepted(m));
     let name = req.name.trim();
     if name.is_empty() || name.len() > 200 {
-        return bad("name: 1 to 200 characters".into());
+        return Err(ApiError::bad(Problem::EventNameLength, "name: 1 to 200 characters").arg("max", 200));
     }
     let third = req.third_place.unwrap_or(false);
     let first = Format::parse(
@@ -92,7 +92,9 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     plan[0].separate = req.separate.unwrap_or(false);
     match (first, req.rounds) {
         (Format::Swiss { .. }, None) => return bad("a Swiss needs rounds".into()),
-        (Format::Swiss { .. }, Some(r)) if r == 0 || r > 99 => return bad("rounds: 1 to 99".into()),
+        (Format::Swiss { .. }, Some(r)) if r == 0 || r > 99 => {
+            return Err(ApiError::bad(Problem::EventRounds, "rounds: 1 to 99").arg("max", 99))
+        }
         (Format::Swiss { .. }, _) | (_, None) => {}
         (_, Some(_)) => {
             return bad(format!(
@@ -128,7 +130,7 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     e.seed = req.seed.unwrap_or_else(rand::random);
     e.settings.games = req.games.unwrap_or(if first.needs_winner() { 3 } else { 1 });
     if e.settings.games == 0 || e.settings.games > 99 {
-        return bad("games: 1 to 99".into());
+        return Err(ApiError::bad(Problem::GamesPerMatch, "games: 1 to 99").arg("max", 99));
     }
     if let Some(b) = req.boards {
         if b > 20 {
@@ -140,7 +142,7 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
         if e.settings.boards == 0 {
             return bad("boardPoints is for a team event (boards)".into());
         }
-        e.settings.board_points = Some(tournament::team::BoardPoints::parse(p).map_err(ApiError::BadRequest)?);
+        e.settings.board_points = Some(tournament::team::BoardPoints::parse(p).map_err(ApiError::not_accepted)?);
     }
     if let Some(p) = req.playoff {
         if p > 99 {
@@ -150,7 +152,7 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     }
     e.settings.playoff_time = req.playoff_time.clone();
     if let Some(p) = &req.points {
-        let ps = tournament::event::parse_points(p).map_err(|e| ApiError::BadRequest(format!("points: {e}")))?;
+        let ps = tournament::event::parse_points(p).map_err(|e| ApiError::not_accepted(format!("points: {e}")))?;
         e.settings.points = [ps.win, ps.draw, ps.loss].map(|t| f64::from(t) / 10.0);
     }
     if let Some(t) = &req.tiebreaks {
@@ -166,10 +168,14 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
         "registration" => Seeding::Registration,
         other => return bad(format!("seeding is rating or registration, not {other:?}")),
     };
-    let kind: Kind = req.kind.parse().map_err(ApiError::BadRequest)?;
+    let kind = crate::seeks::kind_of(&req.kind)?;
     let clock = match &req.clock {
         Some(c) if !(0.0..=86_400.0).contains(&c.limit) || !(0.0..=3_600.0).contains(&c.increment) => {
-            return bad("clock: limit 0 to 86400 s, increment 0 to 3600 s".into())
+            return Err(
+                ApiError::bad(Problem::ClockBounds, "clock: limit 0 to 86400 s, increment 0 to 3600 s")
+                    .arg("limit", 86_400)
+                    .arg("increment", 3_600),
+            )
         }
         Some(c) => Some(((c.limit * 1000.0).round() as u64, (c.increment * 1000.0).round() as u64)),
         None => None,
@@ -196,14 +202,14 @@ fn rating_list(req: &CreateEvent) -> Result<Option<(String, Option<String>)>, Ap
     let system = req
         .rating_system
         .as_deref()
-        .map(|s| s.parse::<store::ratings::System>().map_err(ApiError::BadRequest))
+        .map(|s| s.parse::<store::ratings::System>().map_err(ApiError::not_accepted))
         .transpose()?;
     match req.rating_list.as_deref().map(str::trim) {
-        None if system.is_some() => Err(ApiError::BadRequest(
-            "ratingSystem is the system of ratingList: name the list".into(),
+        None if system.is_some() => Err(ApiError::not_accepted(
+            "ratingSystem is the system of ratingList: name the list",
         )),
         None => Ok(None),
-        Some(l) if l.is_empty() || l.len() > 100 => Err(ApiError::BadRequest("ratingList: 1 to 100 characters".into())),
+        Some(l) if l.is_empty() || l.len() > 100 => Err(ApiError::not_accepted("ratingList: 1 to 100 characters")),
         Some(l) => Ok(Some((l.to_string(), system.map(|s| s.as_str().to_string())))),
     }
 }

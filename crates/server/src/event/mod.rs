@@ -182,7 +182,11 @@ impl<T> Done<T> {
 }
 
 fn not_found() -> ApiError {
-    ApiError::Status(axum::http::StatusCode::NOT_FOUND, "no such event".into())
+    ApiError::of(
+        axum::http::StatusCode::NOT_FOUND,
+        crate::problem::Problem::NoSuchEvent,
+        "no such event",
+    )
 }
 
 fn event_error(e: EventError) -> ApiError {
@@ -191,13 +195,19 @@ fn event_error(e: EventError) -> ApiError {
         EventError::Database(e) => ApiError::Storage(e),
         EventError::NoEvent(_) => not_found(),
         e @ (EventError::Exists(_) | EventError::Changed { .. }) => {
-            ApiError::Status(StatusCode::CONFLICT, e.to_string())
+            let detail = e.to_string();
+            ApiError::of(
+                StatusCode::CONFLICT,
+                crate::problem::Problem::EventConflict,
+                detail.clone(),
+            )
+            .arg("detail", detail)
         }
     }
 }
 
 fn model_error(e: tournament::competition::Error) -> ApiError {
-    ApiError::BadRequest(e.0)
+    ApiError::not_accepted(e.0)
 }
 
 /// How a served event's games are played; 404 for an id that is not one. Cheaper than

@@ -19,12 +19,12 @@ use crate::error::ApiError;
 fn rating_error(e: RatingError) -> ApiError {
     match e {
         RatingError::Database(e) => ApiError::Storage(e),
-        e => ApiError::BadRequest(e.to_string()),
+        e => ApiError::not_accepted(e.to_string()),
     }
 }
 
 fn system_of(name: Option<&str>) -> Result<Option<System>, ApiError> {
-    name.map(|s| s.parse::<System>().map_err(ApiError::BadRequest))
+    name.map(|s| s.parse::<System>().map_err(ApiError::not_accepted))
         .transpose()
 }
 
@@ -37,11 +37,11 @@ pub async fn check_list(app: &App, served: &ServedEvent) -> Result<(), ApiError>
     let system = system_of(system.as_deref())?;
     let stored = app.db().store().rating_list(list).await.map_err(rating_error)?;
     match (stored, system) {
-        (Some(l), Some(s)) if l.system != s => Err(ApiError::BadRequest(format!(
+        (Some(l), Some(s)) if l.system != s => Err(ApiError::not_accepted(format!(
             "rating list {list:?} keeps {} ratings, not {s}",
             l.system
         ))),
-        (None, None) => Err(ApiError::BadRequest(format!(
+        (None, None) => Err(ApiError::not_accepted(format!(
             "no rating list named {list:?}: give ratingSystem to start one"
         ))),
         _ => Ok(()),
@@ -86,7 +86,7 @@ pub async fn rate_if_finished(
     }
     let report = rating_lists::rate_into(store, list, system_of(system.as_deref())?, &games, id, &BTreeMap::new())
         .await
-        .map_err(|e| ApiError::BadRequest(format!("rating event {id} into {list:?}: {e}")))?;
+        .map_err(|e| ApiError::not_accepted(format!("rating event {id} into {list:?}: {e}")))?;
     Ok(Some(report.version))
 }
 
@@ -103,7 +103,7 @@ pub async fn changes(app: &App, id: &str, served: &ServedEvent) -> Result<HashMa
     let rows = store.rating_history_of(list, id).await.map_err(rating_error)?;
     let mut out = HashMap::new();
     for h in rows {
-        let read = |text: &str| State::from_json(l.system, text).map_err(|e| ApiError::BadRequest(e.to_string()));
+        let read = |text: &str| State::from_json(l.system, text).map_err(|e| ApiError::not_accepted(e.to_string()));
         let (before, after) = (read(&h.rated.before)?, read(&h.rated.after)?);
         out.insert(
             h.rated.player,

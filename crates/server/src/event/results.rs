@@ -88,12 +88,12 @@ async fn await_and_enter(app: &Arc<App>, g: &EventGame) -> Result<(), ApiError> 
 /// What finished live game `game_id` comes to on the scoresheet, and the referee's reason,
 /// from its `gameFull` line `full`: no result for a game the arbiter called off.
 async fn sheet_of(app: &Arc<App>, game_id: &str, full: &str) -> Result<(Option<&'static str>, String), ApiError> {
-    let full: Value = serde_json::from_str(full).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let full: Value = serde_json::from_str(full).map_err(|e| ApiError::not_accepted(e.to_string()))?;
     let kind: Kind = full["kind"]
         .as_str()
         .unwrap_or("")
         .parse()
-        .map_err(ApiError::BadRequest)?;
+        .map_err(ApiError::not_accepted)?;
     let reason = full["state"]["reason"].as_str().unwrap_or("").to_string();
     if reason == CALLED_OFF {
         return Ok((None, reason));
@@ -110,7 +110,7 @@ async fn sheet_of(app: &Arc<App>, game_id: &str, full: &str) -> Result<(Option<&
         _ => None,
     };
     let result = scoresheet(kind, &full["state"], aborted_by)
-        .ok_or_else(|| ApiError::BadRequest(format!("game {game_id} has no result")))?;
+        .ok_or_else(|| ApiError::not_accepted(format!("game {game_id} has no result")))?;
     Ok((Some(result), reason))
 }
 
@@ -186,7 +186,7 @@ async fn enter_finished(app: &Arc<App>, g: &EventGame, full: &str) -> Result<(),
         }
     }
     match entered.await {
-        Ok(r) => r.map_err(|e| ApiError::Status(StatusCode::SERVICE_UNAVAILABLE, e)),
+        Ok(r) => r.map_err(|e| ApiError::malformed(StatusCode::SERVICE_UNAVAILABLE, e)),
         Err(_) => Err(ApiError::Gone),
     }
 }

@@ -28,7 +28,7 @@ pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
     let held = lock.lock().await;
     let (event, version, round) = change_locked(app, id, &held, |e, _| {
         if !e.open_pairing_ids().is_empty() {
-            return Err(ApiError::BadRequest(format!(
+            return Err(ApiError::not_accepted(format!(
                 "the round is not over: {} still to play",
                 e.open_pairing_ids().join(", ")
             )));
@@ -98,7 +98,7 @@ pub async fn make_games(app: &Arc<App>, id: &str, event: &Event) -> Result<usize
         tokens
             .get(&entrant)
             .cloned()
-            .ok_or_else(|| ApiError::BadRequest(format!("entrant {entrant} of {id} holds no token")))
+            .ok_or_else(|| ApiError::not_accepted(format!("entrant {entrant} of {id} holds no token")))
     };
     let mut wanted = Vec::new();
     for pid in event.open_pairing_ids() {

@@ -20,7 +20,7 @@ use super::tokens::{self, ORGANISER};
 use super::{change_locked, event_error, model_error, rounds, served, Done, Extra};
 use crate::app::App;
 use crate::codec::{random_id, token_hash};
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 pub fn routes() -> Router<Arc<App>> {
     Router::new()
@@ -40,7 +40,7 @@ pub fn routes() -> Router<Arc<App>> {
 
 fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     body.map(|Json(t)| t)
-        .map_err(|e| ApiError::Status(e.status(), e.body_text()))
+        .map_err(|e| ApiError::malformed(e.status(), e.body_text()))
 }
 
 async fn create(
@@ -83,7 +83,7 @@ struct Registration {
 /// Registers an entrant and gives them their token (returned once; its hash is kept).
 async fn add_entrant(app: &App, id: &str, reg: Registration, open_only: bool) -> Result<Json<Value>, ApiError> {
     if reg.name.trim().is_empty() || reg.name.len() > 100 {
-        return Err(ApiError::BadRequest("name: 1 to 100 characters".into()));
+        return Err(ApiError::bad(Problem::EntrantNameLength, "name: 1 to 100 characters").arg("max", 100));
     }
     let token = random_id(32);
     let hash = token_hash(&token);
@@ -91,9 +91,10 @@ async fn add_entrant(app: &App, id: &str, reg: Registration, open_only: bool) ->
     let held = lock.lock().await;
     let (_, version, entrant) = change_locked(app, id, &held, |e, served| {
         if open_only && !served.open_registration {
-            return Err(ApiError::Status(
+            return Err(ApiError::of(
                 StatusCode::FORBIDDEN,
-                "registration is not open: the organiser registers players".into(),
+                crate::problem::Problem::RegistrationClosed,
+                "registration is not open: the organiser registers players",
             ));
         }
         let n = e
@@ -226,7 +227,7 @@ async fn result(
     tokens::organiser(&app, &id, &headers).await?;
     let req = json_body(body)?;
     if req.results.is_empty() || req.results.len() > 99 {
-        return Err(ApiError::BadRequest("results: 1 to 99 of them".into()));
+        return Err(ApiError::not_accepted("results: 1 to 99 of them"));
     }
     let (answer, _) =
         super::decide::organiser_result(&app, &id, &req.pairing, &req.results, req.replace, &req.reason).await?;
@@ -249,7 +250,7 @@ async fn withdraw(
     tokens::organiser(&app, &id, &headers).await?;
     let who = json_body(body)?.entrant;
     if who == ORGANISER {
-        return Err(ApiError::BadRequest("entrants are numbered from 1".into()));
+        return Err(ApiError::not_accepted("entrants are numbered from 1"));
     }
     let lock = app.events.lock(&id);
     let held = lock.lock().await;

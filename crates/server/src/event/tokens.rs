@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, StatusCode};
 use super::event_error;
 use crate::app::App;
 use crate::codec::token_hash;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 /// Who holds the token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,9 +20,10 @@ pub enum Role {
 pub const ORGANISER: u32 = 0;
 
 fn unauthorized() -> ApiError {
-    ApiError::Status(
+    ApiError::of(
         StatusCode::UNAUTHORIZED,
-        "missing or malformed Authorization: Bearer <event token>".into(),
+        Problem::NoEventToken,
+        "missing or malformed Authorization: Bearer <event token>",
     )
 }
 
@@ -43,9 +44,10 @@ pub async fn role(app: &App, id: &str, headers: &HeaderMap) -> Result<Role, ApiE
     {
         Some(ORGANISER) => Ok(Role::Organiser),
         Some(n) => Ok(Role::Entrant(n)),
-        None => Err(ApiError::Status(
+        None => Err(ApiError::of(
             StatusCode::FORBIDDEN,
-            "this token is neither the organiser's nor an entrant's in this event".into(),
+            Problem::NotInEvent,
+            "this token is neither the organiser's nor an entrant's in this event",
         )),
     }
 }
@@ -54,9 +56,10 @@ pub async fn role(app: &App, id: &str, headers: &HeaderMap) -> Result<Role, ApiE
 pub async fn organiser(app: &App, id: &str, headers: &HeaderMap) -> Result<(), ApiError> {
     match role(app, id, headers).await? {
         Role::Organiser => Ok(()),
-        Role::Entrant(_) => Err(ApiError::Status(
+        Role::Entrant(_) => Err(ApiError::of(
             StatusCode::FORBIDDEN,
-            "only the event's organiser may do this".into(),
+            Problem::OrganiserOnly,
+            "only the event's organiser may do this",
         )),
     }
 }
@@ -65,9 +68,10 @@ pub async fn organiser(app: &App, id: &str, headers: &HeaderMap) -> Result<(), A
 pub async fn entrant(app: &App, id: &str, headers: &HeaderMap) -> Result<u32, ApiError> {
     match role(app, id, headers).await? {
         Role::Entrant(n) => Ok(n),
-        Role::Organiser => Err(ApiError::Status(
+        Role::Organiser => Err(ApiError::of(
             StatusCode::FORBIDDEN,
-            "the organiser's token plays in no pairing: use an entrant's".into(),
+            Problem::OrganiserPlaysNot,
+            "the organiser's token plays in no pairing: use an entrant's",
         )),
     }
 }

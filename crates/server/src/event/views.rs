@@ -30,7 +30,7 @@ pub(super) async fn show(
         && tokens::role(&app, &id, &headers).await.ok() == Some(tokens::Role::Organiser);
     let published = app.db().store().published_standings(&id).await.map_err(event_error)?;
     let links = app.db().store().event_games(&id).await.map_err(event_error)?;
-    let mut stages = serde_json::to_value(&event.stages).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let mut stages = serde_json::to_value(&event.stages).map_err(|e| ApiError::not_accepted(e.to_string()))?;
     for (s, stage) in stages.as_array_mut().into_iter().flatten().enumerate() {
         // Rounds the model keeps compact are shown in full, as every round is.
         if let Some(stage) = stage.as_object_mut() {
@@ -64,7 +64,7 @@ pub(super) async fn show(
     };
     let as_published = published
         .as_ref()
-        .map(|(_, text)| serde_json::from_str::<Value>(text).map_err(|e| ApiError::BadRequest(e.to_string())))
+        .map(|(_, text)| serde_json::from_str::<Value>(text).map_err(|e| ApiError::not_accepted(e.to_string())))
         .transpose()?;
     let mut standings = if served.publish_standings && !organiser {
         as_published.clone().unwrap_or(Value::Null)
@@ -73,7 +73,7 @@ pub(super) async fn show(
     };
     // Each player's rating before and after the event, on their lines, once it is rated.
     let rated = super::rating::changes(&app, &id, &served).await?;
-    let mut entrants = serde_json::to_value(&event.entrants).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let mut entrants = serde_json::to_value(&event.entrants).map_err(|e| ApiError::not_accepted(e.to_string()))?;
     for line in entrants.as_array_mut().into_iter().flatten().chain(
         standings
             .as_array_mut()

@@ -5,7 +5,7 @@ use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 pub const NAME_MIN: usize = 2;
 pub const NAME_MAX: usize = 20;
@@ -19,29 +19,43 @@ pub const DISPLAY_MAX: usize = 30;
 pub fn check_name(name: &str) -> Result<(), ApiError> {
     let n = name.chars().count();
     if !(NAME_MIN..=NAME_MAX).contains(&n) {
-        return Err(ApiError::BadRequest(format!(
-            "name: {NAME_MIN} to {NAME_MAX} characters (this one has {n})"
-        )));
+        return Err(ApiError::bad(
+            Problem::NameLength,
+            format!("name: {NAME_MIN} to {NAME_MAX} characters (this one has {n})"),
+        )
+        .arg("min", NAME_MIN)
+        .arg("max", NAME_MAX)
+        .arg("count", n));
     }
     if let Some(c) = name.chars().find(|c| !(c.is_alphanumeric() || *c == '_' || *c == '-')) {
-        return Err(ApiError::BadRequest(format!(
-            "name: letters, digits, _ and - only (not {c:?})"
-        )));
+        return Err(ApiError::bad(
+            Problem::NameCharacter,
+            format!("name: letters, digits, _ and - only (not {c:?})"),
+        )
+        .arg("character", c.to_string()));
     }
     if !name.chars().next().is_some_and(char::is_alphanumeric) {
-        return Err(ApiError::BadRequest("name: begins with a letter or a digit".into()));
+        return Err(ApiError::bad(
+            Problem::NameStart,
+            "name: begins with a letter or a digit",
+        ));
     }
     Ok(())
 }
 
 pub fn check_password(password: &str) -> Result<(), ApiError> {
     if password.chars().count() < PASSWORD_MIN {
-        return Err(ApiError::BadRequest(format!(
-            "password: at least {PASSWORD_MIN} characters"
-        )));
+        return Err(ApiError::bad(
+            Problem::PasswordShort,
+            format!("password: at least {PASSWORD_MIN} characters"),
+        )
+        .arg("min", PASSWORD_MIN));
     }
     if password.len() > PASSWORD_MAX {
-        return Err(ApiError::BadRequest(format!("password: at most {PASSWORD_MAX} bytes")));
+        return Err(
+            ApiError::bad(Problem::PasswordLong, format!("password: at most {PASSWORD_MAX} bytes"))
+                .arg("max", PASSWORD_MAX),
+        );
     }
     Ok(())
 }
@@ -51,12 +65,18 @@ pub fn display_name(name: &str) -> Result<String, ApiError> {
     let name = name.trim();
     let n = name.chars().count();
     if !(1..=DISPLAY_MAX).contains(&n) {
-        return Err(ApiError::BadRequest(format!(
-            "name: 1 to {DISPLAY_MAX} characters once trimmed (this one has {n})"
-        )));
+        return Err(ApiError::bad(
+            Problem::DisplayNameLength,
+            format!("name: 1 to {DISPLAY_MAX} characters once trimmed (this one has {n})"),
+        )
+        .arg("max", DISPLAY_MAX)
+        .arg("count", n));
     }
     if name.chars().any(char::is_control) {
-        return Err(ApiError::BadRequest("name: no control characters".into()));
+        return Err(ApiError::bad(
+            Problem::DisplayNameControl,
+            "name: no control characters",
+        ));
     }
     Ok(name.to_string())
 }
@@ -67,13 +87,10 @@ static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
 
 /// Runs `work` (a hash or a check) off the async threads, when its turn comes.
 pub async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    let _turn = HASHING
-        .acquire()
-        .await
-        .map_err(|e| ApiError::Status(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let _turn = HASHING.acquire().await.map_err(|e| ApiError::internal(e.to_string()))?;
     tokio::task::spawn_blocking(work)
         .await
-        .map_err(|e| ApiError::Status(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+        .map_err(|e| ApiError::internal(e.to_string()))
 }
 
 /// Whether `password` is the password of an account whose stored hash is `stored`; `None`
@@ -98,7 +115,7 @@ pub fn hash(password: &str) -> Result<String, ApiError> {
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| ApiError::Status(axum::http::StatusCode::INTERNAL_SERVER_ERROR, format!("hashing: {e}")))
+        .map_err(|e| ApiError::internal(format!("hashing: {e}")))
 }
 
 /// Whether `password` is the one `stored` (a PHC string) was made from.

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use super::{accounts, fresh, visitor, with_cookie, Visitor};
 use crate::app::App;
 use crate::db::now_unix_ms;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 /// Games a player's page lists at most.
 const PLAYED_MAX: u32 = 200;
@@ -34,7 +34,7 @@ pub fn routes() -> Router<Arc<App>> {
 
 fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     body.map(|Json(t)| t)
-        .map_err(|e| ApiError::Status(e.status(), e.body_text()))
+        .map_err(|e| ApiError::malformed(e.status(), e.body_text()))
 }
 
 /// `first`/`second` as stored, named for the game (`red`, `white`, `black`).
@@ -169,10 +169,12 @@ async fn create_account(
     match app.db().store().create_account(&req.name, &hash, now_unix_ms()).await {
         Ok(()) => {}
         Err(store::AccountError::Taken(name)) => {
-            return Err(ApiError::Status(
+            return Err(ApiError::of(
                 StatusCode::CONFLICT,
+                Problem::NameTaken,
                 format!("the name {name:?} is taken"),
-            ))
+            )
+            .arg("name", name))
         }
         Err(store::AccountError::Db(e)) => return Err(e.into()),
     }
@@ -207,7 +209,11 @@ async fn login(
 }
 
 fn wrong() -> ApiError {
-    ApiError::Status(StatusCode::UNAUTHORIZED, "wrong name or password".into())
+    ApiError::of(
+        StatusCode::UNAUTHORIZED,
+        Problem::WrongPassword,
+        "wrong name or password",
+    )
 }
 
 /// Signs out: the session ends (its own seats with it; the account's stay the account's) and
@@ -236,7 +242,12 @@ fn score(outcome: Option<&str>, side: &str) -> Option<&'static str> {
 async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Result<Json<Value>, ApiError> {
     let store = app.db().store();
     let Some((name, _)) = store.account(&name).await? else {
-        return Err(ApiError::Status(StatusCode::NOT_FOUND, format!("no player {name:?}")));
+        return Err(ApiError::of(
+            StatusCode::NOT_FOUND,
+            Problem::NoSuchPlayer,
+            format!("no player {name:?}"),
+        )
+        .arg("name", name));
     };
     let games = store.played_games(&name, PLAYED_MAX).await?;
     let games: Vec<Value> = games

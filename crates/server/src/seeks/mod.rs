@@ -21,7 +21,7 @@ use serde_json::{json, Value};
 
 use crate::app::{App, Created};
 use crate::db::now_unix_ms;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 use crate::live::Spec;
 
 pub use routes::routes;
@@ -63,7 +63,8 @@ pub const PRESETS: [Preset; 8] = [
 pub fn preset_named(name: &str) -> Result<&'static Preset, ApiError> {
     PRESETS.iter().find(|p| p.name == name).ok_or_else(|| {
         let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-        ApiError::BadRequest(format!("time: expected one of {}", names.join(", ")))
+        let known = names.join(", ");
+        ApiError::bad(Problem::UnknownTime, format!("time: expected one of {known}")).arg("known", known)
     })
 }
 
@@ -90,9 +91,10 @@ pub struct Player {
 
 pub async fn player(app: &App, headers: &HeaderMap) -> Result<Player, ApiError> {
     let v = crate::players::existing(app, headers).await?.ok_or_else(|| {
-        ApiError::Status(
+        ApiError::of(
             StatusCode::UNAUTHORIZED,
-            "no session: the request carries no session cookie (open a page of this server first)".into(),
+            Problem::NoSession,
+            "no session: the request carries no session cookie (open a page of this server first)",
         )
     })?;
     Ok(Player {
@@ -106,9 +108,10 @@ impl Player {
     /// alone may play casual games only.
     pub fn may_play_rated(&self, rated: bool) -> Result<(), ApiError> {
         if rated && !self.holder.starts_with("account:") {
-            return Err(ApiError::Status(
+            return Err(ApiError::of(
                 StatusCode::FORBIDDEN,
-                "rated games are for accounts: sign in or make one (casual games need none)".into(),
+                Problem::RatedNeedsAccount,
+                "rated games are for accounts: sign in or make one (casual games need none)",
             ));
         }
         Ok(())
@@ -130,8 +133,10 @@ pub(crate) fn side_of(code: &str) -> Side {
     }
 }
 
+/// The game kind named `name`, or why it is none.
 pub(crate) fn kind_of(name: &str) -> Result<Kind, ApiError> {
-    name.parse().map_err(ApiError::BadRequest)
+    name.parse()
+        .map_err(|e: String| ApiError::bad(Problem::UnknownKind, e).arg("kind", name))
 }
 
 /// The holders of the seats (first, second) when `maker` plays `maker_side`.

@@ -16,7 +16,7 @@ use super::{make_game, player, seated, side_code, side_of, Player};
 use crate::app::App;
 use crate::codec::random_id;
 use crate::db::now_unix_ms;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 pub fn routes() -> Router<Arc<App>> {
     Router::new().route("/api/game/{id}/rematch", get(state).post(offer).delete(withdraw))
@@ -96,18 +96,24 @@ async fn offer(
     let me = player(&app, &headers).await?;
     let mut s = seen(&app, &id, Some(&me)).await?;
     let Some(mine) = s.mine else {
-        return Err(ApiError::Status(
+        return Err(ApiError::of(
             StatusCode::FORBIDDEN,
-            "you hold no seat in this game".into(),
+            Problem::NoSeatInGame,
+            "you hold no seat in this game",
         ));
     };
     if !s.over {
-        return Err(ApiError::Status(StatusCode::CONFLICT, "the game is not over".into()));
+        return Err(ApiError::of(
+            StatusCode::CONFLICT,
+            Problem::GameNotOver,
+            "the game is not over",
+        ));
     }
     let Some(other) = s.other.clone() else {
-        return Err(ApiError::Status(
+        return Err(ApiError::of(
             StatusCode::CONFLICT,
-            "nobody else holds a seat in this game to play a rematch with".into(),
+            Problem::NoRematchPartner,
+            "nobody else holds a seat in this game to play a rematch with",
         ));
     };
     let store = app.db().store();
@@ -167,14 +173,18 @@ async fn withdraw(
 ) -> Result<Json<Value>, ApiError> {
     let me = player(&app, &headers).await?;
     let mut s = seen(&app, &id, Some(&me)).await?;
-    let offer =
-        s.offer.clone().filter(|o| o.holder == me.holder).ok_or_else(|| {
-            ApiError::Status(StatusCode::NOT_FOUND, "you have offered no rematch in this game".into())
-        })?;
+    let offer = s.offer.clone().filter(|o| o.holder == me.holder).ok_or_else(|| {
+        ApiError::of(
+            StatusCode::NOT_FOUND,
+            Problem::NoRematchOffered,
+            "you have offered no rematch in this game",
+        )
+    })?;
     if !app.db().store().cancel_seek(&offer.id, &me.holder).await? {
-        return Err(ApiError::Status(
+        return Err(ApiError::of(
             StatusCode::CONFLICT,
-            "the rematch was accepted already".into(),
+            Problem::RematchAccepted,
+            "the rematch was accepted already",
         ));
     }
     s.offer = None;

@@ -17,7 +17,7 @@ use super::{kind_of, make_game, player, preset_named, seated, seek_json, side_co
 use crate::app::App;
 use crate::codec::random_id;
 use crate::db::now_unix_ms;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 /// Open seeks a visitor may have at once.
 const OWN_MAX: usize = 3;
@@ -58,14 +58,19 @@ struct Asked {
 }
 
 fn asked(body: Result<Json<SeekRequest>, JsonRejection>) -> Result<Asked, ApiError> {
-    let Json(req) = body.map_err(|e| ApiError::Status(e.status(), e.body_text()))?;
+    let Json(req) = body.map_err(|e| ApiError::malformed(e.status(), e.body_text()))?;
     let kind = kind_of(&req.kind)?;
     let preset = preset_named(&req.time)?;
     let colour = match req.colour.as_deref().unwrap_or("random") {
         "first" => "first",
         "second" => "second",
         "random" => "random",
-        _ => return Err(ApiError::BadRequest("colour: expected first, second or random".into())),
+        _ => {
+            return Err(ApiError::bad(
+                Problem::UnknownColour,
+                "colour: expected first, second or random",
+            ))
+        }
     };
     Ok(Asked {
         kind,
@@ -127,10 +132,12 @@ async fn create(
         .count()
         >= OWN_MAX
     {
-        return Err(ApiError::Status(
+        return Err(ApiError::of(
             StatusCode::CONFLICT,
+            Problem::TooManySeeks,
             format!("you have {OWN_MAX} open seeks already: cancel one first"),
-        ));
+        )
+        .arg("max", OWN_MAX));
     }
     let id = random_id(SEEK_ID_LEN);
     store
@@ -153,9 +160,10 @@ async fn create(
 }
 
 fn no_seek() -> ApiError {
-    ApiError::Status(
+    ApiError::of(
         StatusCode::NOT_FOUND,
-        "no such seek (cancelled, taken, or its seeker left)".into(),
+        Problem::NoSuchSeek,
+        "no such seek (cancelled, taken, or its seeker left)",
     )
 }
 
@@ -172,12 +180,17 @@ async fn cancel(
         .filter(|s| s.mode == "seek")
         .ok_or_else(no_seek)?;
     if seek.holder != me.holder {
-        return Err(ApiError::Status(StatusCode::FORBIDDEN, "this seek is not yours".into()));
+        return Err(ApiError::of(
+            StatusCode::FORBIDDEN,
+            Problem::SeekNotYours,
+            "this seek is not yours",
+        ));
     }
     if !store.cancel_seek(&id, &me.holder).await? {
-        return Err(ApiError::Status(
+        return Err(ApiError::of(
             StatusCode::CONFLICT,
-            "this seek was accepted already".into(),
+            Problem::SeekAccepted,
+            "this seek was accepted already",
         ));
     }
     Ok(Json(json!({ "id": id, "cancelled": true })))
@@ -199,9 +212,10 @@ async fn accept(
         .filter(|s| s.mode == "seek" && (s.taker.is_some() || s.seen_unix_ms >= cutoff()))
         .ok_or_else(no_seek)?;
     if seek.holder == me.holder {
-        return Err(ApiError::Status(
+        return Err(ApiError::of(
             StatusCode::FORBIDDEN,
-            "you cannot accept your own seek".into(),
+            Problem::OwnSeek,
+            "you cannot accept your own seek",
         ));
     }
     if seek.taker.is_some() {
@@ -232,8 +246,16 @@ async fn accept(
     })))
 }
 
+fn no_challenge() -> ApiError {
+    ApiError::of(StatusCode::NOT_FOUND, Problem::NoSuchChallenge, "no such challenge")
+}
+
 fn taken() -> ApiError {
-    ApiError::Status(StatusCode::CONFLICT, "this seek was accepted by another player".into())
+    ApiError::of(
+        StatusCode::CONFLICT,
+        Problem::SeekTaken,
+        "this seek was accepted by another player",
+    )
 }
 
 /// A challenge by link: the game made now, the maker's seat bound to them; the link seats the
@@ -290,9 +312,9 @@ async fn take(
         .seek(&id)
         .await?
         .filter(|s| s.mode == "challenge")
-        .ok_or_else(|| ApiError::Status(StatusCode::NOT_FOUND, "no such challenge".into()))?;
+        .ok_or_else(no_challenge)?;
     let (Some(game), Some(maker)) = (seek.game_id.clone(), seek.holder_side.as_deref().map(side_of)) else {
-        return Err(ApiError::Status(StatusCode::NOT_FOUND, "no such challenge".into()));
+        return Err(no_challenge());
     };
     let kind = kind_of(&seek.kind)?;
     if seek.holder == me.holder {
@@ -303,9 +325,10 @@ async fn take(
     }
     me.may_play_rated(seek.rated)?;
     let Some(token) = store.take_challenge(&id, &me.holder).await? else {
-        return Err(ApiError::Status(
+        return Err(ApiError::of(
             StatusCode::CONFLICT,
-            "this challenge was taken by another player: the game can be watched".into(),
+            Problem::ChallengeTaken,
+            "this challenge was taken by another player: the game can be watched",
         ));
     };
     let side = maker.other();

@@ -194,7 +194,7 @@ impl Actor {
         } else {
             command
         };
-        let text = encode(&command).ok_or_else(|| ApiError::BadRequest("not a command the API takes".into()))?;
+        let text = encode(&command).ok_or_else(|| ApiError::bad_request("not a command the API takes"))?;
         // The clocks start with the first move, not at creation: a game created and then
         // shared costs no one time while the other player arrives. Before it, only resigning
         // or aborting (which end the game) are taken, and the arbiter's starting the clocks

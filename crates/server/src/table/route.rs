@@ -66,7 +66,7 @@ fn unexpected(r: Reply) -> ApiError {
     match r {
         Reply::Error { status, body } => ApiError::Remote { status, body },
         Reply::Moved => ApiError::Moved,
-        other => ApiError::BadRequest(format!("a node answered out of turn: {other:?}")),
+        other => ApiError::bad_request(format!("a node answered out of turn: {other:?}")),
     }
 }
 
@@ -106,7 +106,7 @@ impl Table {
         let Some(node) = &self.cluster else {
             return self.act_here(side, command, lag).await;
         };
-        let command = encode(&command).ok_or_else(|| ApiError::BadRequest("not a command the API takes".into()))?;
+        let command = encode(&command).ok_or_else(|| ApiError::bad_request("not a command the API takes"))?;
         let op = Op::Act {
             side: side_code(side).into(),
             command,
@@ -147,13 +147,13 @@ impl Table {
                     "first" => Side::First,
                     "second" => Side::Second,
                     _ => {
-                        return Err(ApiError::BadRequest(format!(
+                        return Err(ApiError::bad_request(format!(
                             "side: expected first or second, found {side:?}"
                         )))
                     }
                 };
                 let command =
-                    decode(&command).ok_or_else(|| ApiError::BadRequest(format!("not a command: {command:?}")))?;
+                    decode(&command).ok_or_else(|| ApiError::bad_request(format!("not a command: {command:?}")))?;
                 self.act_here(side, command, lag).await.map(Reply::Ack)
             }
             Op::Full => self.full_here().await.map(|(line, count)| Reply::Full { line, count }),
