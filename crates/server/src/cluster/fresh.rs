@@ -8,12 +8,12 @@
 //! applied, answered or sent on, so the log's length bounds every acknowledgement; a
 //! follower counts the logged commands its lines render (each fanned-out message carries
 //! the owner's count), and a resume compares that with the log's — one probe of the end of
-//! the log's primary key (`Store::logged_commands`), about as cheap as the NATS round trip
-//! asking the owner would be (BENCHMARKS.md), and answered at once while the owner is dead,
-//! where a forward waits out the lease for the takeover. Only a follower behind the log
-//! reads the game again, as a gap in the versions does; the game's own node and a finished
-//! game need no probe. The game whole (`gameFull`) needs none either: it is the owner's own
-//! answer, forwarded as commands are.
+//! the log's primary key (`Store::logged_commands`, ~0.1 ms, BENCHMARKS.md), a round trip
+//! as asking the owner would be, but answered at once while the owner is dead, where a
+//! forward waits out the lease for the takeover. Only a follower behind the log reads the
+//! game again, as a gap in the versions does; the game's own node and a finished game need
+//! no probe. The game whole (`gameFull`) needs none either: it is the owner's own answer,
+//! forwarded as commands are.
 //!
 //! A command's answer: the owner sends the command's lines before it answers, but on other
 //! subjects (the game's fan-out, the request's reply), so the answer may reach a follower
