@@ -1,8 +1,9 @@
 //! Read-your-writes on a follower: what a node answers from the lines it follows — a stream
 //! or socket resumed after a version, a command's answer — is never older than any command
-//! acknowledged before it was asked. Without it a player whose node died (or whose command
-//! was answered 503 across a takeover) resumes on a follower still missing the lines the dead
-//! owner logged but never sent, and plays a move chosen on that old state.
+//! acknowledged before it was asked. Without it a player on a follower is answered before
+//! its command's line arrives, and one whose node died resumes on a follower still missing
+//! the lines the dead owner logged but never sent: either plays a move chosen on an old state,
+//! and is refused.
 //!
 //! The check is against the log, not the owner. Every command is logged before it is
 //! applied, answered or sent on, so the log's length bounds every acknowledgement; a
