@@ -201,7 +201,11 @@ async fn stream_game(
             let (full, n) = table.full().await?;
             (vec![Seated::of(&app, &table).await?.into_full(full)], n)
         }
-        Some(v) => (Vec::new(), v.saturating_add(1)),
+        Some(v) => {
+            // Resumed on a node following the game: its lines hold every command answered.
+            table.settle().await?;
+            (Vec::new(), v.saturating_add(1))
+        }
     };
     let pending: std::collections::VecDeque<String> = first.into();
     let mut headers = game_headers(&app, &table).await;

@@ -292,7 +292,11 @@ impl Session {
                 self.out.push(text(full));
                 self.sent = Some(n);
             }
-            Some(v) => self.sent = Some(v.saturating_add(1)),
+            Some(v) => {
+                // Resumed on a node following the game: its lines hold every command answered.
+                self.table.settle().await?;
+                self.sent = Some(v.saturating_add(1));
+            }
         }
         Ok(())
     }

@@ -17,6 +17,7 @@ mod route;
 
 pub use route::{Op, Reply};
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -76,6 +77,9 @@ pub struct Table {
     tx: RwLock<Option<mpsc::Sender<Msg>>>,
     /// Every event's NDJSON line; `lines[v]` has version `v`.
     lines: RwLock<Vec<Arc<str>>>,
+    /// How many logged commands the lines render, moved with them under their lock: a
+    /// follower compares it with the log's to know it is behind ([`route`]).
+    logged: AtomicU64,
     /// Lines so far, and whether the game is over: streams wait on it.
     progress: watch::Sender<(u64, bool)>,
     /// The cluster this node is part of, if any: where commands go when the game runs on
@@ -149,6 +153,7 @@ impl Table {
             tx: RwLock::new(None),
             progress: watch::Sender::new((replayed.lines.len() as u64, over)),
             lines: RwLock::new(Vec::new()),
+            logged: AtomicU64::new(stored.commands.len() as u64),
             cluster,
             gap: route::Gap::default(),
         });
@@ -178,6 +183,7 @@ impl Table {
             let mut held = self.lines.write().unwrap_or_else(|e| e.into_inner());
             // What it followed is a prefix of what the log holds: the log is whole.
             *held = lines;
+            self.logged.store(stored.commands.len() as u64, Ordering::Release);
             self.progress.send_replace((held.len() as u64, over));
         }
         let actor = Actor {
@@ -237,7 +243,23 @@ impl Table {
         lines.get(from as usize..).map(<[_]>::to_vec).unwrap_or_default()
     }
 
+    /// [`Table::lines_from`], and how many logged commands the lines held render: read
+    /// together, so the count never claims a line not given.
+    pub(crate) fn lines_logged_from(&self, from: u64) -> (Vec<Arc<str>>, u64) {
+        let lines = self.lines.read().unwrap_or_else(|e| e.into_inner());
+        let logged = self.logged.load(Ordering::Acquire);
+        (
+            lines.get(from as usize..).map(<[_]>::to_vec).unwrap_or_default(),
+            logged,
+        )
+    }
+
     pub fn watch(&self) -> watch::Receiver<(u64, bool)> {
         self.progress.subscribe()
+    }
+
+    /// How many logged commands the lines held render.
+    pub(crate) fn logged(&self) -> u64 {
+        self.logged.load(Ordering::Acquire)
     }
 }

@@ -192,6 +192,16 @@ impl Store {
         rows.iter().map(|r| r.try_get::<String, _>(0)).collect()
     }
 
+    /// How many commands game `id`'s log holds (the next one's `seq`; 0 for none or no such
+    /// game): the last entry of the log's primary key, one index probe however long the game.
+    pub async fn logged_commands(&self, id: &str) -> Result<u64, sqlx::Error> {
+        let n: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(seq) + 1, 0) FROM commands WHERE game_id = $1")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(n.max(0) as u64)
+    }
+
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, sqlx::Error> {
         let Some(row) = sqlx::query(
             "SELECT kind, ruleset, rules, clock_limit_ms, clock_increment_ms, token_first, token_second, \

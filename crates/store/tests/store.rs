@@ -107,6 +107,10 @@ async fn games_keep_their_command_logs(s: &Store) {
         ]
     );
     assert!(s.game("nope").await.unwrap().is_none());
+    // How long each log is, from its end: none for a game without commands or no game.
+    assert_eq!(s.logged_commands("g1").await.unwrap(), 3);
+    assert_eq!(s.logged_commands("g2").await.unwrap(), 0);
+    assert_eq!(s.logged_commands("nope").await.unwrap(), 0);
 }
 
 /// A round's games, their first commands and their links to the event's pairings are made

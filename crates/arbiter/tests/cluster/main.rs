@@ -15,6 +15,8 @@
 //!   every node.
 //! - Affinity: a game's creation names its node, and a game played there is never forwarded;
 //!   a node following a game (one subscription for it alone) gets every line of it.
+//! - Read-your-writes: a node following a game answers a command only after its line, and
+//!   resumes with every command logged — one its stopped owner never sent on among them.
 //! - A browser's session, its seats and its account work through every node.
 //!
 //! SKIPPED without PostgreSQL or NATS; under `CI=true` they must run.
@@ -33,6 +35,7 @@ mod drain;
 mod event_round;
 mod events;
 mod fencing;
+mod fresh;
 mod nodes;
 mod player;
 mod players;

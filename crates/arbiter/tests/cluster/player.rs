@@ -5,6 +5,11 @@
 //! without an answer (its node died, or it was answered 503) may have been taken: before its
 //! next one the player reads the game whole, as a careful client would, rather than send it
 //! again blind.
+//!
+//! It holds every node to read-your-writes: whatever node it is on, its moves are chosen on
+//! the lines that node gives (a resume's come before the answer to its hello, a command's
+//! before its answer), so a move refused is a failure — that node's view was older than a
+//! command already acknowledged.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -125,6 +130,8 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
         }
         // What this seat sent and has no answer to: the move, if it was one.
         let mut pending: Option<Option<String>> = None;
+        // This socket's hello answered: the lines of its resume are in.
+        let mut greeted = false;
         let mut ready_at = Instant::now() + THINK;
         loop {
             if unsure && name.is_some() {
@@ -134,7 +141,7 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
                 }
                 unsure = false;
             }
-            let turn = name.is_some() && state["turn"].as_str() == name.as_deref() && !over(&state);
+            let turn = greeted && name.is_some() && state["turn"].as_str() == name.as_deref() && !over(&state);
             if turn && pending.is_none() && Instant::now() >= ready_at {
                 let made = state["moves"].as_str().map_or(0, |m| m.split_whitespace().count());
                 let offered = state[if side == 0 { "bdraw" } else { "wdraw" }].as_bool() == Some(true);
@@ -188,8 +195,16 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
             };
             let v: Value = serde_json::from_str(&text).unwrap();
             match v["t"].as_str() {
-                Some("hello") => name = v["side"].as_str().map(str::to_string),
+                Some("hello") => {
+                    name = v["side"].as_str().map(str::to_string);
+                    greeted = true;
+                }
                 Some("ack") => {
+                    let version = v["version"].as_i64().unwrap();
+                    assert!(
+                        since.is_some_and(|s| s >= version),
+                        "game {game} side {side}: ack of version {version} on node {node} before its line (last seen {since:?})"
+                    );
                     if let Some(Some(mv)) = pending.take() {
                         out.acked.push((v["version"].as_u64().unwrap(), mv));
                         shared.acked.fetch_add(1, Ordering::Relaxed);
@@ -210,15 +225,13 @@ pub async fn play(seat: Seat, shared: Arc<Shared>) -> Played {
                             out.retried += 1;
                             unsure = true;
                         }
-                        // After a reconnect, or a 503 across the takeover, the node asked may
-                        // follow the game a moment behind its owner (the fan-out): a move chosen
-                        // on that view (out of turn, or no longer legal) is refused by the
-                        // owner, with no effect. The game whole again, then on.
-                        Some(400) if out.reconnects > 0 || out.retried > 0 => {
-                            out.retried += 1;
+                        // A failure (see the top); the game whole is read again to go on.
+                        _ => {
+                            out.refused.push(json!({
+                                "error": v, "node": node, "reconnects": out.reconnects, "at": at, "since": since,
+                            }));
                             unsure = true;
                         }
-                        _ => out.refused.push(v.clone()),
                     }
                 }
                 Some(_) => {}

@@ -5,7 +5,9 @@
 //! it, so the NATS server sends each line only to the nodes that want it. A follower that
 //! sees a gap in the versions reads the game's log again.
 //!
-//! A message: `VERSION OVER\n` (`OVER` 1 once the game is over) then the lines, one a line.
+//! A message: `VERSION OVER LOGGED\n` (`OVER` 1 once the game is over; `LOGGED` how many
+//! logged commands the game's lines render with these, which a follower keeps to know when
+//! the log is ahead of it, [`super::fresh`]) then the lines, one a line.
 
 use std::sync::Arc;
 
@@ -21,10 +23,11 @@ use crate::error::ApiError;
 const CATCH_UP_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
 
 impl Node {
-    /// Sends game `id`'s new `lines`, the first with version `first` (in order with the game's
-    /// earlier ones: one task sends them all).
-    pub(crate) fn fanout(&self, id: &str, first: u64, lines: &[Arc<str>], over: bool) {
-        let mut text = format!("{first} {}\n", u8::from(over));
+    /// Sends game `id`'s new `lines`, the first with version `first`, its lines so far
+    /// rendering `logged` commands (in order with the game's earlier ones: one task sends
+    /// them all).
+    pub(crate) fn fanout(&self, id: &str, first: u64, lines: &[Arc<str>], over: bool, logged: u64) {
+        let mut text = format!("{first} {} {logged}\n", u8::from(over));
         for l in lines {
             text.push_str(l);
             text.push('\n');
@@ -42,13 +45,25 @@ pub(crate) async fn send(client: async_nats::Client, mut queue: mpsc::UnboundedR
     }
 }
 
-/// A message read: the first line's version, whether the game is over, the lines.
-fn parse(payload: &[u8]) -> Option<(u64, bool, Vec<Arc<str>>)> {
+/// A message read.
+struct Lines {
+    first: u64,
+    over: bool,
+    logged: u64,
+    lines: Vec<Arc<str>>,
+}
+
+fn parse(payload: &[u8]) -> Option<Lines> {
     let text = std::str::from_utf8(payload).ok()?;
     let (head, rest) = text.split_once('\n')?;
-    let (first, over) = head.split_once(' ')?;
-    let lines = rest.lines().map(Arc::from).collect();
-    Some((first.parse().ok()?, over == "1", lines))
+    let mut head = head.split(' ');
+    let (first, over, logged) = (head.next()?, head.next()?, head.next()?);
+    Some(Lines {
+        first: first.parse().ok()?,
+        over: over == "1",
+        logged: logged.parse().ok()?,
+        lines: rest.lines().map(Arc::from).collect(),
+    })
 }
 
 impl Node {
@@ -110,11 +125,17 @@ impl Node {
     fn lines_came(&self, id: &str, payload: &[u8]) {
         let Some(app) = self.app() else { return };
         let Some(table) = app.held(id) else { return };
-        let Some((first, over, lines)) = parse(payload) else {
+        let Some(Lines {
+            first,
+            over,
+            logged,
+            lines,
+        }) = parse(payload)
+        else {
             tracing::warn!(game = %id, "unreadable lines from another node");
             return;
         };
-        if !table.follow(first, lines, over) && table.begin_catch_up() {
+        if !table.follow(first, lines, over, logged) && table.begin_catch_up() {
             tokio::spawn(async move {
                 loop {
                     app.reread(&table).await;
@@ -135,10 +156,14 @@ mod tests {
 
     #[test]
     fn messages_read_back() {
-        let (first, over, lines) = parse(b"7 1\n{\"a\":1}\n{\"b\":2}\n").unwrap();
-        assert_eq!((first, over), (7, true));
-        assert_eq!(lines, vec![Arc::from("{\"a\":1}"), Arc::from("{\"b\":2}")]);
-        assert!(parse(b"x 0\n").is_none());
+        let m = parse(b"7 1 12\n{\"a\":1}\n{\"b\":2}\n").unwrap();
+        assert_eq!((m.first, m.over, m.logged), (7, true, 12));
+        assert_eq!(m.lines, vec![Arc::from("{\"a\":1}"), Arc::from("{\"b\":2}")]);
+        // A command that rendered no line still moves the count on.
+        let m = parse(b"9 0 13\n").unwrap();
+        assert_eq!((m.first, m.over, m.logged, m.lines.len()), (9, false, 13, 0));
+        assert!(parse(b"x 0 1\n").is_none());
+        assert!(parse(b"7 0\n").is_none());
         assert!(parse(b"no head").is_none());
     }
 }

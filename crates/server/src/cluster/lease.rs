@@ -107,7 +107,8 @@ async fn take_over(node: &Node, lease: &Lease) -> Result<bool, LeaseError> {
                     // The dead node may have logged lines it never sent: the followers take
                     // what they miss from these (the ones they hold are skipped).
                     let over = table.watch().borrow().1;
-                    node.fanout(id, 0, &table.lines_from(0), over);
+                    let (lines, logged) = table.lines_logged_from(0);
+                    node.fanout(id, 0, &lines, over, logged);
                 }
                 Err(e) => tracing::error!(game = %id, error = %e, "could not rebuild a game taken over"),
             }

@@ -8,7 +8,8 @@
 //!   request and reply on `PREFIX.node.NODE.act` ([`forward`]); the node running a game sends
 //!   each new event line, with its version, on `PREFIX.game.ID`, and a node that holds the
 //!   game without running it subscribes to that subject alone while it holds it, its streams
-//!   and sockets following from it ([`fanout`]).
+//!   and sockets following from it ([`fanout`]). What a follower answers from those lines is
+//!   never older than a command already acknowledged ([`fresh`]).
 //! - Each node advertises the URL clients reach it at (`--advertise`), kept with its lease:
 //!   a game's answers name its owner and that URL, so clients that go there are served
 //!   without a forward. Any node still takes any request; the name is a hint.
@@ -27,6 +28,7 @@ pub mod drain;
 pub mod events;
 pub mod fanout;
 pub mod forward;
+pub mod fresh;
 pub mod lease;
 
 use std::collections::HashMap;

@@ -134,14 +134,18 @@ impl Actor {
         tracing::warn!(game = %self.id, "fenced: another node runs this game now; it is dropped here");
     }
 
-    /// Hands new lines to the streams, and in a cluster to the other nodes.
+    /// Hands new lines to the streams, and in a cluster to the other nodes — even none, as
+    /// the count of logged commands they carry keeps the followers' count exact.
     fn publish(&self, lines: Vec<Arc<str>>) {
         let over = self.live.ending().is_some();
-        if let Some(node) = self.fanout.as_ref().filter(|_| !lines.is_empty()) {
-            node.fanout(&self.id, self.view.count - lines.len() as u64, &lines, over);
+        let logged = self.live.commands() as u64;
+        if let Some(node) = &self.fanout {
+            node.fanout(&self.id, self.view.count - lines.len() as u64, &lines, over, logged);
         }
         if let Some(table) = self.table.upgrade() {
-            table.lines.write().unwrap_or_else(|e| e.into_inner()).extend(lines);
+            let mut held = table.lines.write().unwrap_or_else(|e| e.into_inner());
+            held.extend(lines);
+            table.logged.store(logged, std::sync::atomic::Ordering::Release);
             table.progress.send_replace((self.view.count, over));
         }
     }

@@ -113,8 +113,24 @@ impl Table {
             lag,
         };
         match node.run(self, op).await? {
-            Reply::Ack(ack) => Ok(ack),
+            Reply::Ack(ack) => {
+                if !self.is_local() {
+                    node.reach(self, ack.version).await;
+                }
+                Ok(ack)
+            }
             other => Err(unexpected(other)),
+        }
+    }
+
+    /// Before lines are given from a version on (a stream or socket resumed): a follower's
+    /// lines are brought up to every command logged now, so they hold every acknowledged one
+    /// (`cluster::fresh`). Nothing to do where the game runs, or once it is over (the lines
+    /// that ended it came whole).
+    pub async fn settle(&self) -> Result<(), ApiError> {
+        match &self.cluster {
+            Some(node) if !self.is_local() && !self.progress.borrow().1 => node.settle(self).await,
+            _ => Ok(()),
         }
     }
 
@@ -223,9 +239,10 @@ impl Table {
         }
     }
 
-    /// Lines the owner sent, the first with version `first`: appended where they follow on
-    /// from the lines held. False on a gap (some were missed: read the log again).
-    pub(crate) fn follow(&self, first: u64, lines: Vec<Arc<str>>, over: bool) -> bool {
+    /// Lines the owner sent, the first with version `first`, rendering its first `logged`
+    /// commands: appended where they follow on from the lines held. False on a gap (some
+    /// were missed: read the log again).
+    pub(crate) fn follow(&self, first: u64, lines: Vec<Arc<str>>, over: bool, logged: u64) -> bool {
         if self.is_local() {
             return true;
         }
@@ -236,6 +253,7 @@ impl Table {
         }
         let new = lines.into_iter().skip((have - first) as usize);
         held.extend(new);
+        self.logged.fetch_max(logged, Ordering::AcqRel);
         let was_over = self.progress.borrow().1;
         self.progress.send_replace((held.len() as u64, over || was_over));
         true
@@ -253,6 +271,7 @@ impl Table {
             let from = held.len();
             held.extend_from_slice(&replayed.lines[from..]);
         }
+        self.logged.fetch_max(stored.commands.len() as u64, Ordering::AcqRel);
         let over = replayed.live.ending().is_some() || self.progress.borrow().1;
         self.progress.send_replace((held.len() as u64, over));
         Ok(())
