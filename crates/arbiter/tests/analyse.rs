@@ -198,3 +198,27 @@ async fn analyse_over_http() {
     mates(&c, &s).await;
     the_queue_is_bounded(&c, &s).await;
 }
+
+/// An engine that does not start ends the stream with a coded error a page writes in its
+/// language: `/bin/true` exits at once, as a missing or broken engine would.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_that_does_not_start_is_a_coded_line() {
+    let db = std::env::temp_dir().join(format!("arbiter-analyse-broken-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let _db = Removed(db.clone());
+    let s = Server::start_with_env(db.to_str().unwrap(), &[], &[("ARBITER_ENGINE", "/bin/true")]);
+    let c = Client::new();
+    let mut l = lines(&c, &s, json!({"kind": "xiangqi", "moves": "h2e2"})).await;
+    let mut seen = Vec::new();
+    while let Some(v) = l.next().await {
+        seen.push(v);
+    }
+    let last = seen.last().expect("a line");
+    let lines = &seen;
+    assert_eq!(last["why"], "engine_did_not_start", "{lines:?}");
+    assert!(last["args"]["detail"].is_string(), "{last}");
+    assert!(
+        last["error"].as_str().unwrap().starts_with("the engine did not start"),
+        "{last}"
+    );
+}

@@ -156,6 +156,12 @@ problems! {
     TooManyMoves = "too_many_moves" [moves, max],
     AnalysisBusy = "analysis_busy" [],
     NoAnalysisEngine = "no_analysis_engine" [],
+    /// An analysis stream's end: the engine did not start (`detail`: why, in English).
+    EngineDidNotStart = "engine_did_not_start" [detail],
+    /// An analysis stream's end: the engine failed on the position after `ply` plies.
+    EngineFailed = "engine_failed" [ply, detail],
+    /// An analysis stream's end: the analysis stopped on the server's side.
+    AnalysisFailed = "analysis_failed" [],
     /// A move of the line to analyse that is not legal (`ply` from 1).
     IllegalMove = "line_illegal_move" [ply, text],
 

@@ -81,6 +81,13 @@ export class Analysis {
   take(line) {
     if (line.error) {
       this.error = line.error;
+      // In the page's language once its sentences are at hand.
+      const failed = Object.assign(new Error(line.error), { why: line.why, args: line.args });
+      errorText(failed).then((text) => {
+        if (this.error !== line.error) return;
+        this.error = text;
+        this.onChange();
+      });
     } else if (line.done) {
       this.done = true;
     } else if (line.positions !== undefined) {

@@ -22,10 +22,16 @@ impl Server {
     /// Starts the binary on `db` (a file or a URL) with extra `options`, and waits for the line
     /// that gives its address.
     pub fn start_with(db: &str, options: &[&str]) -> Server {
+        Server::start_with_env(db, options, &[])
+    }
+
+    /// The same, with `vars` set in its environment.
+    pub fn start_with_env(db: &str, options: &[&str], vars: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
             .args(options)
             .env_remove("DATABASE_URL")
+            .envs(vars.iter().copied())
             .stdout(Stdio::piped())
             .spawn()
             .expect("spawn arbiter serve");

@@ -149,7 +149,7 @@ async fn analyse(
             _ if failed => None,
             Ok(()) => Some(json!({ "done": true })),
             // The thread panicked: the positions sent stand, the rest is missing.
-            Err(_) => Some(json!({ "error": "the analysis failed" })),
+            Err(_) => Some(json!({ "error": "the analysis failed", "why": Problem::AnalysisFailed.code() })),
         };
         if let Some(last) = last {
             let _ = lines.send(last).await;

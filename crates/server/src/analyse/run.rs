@@ -9,6 +9,8 @@ use game::{Game, Side};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
+use crate::error::Problem;
+
 /// Each position's search: this long, or this deep if that comes first (a mate or a forced
 /// line is seen at once). Short enough that a long game is analysed in a minute.
 pub const MOVETIME_MS: u64 = 150;
@@ -37,7 +39,11 @@ pub fn analyse<G: Game>(
     let mut engine = match Engine::<G>::start(&config).and_then(|mut e| e.new_game().map(|()| e)) {
         Ok(e) => e,
         Err(e) => {
-            let _ = out.blocking_send(json!({ "error": format!("the engine did not start: {e}") }));
+            let _ = out.blocking_send(json!({
+                "error": format!("the engine did not start: {e}"),
+                "why": Problem::EngineDidNotStart.code(),
+                "args": { "detail": e.to_string() },
+            }));
             return;
         }
     };
@@ -84,7 +90,12 @@ pub fn analyse<G: Game>(
                     answer
                 }
                 Err(e) => {
-                    let _ = out.blocking_send(json!({ "ply": ply, "error": format!("the engine failed: {e}") }));
+                    let _ = out.blocking_send(json!({
+                        "ply": ply,
+                        "error": format!("the engine failed: {e}"),
+                        "why": Problem::EngineFailed.code(),
+                        "args": { "ply": ply, "detail": e.to_string() },
+                    }));
                     return;
                 }
             }
