@@ -250,3 +250,36 @@ async fn the_computer_keeps_its_seat_across_a_restart_and_its_games_are_bounded(
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Stockfish plays chess as the computer (where Fairy-Stockfish is missing it is chess's
+/// engine): its `Skill Level` is bounded 0 to 20, so level 1's −9 is sent as 0 — a value out
+/// of its range would be ignored and leave it at full strength — and it answers each move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stockfish_plays_chess_at_a_level() {
+    let Some(sf) = testdata::stockfish("the computer on Stockfish") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("arbiter-computer-sf-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}?mode=rwc", dir.join("g.db").display());
+    let server = Server::start_with_env(&db, &[], &[("ARBITER_ENGINE", sf.to_str().unwrap())]);
+    let base = server.base.clone();
+    let g = common::api(
+        &base,
+        "POST",
+        "/api/game",
+        None,
+        Some(json!({"kind": "chess", "computer": {"level": 1}})),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    for plies in [2, 4, 6] {
+        let state = state_now(&base, id).await;
+        red_moves(&base, &g, &state).await;
+        let state = wait_for_plies(&base, id, plies).await;
+        assert_eq!(state["status"], "started", "{state}");
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}

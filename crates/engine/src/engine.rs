@@ -164,6 +164,19 @@ impl<G: Game> Engine<G> {
         for (name, value) in &config.options {
             set(&mut setup, name, value);
         }
+        for (name, value) in &config.if_declared {
+            if let Some(declared) = engine.option(name) {
+                let bound = |b: &Option<String>| b.as_deref().and_then(|b| b.trim().parse::<i64>().ok());
+                let mut value = *value;
+                if let Some(min) = bound(&declared.min) {
+                    value = value.max(min);
+                }
+                if let Some(max) = bound(&declared.max) {
+                    value = value.min(max);
+                }
+                set(&mut setup, &declared.name, &value.to_string());
+            }
+        }
         if !setup.is_empty() {
             engine.process.send(&setup)?;
         }

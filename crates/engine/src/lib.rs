@@ -90,6 +90,11 @@ pub struct EngineConfig {
     /// Options set after the handshake, in this order: (name, value). An empty value sets a
     /// button option.
     pub options: Vec<(String, String)>,
+    /// Numeric options set after `options` only where the engine declares them, a `spin`'s
+    /// value brought within its declared range: a setting engines spell alike but bound
+    /// differently (`Skill Level`: Fairy-Stockfish −20 to 20, Stockfish 0 to 20; an engine
+    /// without it, as some Xiangqi engines are, is left as it is).
+    pub if_declared: Vec<(String, i64)>,
     pub coordinates: Coordinates,
     /// The longest wait for `uciok`/`ucciok` after starting: engines load networks and
     /// tablebases before answering, so this is generous by default.
@@ -108,6 +113,7 @@ impl EngineConfig {
             working_dir: None,
             protocol: Protocol::Uci,
             options: Vec::new(),
+            if_declared: Vec::new(),
             coordinates: Coordinates::Iccs,
             handshake_timeout: Duration::from_secs(10),
             ready_timeout: Duration::from_secs(10),

@@ -89,6 +89,30 @@ fn uci_fake_plays_its_list() {
     assert_eq!(lines.last(), Some(&"quit"));
 }
 
+/// An option set only where declared: brought within the engine's range, and not sent at all
+/// to an engine without it.
+#[test]
+fn options_if_declared_are_bounded_or_left_out() {
+    let log = log_file("declared.log");
+    let Some(mut config) = fake("uci.py", &["--log", log.to_str().unwrap()]) else {
+        return;
+    };
+    config.if_declared = vec![
+        ("Skill Level".into(), -9),
+        ("Contempt".into(), 5),
+        ("hash".into(), 4096),
+    ];
+    let e = XiangqiEngine::start(&config).unwrap();
+    drop(e);
+    let told = std::fs::read_to_string(&log).unwrap();
+    let set: Vec<&str> = told.lines().filter(|l| l.starts_with("setoption")).collect();
+    assert_eq!(
+        set,
+        ["setoption name Skill Level value 0", "setoption name Hash value 1024"],
+        "{told}"
+    );
+}
+
 #[test]
 fn uci_fake_chess_and_bad_requests() {
     let Some(config) = fake("uci.py", &["e2e4", "e7e5", "g1f3"]) else {

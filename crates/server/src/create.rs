@@ -138,7 +138,7 @@ async fn create(
                     .arg("side", name)
                 })?,
             };
-            app.engines().require()?;
+            app.engines().require(kind)?;
             if !app.computers().has_room() {
                 let games = app.computers().limit();
                 return Err(ApiError::of(

@@ -69,6 +69,18 @@ pub fn fairy_stockfish(needs: &str) -> Option<std::path::PathBuf> {
     found
 }
 
+/// Debian's Stockfish where it is installed; else the test is skipped (see [`skip`]).
+pub fn stockfish(needs: &str) -> Option<std::path::PathBuf> {
+    let found = ["/usr/games/stockfish", "/usr/bin/stockfish"]
+        .iter()
+        .map(std::path::PathBuf::from)
+        .find(|p| p.is_file());
+    if found.is_none() {
+        skip(format!("{needs} needs Debian's stockfish (apt-get install stockfish)"));
+    }
+    found
+}
+
 pub fn skip(reason: impl std::fmt::Display) {
     if std::env::var("CI").is_ok_and(|v| v == "true") {
         panic!("CI=true and this test cannot run: {reason}");

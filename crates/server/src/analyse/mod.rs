@@ -78,7 +78,7 @@ async fn analyse(
         .arg("moves", plies)
         .arg("max", MAX_PLIES));
     }
-    let program = app.engines().program.clone().ok_or_else(|| {
+    let program = app.engines().program(kind).ok_or_else(|| {
         ApiError::of(
             StatusCode::SERVICE_UNAVAILABLE,
             Problem::NoAnalysisEngine,

@@ -36,7 +36,7 @@ impl Seat {
     pub async fn start(kind: Kind, rules: &str, program: PathBuf, level: Level) -> Result<Seat, ApiError> {
         let mut config = EngineConfig::new("computer", program);
         config.coordinates = Coordinates::Detect;
-        config.options.push(("Skill Level".into(), level.skill().to_string()));
+        config.if_declared.push(("Skill Level".into(), level.skill().into()));
         let (asks, queue) = mpsc::channel();
         let (ready, started) = oneshot::channel();
         let rules = rules.to_string();

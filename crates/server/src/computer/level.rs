@@ -9,7 +9,8 @@ use crate::error::ApiError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level(u8);
 
-/// Per level: Fairy-Stockfish's `Skill Level` (-20 to 20), the depth, the time a move (ms).
+/// Per level: Fairy-Stockfish's `Skill Level` (-20 to 20; an engine bounding it otherwise gets it
+/// within its bounds, Stockfish 0 to 20), the depth, the time a move (ms).
 const TABLE: [(i32, u32, u64); 8] = [
     (-9, 5, 50),
     (-5, 5, 100),

@@ -27,33 +27,63 @@ pub use level::Level;
 pub use running::Computers;
 pub use seat::ComputerSeat;
 
-/// The engine a computer seat runs: found once, at start.
+/// The engines the computer plays and analyses with, a game's each: found once, at start.
 #[derive(Clone, Debug)]
 pub struct Engines {
-    /// The program, or `None` when no engine is installed (a game against the computer is
-    /// then refused with a clear error).
-    pub program: Option<PathBuf>,
+    /// Xiangqi's and chess's programs; `None` where no engine plays that game (a game against
+    /// the computer is then refused with a clear error).
+    pub xiangqi: Option<PathBuf>,
+    pub chess: Option<PathBuf>,
 }
 
+/// The programs looked for, in order of preference, for each game: Fairy-Stockfish plays both
+/// (Debian's `fairy-stockfish`); Pikafish only Xiangqi, Stockfish only chess.
+const XIANGQI_ENGINES: [&str; 2] = ["fairy-stockfish", "pikafish"];
+const CHESS_ENGINES: [&str; 2] = ["fairy-stockfish", "stockfish"];
+
 impl Engines {
-    /// `path` if given, else `$ARBITER_ENGINE`, else Debian's `fairy-stockfish` (in
-    /// `/usr/games` or on `$PATH`).
+    /// `path` if given, else `$ARBITER_ENGINE`, for both games; else the first installed of
+    /// each game's engines, on `$PATH` or in `/usr/games` (Debian's place for them).
     pub fn find(path: Option<PathBuf>) -> Engines {
-        let named = path.or_else(|| std::env::var_os("ARBITER_ENGINE").map(PathBuf::from));
-        let program = named.or_else(|| {
-            let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
-                .map(|p| std::env::split_paths(&p).collect())
-                .unwrap_or_default();
-            dirs.push(PathBuf::from("/usr/games"));
-            dirs.into_iter()
-                .map(|d| d.join("fairy-stockfish"))
-                .find(|p| p.is_file())
-        });
-        Engines { program }
+        let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
+            .map(|p| std::env::split_paths(&p).collect())
+            .unwrap_or_default();
+        dirs.push(PathBuf::from("/usr/games"));
+        Engines::find_in(
+            path.or_else(|| std::env::var_os("ARBITER_ENGINE").map(PathBuf::from)),
+            &dirs,
+        )
     }
 
-    pub fn require(&self) -> Result<PathBuf, ApiError> {
-        self.program.clone().ok_or_else(|| {
+    /// The same, `named` being the engine asked for and `dirs` where to look otherwise.
+    pub fn find_in(named: Option<PathBuf>, dirs: &[PathBuf]) -> Engines {
+        if let Some(named) = named {
+            return Engines {
+                xiangqi: Some(named.clone()),
+                chess: Some(named),
+            };
+        }
+        let first = |names: &[&str]| {
+            names
+                .iter()
+                .find_map(|name| dirs.iter().map(|d| d.join(name)).find(|p| p.is_file()))
+        };
+        Engines {
+            xiangqi: first(&XIANGQI_ENGINES),
+            chess: first(&CHESS_ENGINES),
+        }
+    }
+
+    /// The engine for games of `kind`, if there is one.
+    pub fn program(&self, kind: Kind) -> Option<PathBuf> {
+        match kind {
+            Kind::Xiangqi => self.xiangqi.clone(),
+            Kind::Chess => self.chess.clone(),
+        }
+    }
+
+    pub fn require(&self, kind: Kind) -> Result<PathBuf, ApiError> {
+        self.program(kind).ok_or_else(|| {
             ApiError::bad(
                 crate::problem::Problem::NoEngine,
                 "no engine to play against: install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) or start the server with ARBITER_ENGINE=PATH",
@@ -69,7 +99,7 @@ pub fn seat(computers: &Arc<Computers>, table: &Arc<Table>) {
     if table.watch().borrow().1 || !table.is_local() {
         return;
     }
-    let Some(program) = computers.engines().program.clone() else {
+    let Some(program) = computers.engines().program(table.spec.kind) else {
         // Its clock runs out, and the person wins: said in the log for whoever runs the server.
         tracing::warn!(game = %table.id, "no engine is installed: the computer cannot play its seat");
         return;
@@ -146,4 +176,35 @@ pub fn side_named(kind: Kind, name: &str) -> Option<Side> {
 /// A failure of the computer's own (its engine, its thread): the server's, not the request's.
 fn internal(message: impl Into<String>) -> ApiError {
     ApiError::internal(message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each game's engine is the first of its list installed: Pikafish plays Xiangqi and
+    /// Stockfish chess where Fairy-Stockfish is missing; an engine named plays both.
+    #[test]
+    fn each_game_finds_its_engine() {
+        let dir = std::env::temp_dir().join(format!("arbiter-engines-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let dirs = [dir.join("missing"), dir.clone()];
+        let none = Engines::find_in(None, &dirs);
+        assert_eq!((none.xiangqi, none.chess), (None, None));
+        for name in ["pikafish", "stockfish"] {
+            std::fs::write(dir.join(name), "").unwrap();
+        }
+        let found = Engines::find_in(None, &dirs);
+        assert_eq!(found.program(Kind::Xiangqi), Some(dir.join("pikafish")));
+        assert_eq!(found.program(Kind::Chess), Some(dir.join("stockfish")));
+        std::fs::write(dir.join("fairy-stockfish"), "").unwrap();
+        let found = Engines::find_in(None, &dirs);
+        assert_eq!(found.program(Kind::Xiangqi), Some(dir.join("fairy-stockfish")));
+        assert_eq!(found.program(Kind::Chess), Some(dir.join("fairy-stockfish")));
+        let named = Engines::find_in(Some("/opt/e".into()), &dirs);
+        assert_eq!(named.program(Kind::Chess), Some(PathBuf::from("/opt/e")));
+        assert_eq!(named.program(Kind::Xiangqi), Some(PathBuf::from("/opt/e")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
