@@ -39,16 +39,8 @@ async fn a_paused_owner_writes_nothing_once_its_game_was_taken_over() {
     let a = Node::start(&b, "a");
     let bn = Node::start(&b, "b");
     let store = nodes::store(&b).await;
-    // A game A owns (new games alternate between the live nodes).
-    let mut game = None;
-    for _ in 0..6 {
-        let (id, tokens) = nodes::create(&bn.base, "chess").await;
-        if nodes::owner(&store, &id).await.as_deref() == Some("a") {
-            game = Some((id, tokens));
-            break;
-        }
-    }
-    let (id, [white, black]) = game.expect("a game placed on node a");
+    // A game A owns.
+    let (id, [white, black]) = nodes::create_on(&store, &bn.base, "chess", "a").await;
     // Through B, forwarded to A.
     assert_eq!(act(&bn.base, &id, &white, "move/e2e4").await.0, StatusCode::OK);
     assert_eq!(act(&a.base, &id, &black, "move/e7e5").await.0, StatusCode::OK);

@@ -80,16 +80,8 @@ async fn a_follower_answers_with_every_command_acknowledged() {
     let a = Node::start(&b, "a");
     let f = Node::start(&b, "f");
     let store = nodes::store(&b).await;
-    // A game A runs (new games alternate between the live nodes); F follows it.
-    let mut game = None;
-    for _ in 0..6 {
-        let (id, tokens) = nodes::create(&f.base, "chess").await;
-        if nodes::owner(&store, &id).await.as_deref() == Some("a") {
-            game = Some((id, tokens));
-            break;
-        }
-    }
-    let (id, [white, black]) = game.expect("a game placed on node a");
+    // A game A runs; F follows it.
+    let (id, [white, black]) = nodes::create_on(&store, &f.base, "chess", "a").await;
 
     // Commands through F's sockets, forwarded to A: each answered after its line.
     let mut ws = [

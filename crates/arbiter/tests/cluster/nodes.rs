@@ -154,3 +154,15 @@ pub async fn create(base: &str, kind: &str) -> (String, [String; 2]) {
         [token(0), token(1)],
     )
 }
+
+/// Creates games of `kind` through `base` until one is placed on node `owner` (new games
+/// alternate between the live nodes): its id and seat tokens.
+pub async fn create_on(s: &store::Store, base: &str, kind: &str, owner: &str) -> (String, [String; 2]) {
+    for _ in 0..6 {
+        let (id, tokens) = create(base, kind).await;
+        if self::owner(s, &id).await.as_deref() == Some(owner) {
+            return (id, tokens);
+        }
+    }
+    panic!("no game placed on node {owner} in 6 tries");
+}
