@@ -4,6 +4,7 @@
 //! change meanwhile; if it did, the event is rated again from the list as it now is.
 
 use std::collections::BTreeMap;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Result};
 use store::ratings::{Origin, Rated, System};
@@ -52,26 +53,49 @@ pub async fn rate_into(
     rate_period(store, list, system, games, source, start, Period::Event).await
 }
 
-/// Rates one game into `list` as a rating period of its own, as a site rates its games one by
-/// one (lichess does): only its two players are read and change — under Glicko-2 the rest of
-/// the list is not widened by every game somebody else plays.
+/// Rates one game, ended at `now`, into `list` as a rating period of its own, as a site rates
+/// its games one by one (lichess does): only its two players are read and change — under
+/// Glicko-2 the rest of the list is not widened by every game somebody else plays, and each
+/// player's deviation first grows with the time since they were last rated in the list.
 pub async fn rate_game_into(
     store: &Store,
     list: &str,
     system: Option<System>,
     game: &Game,
     source: &str,
+    now: SystemTime,
 ) -> Result<Report> {
     let games = std::slice::from_ref(game);
-    rate_period(store, list, system, games, source, &BTreeMap::new(), Period::Game).await
+    rate_period(store, list, system, games, source, &BTreeMap::new(), Period::Game(now)).await
 }
 
+/// Glicko-2 rating periods a day of time away, as lichess counts them (its
+/// `ratingPeriodsPerDay`): a settled deviation of 50 grows to ~115 in about 15 months away.
+pub const GLICKO2_PERIODS_PER_DAY: f64 = 0.21436;
+
 /// What a rating period is: an event, where the whole list takes part (Glicko-2 widens the
-/// deviation of those who did not play), or one game, where only its players do.
+/// deviation of those who did not play), or one game ended at a time, where only its players do.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Period {
     Event,
-    Game,
+    Game(SystemTime),
+}
+
+/// `state` of `player` as of `now`: under Glicko-2 its deviation grown by the days since the
+/// player was last rated in `list`.
+async fn as_of(store: &Store, list: &str, player: &str, state: State, now: SystemTime) -> Result<State> {
+    let State::Glicko2 { rating, games } = state else {
+        return Ok(state);
+    };
+    let Some(last) = store.last_rated(list, player).await? else {
+        return Ok(state);
+    };
+    let now = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let days = (now - last).max(0) as f64 / 86_400.0;
+    Ok(State::Glicko2 {
+        rating: ratings::glicko2::widen(rating, days * GLICKO2_PERIODS_PER_DAY),
+        games,
+    })
 }
 
 async fn rate_period(
@@ -92,7 +116,7 @@ async fn rate_period(
     for attempt in 1..=ATTEMPTS {
         let stored = match period {
             Period::Event => store.rating_list(list).await?,
-            Period::Game => {
+            Period::Game(_) => {
                 let players: Vec<&str> = games.iter().flat_map(|g| [&*g.first, &*g.second]).collect();
                 store.rating_list_of(list, &players).await?
             }
@@ -111,7 +135,11 @@ async fn rate_period(
         let mut before: BTreeMap<String, (Origin, State)> = BTreeMap::new();
         if let Some(l) = &stored {
             for (name, text) in &l.standings {
-                before.insert(name.clone(), (Origin::List, State::from_json(system, text)?));
+                let mut state = State::from_json(system, text)?;
+                if let Period::Game(now) = period {
+                    state = as_of(store, list, name, state, now).await?;
+                }
+                before.insert(name.clone(), (Origin::List, state));
             }
         }
         for g in games {

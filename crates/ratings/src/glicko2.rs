@@ -94,6 +94,32 @@ pub fn update(player: Rating, games: &[(Rating, f64)], tau: f64) -> Rating {
     }
 }
 
+/// The rating after `periods` rating periods without games (fractions too, as a site counts
+/// time away): only the deviation grows, φ² + t·σ² (step 6 of the paper, `t` periods at once),
+/// never past a new player's 350.
+///
+/// ```
+/// use ratings::glicko2::{widen, Rating};
+///
+/// let settled = Rating { rating: 1800.0, deviation: 50.0, volatility: 0.06 };
+/// let back = widen(settled, 100.0);
+/// assert_eq!(back.rating, 1800.0);
+/// assert!((back.deviation - 115.6).abs() < 0.1);
+/// assert_eq!(widen(settled, 1e9).deviation, 350.0);
+/// ```
+pub fn widen(player: Rating, periods: f64) -> Rating {
+    if periods <= 0.0 {
+        return player;
+    }
+    let phi = player.deviation / SCALE;
+    let sigma = player.volatility;
+    let deviation = ((phi * phi + periods * sigma * sigma).sqrt() * SCALE).min(Rating::new().deviation);
+    Rating {
+        deviation: deviation.max(player.deviation),
+        ..player
+    }
+}
+
 /// The new volatility: the root of f by the Illinois variant of regula falsi (step 5 of the
 /// paper).
 fn volatility(delta: f64, phi: f64, v: f64, sigma: f64, tau: f64) -> f64 {

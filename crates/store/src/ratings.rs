@@ -338,6 +338,22 @@ impl Store {
         self.history_where(name, None).await
     }
 
+    /// When `player` was last rated in list `name` (Unix seconds, UTC), if ever.
+    pub async fn last_rated(&self, name: &str, player: &str) -> Result<Option<i64>, RatingError> {
+        let at = if self.postgres {
+            "CAST(EXTRACT(EPOCH FROM max(at)) AS BIGINT)"
+        } else {
+            "CAST(strftime('%s', max(at)) AS INTEGER)"
+        };
+        let sql = format!("SELECT {at} FROM rating_history WHERE list = $1 AND player = $2");
+        let at: Option<i64> = sqlx::query_scalar(&sql)
+            .bind(name)
+            .bind(player)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(at)
+    }
+
     /// The rows of the list's history that updates with source `source` made (an event's).
     pub async fn rating_history_of(&self, name: &str, source: &str) -> Result<Vec<HistoryRow>, RatingError> {
         self.history_where(name, Some(source)).await

@@ -56,6 +56,14 @@ async fn a_list_keeps_standings_versions_and_history(s: &Store) {
         standings(&[("A", r#"{"p":10}"#), ("C", r#"{"p":-12}"#)])
     );
     assert_eq!(s.rating_list_of("Nope", &["A"]).await.unwrap(), None);
+    // When a player was last rated: now, in Unix seconds; never, for one not in the history.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let at = s.last_rated("Club", "C").await.unwrap().expect("C was rated");
+    assert!((at - now).abs() < 120, "{at} vs {now}");
+    assert_eq!(s.last_rated("Club", "Z").await.unwrap(), None);
     // Stale, another system, no such list: all refused.
     let stale = s.update_ratings("Club", System::Levels, 1, "late", &second[..1]).await;
     assert!(matches!(stale, Err(RatingError::Changed { read: 1, .. })), "{stale:?}");

@@ -5,6 +5,8 @@
 //! (a seek or challenge that is rated needs one at both seats); a rated game with a seat not
 //! held by an account, or held by the same account twice, is left unrated and logged.
 
+use std::time::SystemTime;
+
 use game::{Kind, Outcome};
 use rating_lists::Game;
 use store::ratings::System;
@@ -67,7 +69,7 @@ pub async fn rate_game(store: &Store, game_id: &str, kind: Kind, outcome: Outcom
         return Ok(Rated::Already);
     }
     let game = Game { first, second, score };
-    let report = rating_lists::rate_game_into(store, list, Some(System::Glicko2), &game, game_id)
+    let report = rating_lists::rate_game_into(store, list, Some(System::Glicko2), &game, game_id, SystemTime::now())
         .await
         .map_err(|e| e.to_string())?;
     Ok(Rated::Into {
