@@ -41,6 +41,11 @@ async fn frame(ws: &mut Ws) -> Value {
 /// Sends move `mv` and reads to its answer: the answer's version, and the last version of the
 /// lines before it.
 async fn play(ws: &mut Ws, mv: &str) -> (i64, i64) {
+    answer(ws, mv, "ack").await
+}
+
+/// Sends move `mv` and reads to its answer, of type `want` (`ack`, `error`): as [`play`].
+async fn answer(ws: &mut Ws, mv: &str, want: &str) -> (i64, i64) {
     ws.send(Message::text(format!(r#"{{"t":"move","move":"{mv}"}}"#)))
         .await
         .unwrap();
@@ -48,7 +53,10 @@ async fn play(ws: &mut Ws, mv: &str) -> (i64, i64) {
     loop {
         let v = frame(ws).await;
         match v["t"].as_str() {
-            Some("ack") => return (v["version"].as_i64().unwrap(), seen),
+            Some(t) if t == want => {
+                let version = v["version"].as_i64().unwrap_or_else(|| panic!("{mv}: {v}"));
+                return (version, seen);
+            }
             Some(_) => panic!("{mv}: {v}"),
             None => seen = seen.max(v["version"].as_i64().unwrap()),
         }
@@ -94,6 +102,15 @@ async fn a_follower_answers_with_every_command_acknowledged() {
     for (ply, mv) in ["e2e4", "e7e5", "g1f3", "b8c6"].iter().enumerate() {
         let (version, seen) = play(&mut ws[ply % 2], mv).await;
         assert_eq!(seen, version, "{mv}: its line before its answer on the follower");
+    }
+    // Refusals too: each refusal's line before its error (black moving on white's turn costs
+    // nothing online, so the game goes on).
+    for _ in 0..30 {
+        let (version, seen) = answer(&mut ws[1], "d7d6", "error").await;
+        assert_eq!(
+            seen, version,
+            "a refused move: its line before its error on the follower"
+        );
     }
     drop(ws);
 

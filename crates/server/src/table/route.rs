@@ -119,6 +119,15 @@ impl Table {
                 }
                 Ok(ack)
             }
+            // A refusal, as an ack, after the lines it made (a rejection, a foul, the end).
+            Reply::Error { status, body } => {
+                if let Some(version) = body.get("version").and_then(serde_json::Value::as_u64) {
+                    if !self.is_local() {
+                        node.reach(self, version).await;
+                    }
+                }
+                Err(ApiError::Remote { status, body })
+            }
             other => Err(unexpected(other)),
         }
     }
