@@ -3,7 +3,7 @@
 // so the evaluations fill in while the server searches. Scores come from the first side's
 // view (Red's, White's): `{cp}` or `{mate}`, positive when the first side stands better.
 
-import { errorText } from "./errors.js";
+import { errorText, failure } from "./errors.js";
 import { sideName, t } from "./i18n.js";
 
 export class Analysis {
@@ -48,8 +48,7 @@ export class Analysis {
         } catch {
           data = { error: text };
         }
-        const message = data.error || `${res.status} ${res.statusText}`;
-        throw Object.assign(new Error(message), { why: data.why, args: data.args });
+        throw failure(res, data);
       }
       const reader = res.body.getReader();
       const decoder = new TextDecoder();

@@ -1,5 +1,7 @@
 // The server's HTTP API as the page calls it, and the network delay its calls measure.
 
+import { failure } from "./errors.js";
+
 // Half the shortest recent round trip of an action: the network delay the server may credit to
 // our clock when we move (`?lag=`, within its quota). The shortest, as the server's own work and
 // queueing are not network.
@@ -25,15 +27,8 @@ export async function api(method, path, body, token) {
   } catch {
     data = { error: text };
   }
-  if (!res.ok) {
-    const error = new Error((data && (data.error || data.message)) || `${res.status} ${res.statusText}`);
-    error.status = res.status;
-    // The error's code and its sentence's values, for the page to say it in its language
-    // (errors.js).
-    if (data && data.why) error.why = data.why;
-    if (data && data.args) error.args = data.args;
-    throw error;
-  }
+  // With the error's code and its sentence's values, for the page to say it in its language.
+  if (!res.ok) throw failure(res, data);
   return data;
 }
 

@@ -16,6 +16,16 @@ function sentences() {
   return table;
 }
 
+// The Error of a failed response `res` whose body was `data` (parsed, or `{error: text}`): the
+// server's English as its message, its status, code and the sentence's values.
+export function failure(res, data) {
+  const error = new Error((data && (data.error || data.message)) || `${res.status} ${res.statusText}`);
+  error.status = res.status;
+  if (data && data.why) error.why = data.why;
+  if (data && data.args) error.args = data.args;
+  return error;
+}
+
 // The arguments that name a side (`red`, `white` …), written as the page names sides.
 const SIDES = new Set(["side", "first", "second"]);
 

@@ -6,7 +6,7 @@
 
 import { Analysis, barShare, longScore, shortScore } from "./analysis.js";
 import { Board, parseFen } from "./board.js";
-import { showError } from "./errors.js";
+import { failure, showError } from "./errors.js";
 import { addStrings, explanationOf, language, reasonName, setupLanguage, sideName, strings, t } from "./i18n.js";
 import { REVIEW_STRINGS } from "./reviewstrings.js";
 
@@ -47,7 +47,7 @@ async function send() {
     } catch {
       data = { error: text || `${res.status} ${res.statusText}` };
     }
-    if (!res.ok) throw Object.assign(new Error(data.error || `${res.status} ${res.statusText}`), { why: data.why, args: data.args });
+    if (!res.ok) throw failure(res, data);
     showError($("error"), null);
     show(data);
     state.error = "";

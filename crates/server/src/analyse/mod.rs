@@ -176,9 +176,9 @@ fn checked<G: Game>(request: &AnalyseRequest) -> Result<Line<G>, ApiError> {
     let start = match request.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
         Some(fen) => G::from_fen(fen).map_err(|e| {
             let english = format!("fen: {e}");
-            let typed = match request.kind.as_str() {
-                "chess" => problem::chess_fen(fen, |_| english.clone()),
-                _ => problem::xiangqi_fen(fen, |_| english.clone()),
+            let typed = match G::KIND {
+                Kind::Chess => problem::chess_fen(fen, |_| english.clone()),
+                Kind::Xiangqi => problem::xiangqi_fen(fen, |_| english.clone()),
             };
             typed.unwrap_or_else(|| ApiError::bad_request(english))
         })?,

@@ -112,22 +112,19 @@ impl Table {
             command,
             lag,
         };
-        match node.run(self, op).await? {
-            Reply::Ack(ack) => {
-                if !self.is_local() {
-                    node.reach(self, ack.version).await;
-                }
-                Ok(ack)
-            }
-            // A refusal, as an ack, after the lines it made (a rejection, a foul, the end).
-            Reply::Error { status, body } => {
-                if let Some(version) = body.get("version").and_then(serde_json::Value::as_u64) {
-                    if !self.is_local() {
-                        node.reach(self, version).await;
-                    }
-                }
-                Err(ApiError::Remote { status, body })
-            }
+        let reply = node.run(self, op).await?;
+        // An answer, taken or refused, goes out after the lines the command made (its move, a
+        // rejection, a foul, the end) on a follower too.
+        let version = match &reply {
+            Reply::Ack(ack) => Some(ack.version),
+            Reply::Error { body, .. } => body.get("version").and_then(serde_json::Value::as_u64),
+            _ => None,
+        };
+        if let Some(version) = version.filter(|_| !self.is_local()) {
+            node.reach(self, version).await;
+        }
+        match reply {
+            Reply::Ack(ack) => Ok(ack),
             other => Err(unexpected(other)),
         }
     }
