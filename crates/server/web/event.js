@@ -10,7 +10,7 @@ import { errorText, showError } from "./errors.js";
 import { setupLanguage, sideName, t } from "./i18n.js";
 import { MiniBoards } from "./minis.js";
 import { organiserPanel, organiserUpdate } from "./eventorg.js";
-import { bracket, crosstable, entrantsTable, matchScore, standings } from "./eventtables.js";
+import { entrantsTable, matchScore, stageTables, standings } from "./eventtables.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,9 +29,15 @@ function createForm() {
   $("new").hidden = false;
   const shown = () => {
     const f = $("ev-format").value;
+    const staged = f === "groups" || f.includes("round-robin");
     $("ev-rounds-box").hidden = !f.includes("swiss");
     $("ev-groups-box").hidden = f !== "groups";
+    $("ev-draw-box").hidden = f !== "knockout";
+    $("ev-final-box").hidden = !staged;
+    $("ev-advance-box").hidden = !staged || !$("ev-final").value;
+    $("ev-playoff-box").hidden = !f.includes("knockout") && !$("ev-final").value.includes("knockout");
   };
+  $("ev-final").addEventListener("change", shown);
   $("ev-format").addEventListener("change", shown);
   shown();
   $("create-event").addEventListener("submit", async (evt) => {
@@ -49,6 +55,13 @@ function createForm() {
     if (format.includes("swiss")) body.rounds = Number(f.get("rounds"));
     if (format === "groups") body.groups = Number(f.get("groups"));
     if (f.get("ruleset")) body.ruleset = f.get("ruleset");
+    if (!$("ev-draw-box").hidden) body.draw = f.get("draw");
+    if (!$("ev-playoff-box").hidden) body.playoff = Number(f.get("playoff"));
+    if (!$("ev-final-box").hidden && f.get("final")) {
+      body.final = f.get("final");
+      body.advance = Number(f.get("advance"));
+    }
+    if (Number(f.get("boards")) > 0) body.boards = Number(f.get("boards"));
     try {
       const made = await api("POST", "/api/event", body);
       location.assign(made.url);
@@ -75,19 +88,43 @@ function draw() {
   const who = names();
   $("ev-title").textContent = ev.name;
   document.title = `arbiter · ${ev.name}`;
-  const plan = ev.plan.map((p) => t(`fmt:${p.format}`)).join(" → ");
+  const plan = ev.plan
+    .map((p) => (p.draw === "cards" ? t("byCards", { format: t(`fmt:${p.format}`) }) : t(`fmt:${p.format}`)))
+    .join(" → ");
   const clock = ev.clock ? `${ev.clock.initial / 60000}′ + ${ev.clock.increment / 1000}″` : "";
   const state = ev.finished ? t("finished") : currentRound(ev) ? t("roundN", { n: currentRound(ev).number }) : t("registering");
-  $("ev-summary").textContent = [plan, t(ev.kind), ev.ruleset, clock, t("nPlayers", { n: ev.entrants.length }), state]
+  const boards = ev.settings?.boards || 0;
+  const games = ev.settings?.games || 1;
+  const knockout = ev.plan.some((p) => p.format.includes("knockout"));
+  // How a match is played: best of N (seed 000 §6: 三局两胜), its play-off games, then lots.
+  const match = boards
+    ? t("nBoards", { n: boards })
+    : [
+        games === 3 ? t("bestOfThree") : games > 1 ? t("bestOf", { n: games }) : "",
+        knockout && ev.settings?.playoff ? t("playoffGames", { n: ev.settings.playoff }) : "",
+        knockout ? t("thenLots") : "",
+      ]
+        .filter(Boolean)
+        .join(t("listComma"));
+  const ruleset = t(`ruleset:${ev.ruleset}`);
+  $("ev-summary").textContent = [
+    plan,
+    match,
+    t(ev.kind),
+    ruleset.startsWith("ruleset:") ? ev.ruleset : ruleset,
+    clock,
+    t(boards ? "nTeams" : "nPlayers", { n: ev.entrants.length }),
+    state,
+  ]
     .filter(Boolean)
     .join(" · ");
-  const knockout = ev.plan.some((p) => p.format.includes("knockout"));
   const round = currentRound(ev);
   if (round) {
-    $("table-title").textContent = t(knockout ? "bracket" : "crosstable");
-    $("table").replaceChildren(knockout ? bracket(ev, who) : crosstable(ev, who));
+    const every = ev.plan.every((p) => p.format.includes("knockout"));
+    $("table-title").textContent = t(every ? "bracket" : knockout ? "stagesTitle" : "crosstable");
+    $("table").replaceChildren(stageTables(ev, who));
   } else {
-    $("table-title").textContent = t("players");
+    $("table-title").textContent = t(boards ? "teams" : "players");
     $("table").replaceChildren(entrantsTable(ev));
   }
   $("standings-box").hidden = !round;
@@ -95,7 +132,7 @@ function draw() {
   const live = round ? round.pairings.filter((p) => (p.liveGames || []).length) : [];
   $("boards-box").hidden = !live.length;
   if (round) $("boards-title").textContent = t("boardsOfRound", { n: round.number });
-  minis.show(live, who, (p) => matchScore(p) || t(p.verdict === "bye" ? "bye" : "drawn"));
+  minis.show(live, who, (p) => matchScore(p) || t(p.verdict === "bye" ? "bye" : "drawn"), boards);
   $("join").hidden = !(ev.openRegistration && !view.player && !view.organiser && !currentRound(ev));
   if (view.organiser) organiserUpdate(view, round);
   drawMe();
@@ -112,33 +149,70 @@ function findPairing(ev, id) {
   return null;
 }
 
+// The round of pairing `id` in the event.
+function roundOf(ev, id) {
+  for (const stage of ev?.stages || []) {
+    for (const round of [...(stage.rounds || []), ...(stage.playoffs || [])]) {
+      if (round.pairings.some((q) => q.id === id)) return round;
+    }
+  }
+  return null;
+}
+
 function drawMe() {
   const me = view.me;
   $("me").hidden = !me;
   if (!me) return;
   $("me-name").textContent = me.entrant.name + (me.entrant.withdrawn ? ` (${t("withdrawn")})` : "");
   const p = me.pairing;
-  let text = t("notPaired");
+  const lines = [];
   if (p && p.id) {
+    const pairing = findPairing(view.ev, p.id);
     // Scores and verdicts name the first-named's side first: turned round for the second.
-    const second = findPairing(view.ev, p.id)?.second === me.entrant.id;
-    const parts = String(p.score || "").split("-");
-    const score = parts.length === 2 && parts[0] && parts[1] ? (second ? parts.reverse() : parts).join("–") : "";
-    text = p.opponent
+    const second = pairing?.second === me.entrant.id;
+    const parts = matchScore(pairing || {}).split("–");
+    const score = parts.length === 2 ? (second ? parts.reverse() : parts).join("–") : "";
+    let text = p.opponent
       ? t(score ? "yourPairingScore" : "yourPairing", { round: p.round, opponent: p.opponent.name, score })
       : t("yourBye", { round: p.round });
     const v = p.verdict;
-    if (v && v.won) text += ` — ${t((v.won === "second") === second ? "youWon" : "youLost")}`;
+    const mine = second ? "second" : "first";
+    if (v && v.won) text += ` — ${t(v.won === mine ? "youWon" : "youLost")}`;
     else if (v === "drawn") text += ` — ${t("drawn")}`;
+    if (pairing?.lot) text += t(pairing.lot.winner === mine ? "youWonLots" : "youLostLots");
+    lines.push(text);
+    // The card this entrant drew (seed 000 §9): a red card has red, the K the bye.
+    const round = roundOf(view.ev, p.id);
+    if (/^card draw/.test(round?.draw || "")) {
+      const n = p.id.split(".").pop();
+      lines.push(n === "K" ? t("youDrewK") : t(second ? "youDrewBlack" : "youDrewRed", { n }));
+    }
+  } else {
+    lines.push(t("notPaired"));
   }
-  $("me-pairing").textContent = text;
+  $("me-pairing").textContent = lines.join(" ");
   const g = me.game;
   const playing = g && !g.resultEntered && p && p.verdict === "pending";
-  $("me-play").hidden = !playing;
+  // A team's token seats its players on every board: a link for each board still in play.
+  const boards = (p?.boards || []).filter((b) => !b.resultEntered && p.verdict === "pending");
+  $("me-play").hidden = !playing || boards.length > 0;
   if (playing) {
     $("me-play").href = g.url;
     $("me-play").textContent = t("playYourGame", { side: sideName(g.side) });
   }
+  const list = $("me-boards");
+  list.replaceChildren();
+  for (const b of boards) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.className = "play";
+    a.href = b.url;
+    a.dataset.board = b.board;
+    a.textContent = t("playBoard", { n: b.board, player: b.player, side: sideName(b.side) });
+    li.appendChild(a);
+    list.appendChild(li);
+  }
+  list.hidden = !boards.length;
 }
 
 async function refresh() {

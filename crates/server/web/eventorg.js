@@ -58,12 +58,15 @@ export function organiserPanel(view, refresh) {
     evt.preventDefault();
     const body = { name: $("reg-name").value };
     if ($("reg-rating").value) body.rating = Number($("reg-rating").value);
+    const members = $("reg-members").value.split(/[,，、]/).map((m) => m.trim()).filter(Boolean);
+    if (!$("reg-members").hidden) body.members = members;
     run(async () => {
       const reg = await post("register", body);
       localStorage.setItem(linksKey(id), JSON.stringify([...keptLinks(id), { name: reg.name, url: reg.url }]));
       drawLinks(id);
       $("reg-name").value = "";
       $("reg-rating").value = "";
+      $("reg-members").value = "";
       $("reg-name").focus();
     });
   });
@@ -187,4 +190,7 @@ export function organiserUpdate(view, round) {
   $("org-withdraw").hidden = !wd.options.length;
   $("org-start").disabled = ev.finished || (ev.open || []).length > 0;
   $("org-register").hidden = ev.finished;
+  // A team is registered with its players, board order first, reserves after.
+  $("reg-members").hidden = !(ev.settings?.boards > 0);
+  $("reg-name").placeholder = t(ev.settings?.boards > 0 ? "teamName" : "playerName");
 }

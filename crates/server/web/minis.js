@@ -154,13 +154,23 @@ export class MiniBoards {
 
   /// One board per pairing: the pairing's latest game (a match's next game replaces the last).
   /// `scoreOf(pairing)` is its result when decided.
-  show(pairings, who, scoreOf) {
-    const games = pairings.map((p) => {
+  show(pairings, who, scoreOf, boards = 0) {
+    const name = (n) => (n == null ? t("bye") : who.get(n) || `#${n}`);
+    const games = pairings.flatMap((p) => {
       const latest = p.liveGames.reduce((a, b) => (b.game > a.game ? b : a));
-      const name = (n) => (n == null ? t("bye") : who.get(n) || `#${n}`);
-      // The first-named has red (white) in odd games.
-      const [a, b] = latest.game % 2 === 1 ? [p.first, p.second] : [p.second, p.first];
-      return { id: latest.id, first: name(a), second: name(b), decided: p.verdict === "pending" ? "" : scoreOf(p) };
+      // A team pairing is played on all its boards at once: every board of the match (or
+      // play-off match) now played, board 1 first.
+      const shown = boards
+        ? p.liveGames
+            .filter((g) => Math.ceil(g.game / boards) === Math.ceil(latest.game / boards))
+            .sort((x, y) => x.game - y.game)
+        : [latest];
+      return shown.map((g) => {
+        // The first-named has red (white) in odd games (boards).
+        const [a, b] = g.game % 2 === 1 ? [p.first, p.second] : [p.second, p.first];
+        const board = boards ? ` · ${t("boardN", { n: ((g.game - 1) % boards) + 1 })}` : "";
+        return { id: g.id, first: name(a), second: name(b) + board, decided: p.verdict === "pending" ? "" : scoreOf(p) };
+      });
     });
     this.showGames(games);
   }
