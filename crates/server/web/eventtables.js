@@ -44,6 +44,10 @@ const NOTES = [
   [/^won round (\d+)$/, "noteWon"],
   [/^out in round (\d+)$/, "noteOut"],
   [/^playing round (\d+)$/, "notePlaying"],
+  [/^bye in round (\d+)$/, "noteBye"],
+  [/^lost in round (\d+), still in$/, "noteStillIn"],
+  [/^won the third-place match$/, "noteThirdWon"],
+  [/^lost the third-place match$/, "noteThirdLost"],
 ];
 
 function noteText(note) {
