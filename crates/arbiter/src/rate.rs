@@ -164,6 +164,13 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
         let names: Vec<String> = opts.files.iter().map(|p| p.display().to_string()).collect();
         names.join(" ")
     });
+    // The same event (or files) rated twice would count its games twice.
+    if let Some(h) = db.run(db.store.rating_history_of(name, &source))?.first() {
+        bail!(
+            "{source:?} was rated into list {name:?} already (version {}): rating it again would count its games twice; nothing was rated (--source names other games)",
+            h.version
+        );
+    }
     let report = rate_games(&db, name, Some(system), &games, &source, &start)?;
     list::print_report(&report, opts.json)?;
     let kept = report

@@ -484,6 +484,13 @@ fn an_events_games_rate_as_the_same_games_from_a_file() {
     assert_eq!(show("E"), show("F"));
     let history = rate(db, &["--list", "E", "--history"]);
     assert!(history.iter().all(|h| h["source"] == "Club"), "{history:?}");
+    // Rated again by mistake: refused, the list as it was.
+    let (ok, _, err) = arbiter(&["rate", "--db", db, "--list", "E", "--event", "Club"]);
+    assert!(
+        !ok && err.contains("\"Club\" was rated into list \"E\" already (version 1)"),
+        "{err}"
+    );
+    assert_eq!(show("E"), show("F"));
     let (ok, _, err) = arbiter(&["rate", "--db", db, "--list", "X", "--event", "Nope"]);
     assert!(!ok && err.contains("no event named \"Nope\""), "{err}");
     std::fs::remove_dir_all(&dir).ok();

@@ -50,6 +50,9 @@ const NOTES = [
   [/^qualified after a play-off$/, "noteQualifiedPlayoff"],
   [/^out after a play-off$/, "noteOutPlayoff"],
   [/^qualified$/, "noteQualified"],
+  [/^lost in round (\d+), still in$/, "noteStillIn"],
+  [/^won the third-place match$/, "noteThirdWon"],
+  [/^lost the third-place match$/, "noteThirdLost"],
 ];
 
 function noteText(note) {

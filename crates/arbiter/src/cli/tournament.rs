@@ -213,8 +213,8 @@ pub(crate) enum TournamentCommand {
     Lineup {
         event: String,
         pairing: String,
-        /// The team's number.
-        team: u32,
+        /// The team's number or name.
+        team: String,
         /// The players, board 1 first, comma-separated.
         players: String,
         #[arg(long)]

@@ -190,13 +190,22 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
             db,
         } => {
             let players: Vec<String> = players.split(',').map(|p| p.trim().to_string()).collect();
+            let mut team_id = 0;
             let (e, v) = change(db.as_deref(), &name, |e| {
+                team_id = match team.parse::<u32>() {
+                    Ok(n) if e.entrant(n).is_some() => n,
+                    _ => match e.entrants.iter().position(|x| x.name == team) {
+                        Some(i) => i as u32 + 1,
+                        None => bail!("{name:?} has no team {team:?} (give its name or number)"),
+                    },
+                };
+                let team = team_id;
                 e.set_lineup(&pairing, team, &players)?;
                 Ok(format!("lineup {pairing} {team} {}", players.join(",")))
             })?;
             let p = e.pairing(&pairing).expect("set");
             let p = &*p;
-            println!("{pairing}: {} (version {v})", e.name_of(team));
+            println!("{pairing}: {} (version {v})", e.name_of(team_id));
             print!("{}", render::boards_text(&e, p));
         }
         TournamentCommand::Pairings {

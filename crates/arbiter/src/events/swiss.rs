@@ -193,7 +193,7 @@ pub fn run(action: TournamentCommand) -> Result<()> {
         TournamentCommand::Result {
             event: name,
             args,
-            replace: _,
+            replace,
             db,
         } => {
             let [round, white, black, result] = &args[..] else {
@@ -208,12 +208,33 @@ pub fn run(action: TournamentCommand) -> Result<()> {
                 number(black, "black")?,
                 result.clone(),
             );
+            let mut had = "-";
             let (trf, _) = change(db, &name, |trf| {
+                // A result already entered is overwritten only as a correction asked for: a
+                // mistyped round or board must not silently replace another game's result.
+                had = match trf.player(white).and_then(|p| p.rounds.get(round.wrapping_sub(1))) {
+                    Some(r) if r.opponent == black => board_result(trf, round, white),
+                    _ => "-",
+                };
+                if had != "-" && !replace {
+                    bail!("round {round}: {white} - {black} already has a result ({had}); --replace corrects it");
+                }
                 event::set_result(trf, round, white, black, &result)?;
-                Ok(format!("result round {round} {white}-{black} {result}"))
+                Ok(format!(
+                    "result round {round} {white}-{black} {result}{}",
+                    if had == "-" { "" } else { " (replacing)" }
+                ))
             })?;
+            let last = tournament::dutch::rounds_paired(&trf);
+            if had != "-" && last > round {
+                println!(
+                    "round {round}: {white} - {black} {had} corrected to {result}; the pairings of round{} {} stand, later rounds are paired on the corrected score",
+                    if last > round + 1 { "s" } else { "" },
+                    if last > round + 1 { format!("{}-{last}", round + 1) } else { last.to_string() },
+                );
+            }
             let left = event::pending(&trf).len();
-            println!("round {round}: {left} game(s) without a result");
+            println!("round {last}: {left} game(s) without a result");
         }
         TournamentCommand::Crosstable {
             event: name,
@@ -257,13 +278,17 @@ pub fn run(action: TournamentCommand) -> Result<()> {
         }
         TournamentCommand::Pairings { event: name, json, db } => {
             let (trf, _) = load(&open(db)?, &name)?;
+            // `recorded` counts rounds from 0; rounds are shown from 1.
             let rounds: Vec<_> = (1..=tournament::dutch::rounds_paired(&trf))
-                .map(|r| (r, tournament::dutch::recorded(&trf, r)))
+                .map(|r| (r, tournament::dutch::recorded(&trf, r - 1)))
                 .collect();
             if json {
                 let rows: Vec<_> = rounds
                     .iter()
-                    .map(|(r, p)| serde_json::json!({"round": r, "boards": p.boards, "bye": p.bye}))
+                    .map(|(r, p)| {
+                        let results: Vec<_> = p.boards.iter().map(|&(w, _)| board_result(&trf, *r, w)).collect();
+                        serde_json::json!({"round": r, "boards": p.boards, "results": results, "bye": p.bye})
+                    })
                     .collect();
                 return super::json(&rows);
             }
@@ -271,7 +296,8 @@ pub fn run(action: TournamentCommand) -> Result<()> {
                 println!("round {r}");
                 for (board, (w, b)) in p.boards.iter().enumerate() {
                     let n = |x: u32| trf.player(x).map_or(String::new(), |p| p.name.clone());
-                    println!("{:>3}. {w:>4} {:<24} - {b:>4} {}", board + 1, n(*w), n(*b));
+                    let result = board_result(&trf, r, *w);
+                    println!("{:>3}. {w:>4} {:<24} - {b:>4} {:<24} {result}", board + 1, n(*w), n(*b));
                 }
                 if let Some(b) = p.bye {
                     println!("bye: {b}");
@@ -285,6 +311,23 @@ pub fn run(action: TournamentCommand) -> Result<()> {
         _ => bail!("not an event command"),
     }
     Ok(())
+}
+
+/// A board's result as `result` takes it, white's side first; `-` while it is to be played.
+fn board_result(trf: &Trf, round: usize, white: u32) -> &'static str {
+    use tournament::result::{RoundResult, Score};
+    let entry = |player: u32| trf.player(player).and_then(|p| p.rounds.get(round - 1));
+    let Some(w) = entry(white) else { return "-" };
+    let black = entry(w.opponent).map(|b| b.result);
+    match (w.result, black) {
+        (RoundResult::Game { score: Score::Win, .. }, _) => "1-0",
+        (RoundResult::Game { score: Score::Draw, .. }, _) => "1/2",
+        (RoundResult::Game { score: Score::Loss, .. }, _) => "0-1",
+        (RoundResult::ForfeitWin, _) => "+/-",
+        (RoundResult::ForfeitLoss, Some(RoundResult::ForfeitWin)) => "-/+",
+        (RoundResult::ForfeitLoss, _) => "-/-",
+        _ => "-",
+    }
 }
 
 /// The tie-breaks asked for, else the event's, else BH-C1,BH,SB.

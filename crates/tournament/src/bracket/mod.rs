@@ -265,6 +265,12 @@ impl Bracket {
         self.resolve(winners).iter().all(|s| s.decision != Decision::Open)
     }
 
+    /// The placings so far, final once the bracket is finished: those still in share the
+    /// first place, those out follow in the order of the final placings (see [`Placing`]).
+    pub fn standing(&self, winners: &[Option<Winner>]) -> Vec<Placing> {
+        place::standing(self, &self.resolve(winners))
+    }
+
     /// The final placings once the bracket is finished (None before): see [`Placing`].
     pub fn placings(&self, winners: &[Option<Winner>]) -> Option<Vec<Placing>> {
         place::placings(self, &self.resolve(winners))

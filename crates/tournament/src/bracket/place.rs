@@ -1,4 +1,4 @@
-//! Final placings of a finished bracket.
+//! Placings of a bracket, final once it is finished.
 //!
 //! A player's place is decided by the last node they took part in (played, or won by walkover):
 //! the fewer matches between that node and the end of the bracket (the longest path to a node
@@ -26,6 +26,14 @@ pub(super) fn placings(bracket: &Bracket, states: &[State]) -> Option<Vec<Placin
     if states.iter().any(|s| s.decision == Decision::Open) {
         return None;
     }
+    Some(standing(bracket, states))
+}
+
+/// The placings so far: everyone still in shares the first place (the champion alone once the
+/// bracket is finished), and those out follow, ranked as the final placings will rank them. A
+/// place of those out counts everyone still in above it, so it may yet become a better shared
+/// place (a semi-final's loser is 4th until the other semi-final is played, then 3rd–4th).
+pub(super) fn standing(bracket: &Bracket, states: &[State]) -> Vec<Placing> {
     let nodes = &bracket.nodes;
     // The longest path from each node to the end, filled from the last node back.
     let mut to_end = vec![0usize; nodes.len()];
@@ -56,10 +64,24 @@ pub(super) fn placings(bracket: &Bracket, states: &[State]) -> Option<Vec<Placin
             }
         }
     }
-    let champion = match states.last().map(|s| s.winner) {
-        Some(Slot::Player(p)) => Some(p),
-        _ => None,
-    };
+    // Those with a match still to come (a known side of an undecided node); once every node
+    // is decided, the champion.
+    let mut still_in: Vec<u32> = states
+        .iter()
+        .filter(|s| s.decision == Decision::Open)
+        .flat_map(|s| [s.first, s.second])
+        .filter_map(|side| match side {
+            Slot::Player(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    if still_in.is_empty() {
+        if let Some(Slot::Player(p)) = states.last().map(|s| s.winner) {
+            still_in.push(p);
+        }
+    }
+    still_in.sort_unstable();
+    still_in.dedup();
     // (distance to the end, the node if at the very end, lost), never-placed seeds last.
     let key = |&(i, won): &(usize, bool)| match i {
         usize::MAX => (usize::MAX, Reverse(0), true),
@@ -68,22 +90,22 @@ pub(super) fn placings(bracket: &Bracket, states: &[State]) -> Option<Vec<Placin
     };
     let mut groups: BTreeMap<_, Vec<u32>> = BTreeMap::new();
     for (&p, at) in &last {
-        if Some(p) != champion {
+        if still_in.binary_search(&p).is_err() {
             groups.entry(key(at)).or_default().push(p);
         }
     }
-    let mut out: Vec<Placing> = champion
-        .map(|p| Placing {
+    let mut place = still_in.len() as u32 + 1;
+    let mut out: Vec<Placing> = Vec::new();
+    if !still_in.is_empty() {
+        out.push(Placing {
             place: 1,
-            seeds: vec![p],
-        })
-        .into_iter()
-        .collect();
-    let mut place = out.len() as u32 + 1;
+            seeds: still_in,
+        });
+    }
     for seeds in groups.into_values() {
         let n = seeds.len() as u32;
         out.push(Placing { place, seeds });
         place += n;
     }
-    Some(out)
+    out
 }

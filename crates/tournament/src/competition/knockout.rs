@@ -199,6 +199,22 @@ pub(crate) fn bracket_placings(event: &Event, s: usize) -> Option<Vec<(u32, Vec<
     )
 }
 
+/// A seeded or double knockout's placings so far, as entrant ids: those still in first.
+pub(crate) fn bracket_standing(event: &Event, s: usize) -> Vec<(u32, Vec<u32>)> {
+    let (bracket, winners) = bracket_of(event, s);
+    let stage = &event.stages[s];
+    bracket
+        .standing(&winners)
+        .into_iter()
+        .map(|p| {
+            (
+                p.place,
+                p.seeds.iter().map(|&x| stage.entrants[x as usize - 1]).collect(),
+            )
+        })
+        .collect()
+}
+
 /// Who a seeded or double knockout has sent on by a walkover so far, and in which of the
 /// stage's rounds: a walkover is no pairing, so the stage's rounds do not show it. A node is
 /// paired in the round after the last played match it waits on, and a walkover goes through

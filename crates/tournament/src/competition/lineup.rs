@@ -34,17 +34,20 @@ impl Event {
             ));
         }
         let roster = &self.entrant(team).expect("a paired entrant").members;
-        let mut last = None;
-        for name in players {
-            let Some(at) = roster.iter().position(|m| m == name.trim()) else {
+        let mut last: Option<(usize, &str)> = None;
+        for (i, name) in players.iter().map(|n| n.trim()).enumerate() {
+            let Some(at) = roster.iter().position(|m| m == name) else {
                 return err(format!("{name:?} is not on {}'s roster", self.name_of(team)));
             };
-            if last.is_some_and(|l| at <= l) {
+            if players[..i].iter().any(|n| n.trim() == name) {
+                return err(format!("{name:?} is named twice: one player a board"));
+            }
+            if let Some((_, above)) = last.filter(|&(l, _)| at < l) {
                 return err(format!(
-                    "{name:?} is listed before the player above him on the roster: the roster's order is kept"
+                    "{name:?} is listed below {above:?} but stands above on the roster: a lineup keeps the roster's order"
                 ));
             }
-            last = Some(at);
+            last = Some((at, name));
         }
         let players: Vec<String> = players.iter().map(|n| n.trim().to_string()).collect();
         let p = self.pairing_mut(id).expect("found above");

@@ -363,18 +363,31 @@ fn placings(event: &Event, s: usize) -> Table {
     let third = format!("{}{THIRD_PLACE}", event.id_prefix(s));
     // A seed's bye in a bracket is no pairing: it goes on as a win of its round would.
     let mut byes: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
-    if matches!(
+    let bracketed = matches!(
         event.plan[s].format,
         Format::Knockout {
             draw: super::Draw::Seeded,
             ..
         } | Format::DoubleKnockout
-    ) {
+    );
+    if bracketed {
         for (id, round) in super::knockout::walkovers(event, s) {
             let r = byes.entry(id).or_insert(round);
             *r = (*r).max(round);
         }
     }
+    // A bracket's stage ranks as its bracket does: everyone still in above everyone out, and
+    // those out by how far they went, which the round a match was paired in does not tell
+    // where byes let a later round's match be paired early. A card draw's rounds are the
+    // bracket's rounds.
+    let bracket_place: std::collections::HashMap<u32, usize> = if bracketed {
+        super::knockout::bracket_standing(event, s)
+            .into_iter()
+            .flat_map(|(place, ids)| ids.into_iter().map(move |id| (id, place as usize)))
+            .collect()
+    } else {
+        std::collections::HashMap::new()
+    };
     // (entrant, last round reached, key within it)
     let mut reach: Vec<(u32, u32, u32, String)> = Vec::new();
     for &id in &stage.entrants {
@@ -405,23 +418,35 @@ fn placings(event: &Event, s: usize) -> Table {
                     (true, _, true) => "lost the third-place match".to_string(),
                     (_, true, _) if p.second.is_none() => format!("bye in round {}", round.number),
                     (_, true, _) => format!("won round {}", round.number),
+                    // A double knockout's first loss, or a grand final with a reset to come.
+                    (_, _, true) if bracket_place.get(&id) == Some(&1) => {
+                        format!("lost in round {}, still in", round.number)
+                    }
                     (_, _, true) => format!("out in round {}", round.number),
                     _ => format!("playing round {}", round.number),
                 };
-                // The final outranks the third-place match of the same round.
+                // The final outranks the third-place match of the same round; a match outranks
+                // the bye that led to it, paired in the same round when its other side had a
+                // bye too.
                 let rank = if p.id == third { round.number - 1 } else { round.number };
-                if (rank, key) >= (last.0, last.1) {
+                let after_bye = byes.get(&id) == Some(&rank) && last.0 == rank;
+                if (rank, key) >= (last.0, last.1) || after_bye {
                     last = (rank, key, note);
                 }
             }
         }
         reach.push((id, last.0, last.1, last.2));
     }
-    reach.sort_by(|a, b| (b.1, b.2).cmp(&(a.1, a.2)).then(a.0.cmp(&b.0)));
+    let rank_key = |e: &(u32, u32, u32, String)| match bracket_place.get(&e.0) {
+        Some(&place) => (place, 0, 0),
+        None => (0, u32::MAX - e.1, u32::MAX - e.2),
+    };
+    reach.sort_by(|a, b| rank_key(a).cmp(&rank_key(b)).then(a.0.cmp(&b.0)));
     let mut lines: Vec<Standing> = Vec::new();
-    for (i, (id, r, k, note)) in reach.iter().enumerate() {
+    for (i, entry) in reach.iter().enumerate() {
+        let (id, note) = (&entry.0, &entry.3);
         let place = match i.checked_sub(1).map(|j| &reach[j]) {
-            Some(prev) if (prev.1, prev.2) == (*r, *k) => lines[i - 1].place,
+            Some(prev) if rank_key(prev) == rank_key(entry) => lines[i - 1].place,
             _ => i + 1,
         };
         lines.push(Standing {

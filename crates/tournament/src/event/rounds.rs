@@ -64,7 +64,15 @@ pub fn pair(trf: &mut Trf, seed: u64) -> Result<Pairing, EventError> {
     byes.retain(|b| b.round > round + 1);
     next.set_requested_byes(&byes);
     let pairing = match system(&next) {
-        System::Dutch => dutch::pair_next(&next).map_err(|e| EventError(e.to_string()))?,
+        System::Dutch => dutch::pair_next(&next).map_err(|e| match e {
+            dutch::PairError::NoPairing => EventError(format!(
+                "round {} cannot be paired: every way to pair it repeats a game, gives someone a \
+                 second bye or breaks the colour rules (the absolute criteria C1-C3); a field of \
+                 N players has at most N-1 rounds without a rematch",
+                round + 1
+            )),
+            e => EventError(e.to_string()),
+        })?,
         System::Cxa => {
             let options = cxa_swiss::Options {
                 avoid_same_team: false,
