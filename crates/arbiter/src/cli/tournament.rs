@@ -148,7 +148,8 @@ pub(crate) enum TournamentCommand {
     /// round or a later one.
     Bye {
         event: String,
-        player: u32,
+        /// The player's (team's) number or name.
+        player: String,
         #[arg(long, default_value = "H")]
         kind: char,
         /// The round (default: the next one).
@@ -162,7 +163,8 @@ pub(crate) enum TournamentCommand {
     /// open pairing of theirs is forfeited to the opponent, and so are later round-robin games.
     Withdraw {
         event: String,
-        player: u32,
+        /// The player's (team's) number or name.
+        player: String,
         /// First round without the player (a Swiss; default: the next one).
         #[arg(long)]
         from: Option<usize>,
@@ -172,7 +174,8 @@ pub(crate) enum TournamentCommand {
     /// Take a withdrawn Swiss player back from a round not paired yet.
     Reenter {
         event: String,
-        player: u32,
+        /// The player's (team's) number or name.
+        player: String,
         /// First round with the player again (default: the next one).
         #[arg(long)]
         from: Option<usize>,

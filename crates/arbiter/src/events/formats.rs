@@ -72,11 +72,15 @@ pub(super) fn run(action: TournamentCommand) -> Result<()> {
                 bail!("--from is for a Swiss; here a withdrawal counts from now on");
             }
             let mut forfeited = Vec::new();
+            let mut player_id = 0;
             let (e, v) = change(db.as_deref(), &name, |e| {
+                let what = if e.teams() { "team" } else { "player" };
+                let player = super::entrant_number(&name, e.entrants.iter().map(|x| x.name.as_str()), &player, what)?;
+                player_id = player;
                 forfeited = e.withdraw(player)?;
                 Ok(format!("withdraw {player}"))
             })?;
-            println!("{} withdrawn (version {v})", e.name_of(player));
+            println!("{} withdrawn (version {v})", e.name_of(player_id));
             for id in forfeited {
                 println!("{id}: forfeited");
             }

@@ -247,3 +247,34 @@ fn standings_line(l: &tournament::standings::Line, order: &[tournament::standing
         tb.join("  ")
     )
 }
+
+/// The number of the entrant `given` names: its start number, or its name as registered.
+/// `names` are the entrants' names in start-number order; `what` is "player" or "team", for
+/// the message.
+fn entrant_number<'a>(event: &str, names: impl Iterator<Item = &'a str>, given: &str, what: &str) -> Result<u32> {
+    let names: Vec<&str> = names.collect();
+    if let Ok(n) = given.trim().parse::<u32>() {
+        if n >= 1 && n as usize <= names.len() {
+            return Ok(n);
+        }
+        if !names.contains(&given.trim()) {
+            bail!(
+                "{event:?} has no {what} number {n} (numbers run from 1 to {})",
+                names.len()
+            );
+        }
+    }
+    let matching: Vec<usize> = (0..names.len()).filter(|&i| names[i] == given.trim()).collect();
+    match matching[..] {
+        [i] => Ok(i as u32 + 1),
+        [] => bail!("{event:?} has no {what} {given:?} (give the name as registered, or the number)"),
+        _ => {
+            let numbers: Vec<String> = matching.iter().map(|i| (i + 1).to_string()).collect();
+            bail!(
+                "{event:?} has {} {what}s named {given:?} (numbers {}): give the number",
+                matching.len(),
+                numbers.join(", ")
+            )
+        }
+    }
+}

@@ -110,15 +110,17 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             round,
             db,
         } => {
-            let mut at = 0;
+            let (mut at, mut who) = (0, String::new());
             change(db, &name, |trf| {
                 at = round_or_next(trf, round);
+                let player = player_number(&name, trf, &player)?;
+                who = named(trf, player);
                 let bye =
                     tournament::trf::codes::bye_of(kind).with_context(|| format!("a bye is H, Z or F, not {kind}"))?;
                 event::request_bye_in(trf, player, bye, at)?;
                 Ok(format!("bye {player} {kind} round {at}"))
             })?;
-            println!("player {player}: bye {kind} in round {at}");
+            println!("{who}: bye {kind} in round {at}");
         }
         TournamentCommand::Withdraw {
             event: name,
@@ -126,13 +128,15 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             from,
             db,
         } => {
-            let mut first = 0;
+            let (mut first, mut who) = (0, String::new());
             let (_, v) = change(db, &name, |trf| {
                 let from = round_or_next(trf, from);
+                let player = player_number(&name, trf, &player)?;
+                who = named(trf, player);
                 first = event::withdraw(trf, player, from)?;
                 Ok(format!("withdraw {player} from round {first}"))
             })?;
-            println!("player {player} withdrawn from round {first} (version {v})");
+            println!("{who} withdrawn from round {first} (version {v})");
         }
         TournamentCommand::Reenter {
             event: name,
@@ -140,13 +144,15 @@ pub fn run(action: TournamentCommand) -> Result<()> {
             from,
             db,
         } => {
-            let mut back = 0;
+            let (mut back, mut who) = (0, String::new());
             let (_, v) = change(db, &name, |trf| {
                 back = round_or_next(trf, from);
+                let player = player_number(&name, trf, &player)?;
+                who = named(trf, player);
                 event::reenter(trf, player, back)?;
                 Ok(format!("reenter {player} from round {back}"))
             })?;
-            println!("player {player} back from round {back} (version {v})");
+            println!("{who} back from round {back} (version {v})");
         }
         TournamentCommand::Pair {
             event: name,
@@ -339,4 +345,19 @@ fn order_of(trf: &Trf, asked: Option<String>) -> Result<Vec<tournament::standing
             order => order,
         },
     })
+}
+
+/// The start number of the player `given` names (a number or a registered name).
+fn player_number(event: &str, trf: &Trf, given: &str) -> Result<u32> {
+    super::entrant_number(event, trf.players.iter().map(|p| p.name.as_str()), given, "player")
+}
+
+/// "player N (name)", as the command line answers a change about a player.
+fn named(trf: &Trf, number: u32) -> String {
+    let name = trf
+        .players
+        .iter()
+        .find(|p| p.number == number)
+        .map_or("", |p| p.name.as_str());
+    format!("player {number} ({name})")
 }
