@@ -61,6 +61,12 @@ pub(super) async fn set(
     }
     let lock = app.events.lock(&id);
     let held = lock.lock().await;
+    // The lineup itself first (a bad one is refused as such, a withdrawn team's too, whose
+    // boards have ended), on a copy; then whether play has begun.
+    let (read, ..) = super::load(&app, &id).await?;
+    tournament::competition::Event::clone(&read)
+        .set_lineup(&req.pairing, team, &req.players)
+        .map_err(model_error)?;
     if let Some(board) = begun(&app, &id, &req.pairing).await? {
         return Err(ApiError::of(
             StatusCode::CONFLICT,

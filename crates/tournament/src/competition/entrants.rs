@@ -12,7 +12,10 @@ impl Event {
             return err("a Swiss event registers into its TRF (crate::event::register)");
         }
         if !self.stages.is_empty() {
-            return refuse(ErrorKind::RegistrationClosed, "the event has started: registration is closed");
+            return refuse(
+                ErrorKind::RegistrationClosed,
+                "the event has started: registration is closed",
+            );
         }
         let name = name.trim();
         if name.is_empty() {

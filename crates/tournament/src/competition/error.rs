@@ -17,42 +17,100 @@ pub struct Error {
 pub enum ErrorKind {
     /// Anything else: an inconsistency of the event's own, a Swiss's TRF, a file.
     Other,
-    UnknownFormat { format: String },
+    UnknownFormat {
+        format: String,
+    },
     /// Registration after the first stage started.
     RegistrationClosed,
     NameNeeded,
-    AlreadyRegistered { name: String },
-    TooFewMembers { team: String, members: usize, boards: u32 },
+    AlreadyRegistered {
+        name: String,
+    },
+    TooFewMembers {
+        team: String,
+        members: usize,
+        boards: u32,
+    },
     /// Members given for an event of players.
     MembersForTeams,
-    NoEntrant { entrant: u32 },
-    AlreadyWithdrawn { name: String },
+    NoEntrant {
+        entrant: u32,
+    },
+    AlreadyWithdrawn {
+        name: String,
+    },
     /// Pairing while pairings of the round are still without a result.
-    ResultsMissing { pairings: Vec<String> },
+    ResultsMissing {
+        pairings: Vec<String>,
+    },
     Finished,
-    TooFewEntrants { stage: usize, format: String, least: usize, has: usize },
-    NotAResult { text: String },
+    TooFewEntrants {
+        stage: usize,
+        format: String,
+        least: usize,
+        has: usize,
+    },
+    NotAResult {
+        text: String,
+    },
     NoResult,
-    NoPairing { pairing: String },
-    Bye { pairing: String },
+    NoPairing {
+        pairing: String,
+    },
+    Bye {
+        pairing: String,
+    },
     /// A result for a pairing already decided, without asking to correct it.
-    AlreadyDecided { pairing: String },
-    NoRoom { pairing: String, room: usize, given: usize },
-    DecidedAfter { pairing: String, games: usize, extra: usize },
-    StageOver { pairing: String },
-    PlayoffsAfter { pairing: String },
-    LaterRound { pairing: String },
+    AlreadyDecided {
+        pairing: String,
+    },
+    NoRoom {
+        pairing: String,
+        room: usize,
+        given: usize,
+    },
+    DecidedAfter {
+        pairing: String,
+        games: usize,
+        extra: usize,
+    },
+    StageOver {
+        pairing: String,
+    },
+    PlayoffsAfter {
+        pairing: String,
+    },
+    LaterRound {
+        pairing: String,
+    },
     /// A lineup in an event of players.
     NotTeams,
-    NotInPairing { team: String, pairing: String },
+    NotInPairing {
+        team: String,
+        pairing: String,
+    },
     /// A lineup once the pairing has results.
-    LineupFixed { pairing: String },
-    LineupSize { boards: usize, given: usize },
-    NotOnRoster { name: String, team: String },
-    NamedTwice { name: String },
-    RosterOrder { name: String },
+    LineupFixed {
+        pairing: String,
+    },
+    LineupSize {
+        boards: usize,
+        given: usize,
+    },
+    NotOnRoster {
+        name: String,
+        team: String,
+    },
+    NamedTwice {
+        name: String,
+    },
+    RosterOrder {
+        name: String,
+    },
     /// A lineup for a team that has withdrawn.
-    TeamWithdrawn { team: String },
+    TeamWithdrawn {
+        team: String,
+    },
 }
 
 impl Error {

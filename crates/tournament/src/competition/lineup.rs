@@ -15,7 +15,10 @@ impl Event {
             return refuse(ErrorKind::NotTeams, "lineups are for team events");
         }
         let Some(p) = self.pairing(id) else {
-            return refuse(ErrorKind::NoPairing { pairing: id.into() }, format!("no pairing {id:?}"));
+            return refuse(
+                ErrorKind::NoPairing { pairing: id.into() },
+                format!("no pairing {id:?}"),
+            );
         };
         let name = self.name_of(team);
         let side = match (p.first == team, p.second == Some(team)) {
@@ -73,7 +76,9 @@ impl Event {
             if last.is_some_and(|l| at <= l) {
                 return refuse(
                     ErrorKind::RosterOrder { name: player.into() },
-                    format!("{player:?} is listed before the player above him on the roster: the roster's order is kept"),
+                    format!(
+                        "{player:?} is listed before the player above him on the roster: the roster's order is kept"
+                    ),
                 );
             }
             last = Some(at);

@@ -68,7 +68,10 @@ impl Event {
         let mut p = next.pairing(&id).expect("located").into_owned();
         let rule = rule(&next, s, &p);
         if p.second.is_none() {
-            return refuse(ErrorKind::Bye { pairing: id.clone() }, format!("{id} is a bye: there is no game"));
+            return refuse(
+                ErrorKind::Bye { pairing: id.clone() },
+                format!("{id} is a bye: there is no game"),
+            );
         }
         if replace {
             p.games.clear();
@@ -97,7 +100,10 @@ impl Event {
                 room,
                 given: games.len(),
             };
-            return refuse(kind, format!("{id} has room for {room} more result(s), {} given", games.len()));
+            return refuse(
+                kind,
+                format!("{id} has room for {room} more result(s), {} given", games.len()),
+            );
         }
         for (k, g) in games.iter().enumerate() {
             if p.verdict(rule) != Verdict::Pending {

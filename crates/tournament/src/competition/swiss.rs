@@ -37,7 +37,9 @@ pub(crate) fn start(event: &Event, s: usize, field: &[u32]) -> Result<String, Er
         swiss_event::set_points(&mut trf, &event.point_system()).map_err(|e| Error::other(e.to_string()))?;
     }
     for &id in field {
-        let e = event.entrant(id).ok_or_else(|| Error::other(format!("no entrant {id}")))?;
+        let e = event
+            .entrant(id)
+            .ok_or_else(|| Error::other(format!("no entrant {id}")))?;
         swiss_event::register(&mut trf, &e.name, e.rating, &e.club.chars().take(3).collect::<String>())
             .map_err(|err| Error::other(err.to_string()))?;
     }

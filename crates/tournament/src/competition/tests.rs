@@ -258,7 +258,10 @@ fn a_reserve_comes_in_by_the_lineup_and_the_roster_order_is_kept() {
         e.set_lineup(&id, team, &players).unwrap_err().kind
     };
     let a3: String = "A3".into();
-    assert_eq!(refused(&mut e, 1, &["A3", "A1"]), ErrorKind::RosterOrder { name: "A1".into() });
+    assert_eq!(
+        refused(&mut e, 1, &["A3", "A1"]),
+        ErrorKind::RosterOrder { name: "A1".into() }
+    );
     assert_eq!(
         refused(&mut e, 1, &["A1", "B2"]),
         ErrorKind::NotOnRoster {
@@ -267,7 +270,10 @@ fn a_reserve_comes_in_by_the_lineup_and_the_roster_order_is_kept() {
         }
     );
     assert_eq!(refused(&mut e, 1, &["A3", " A3"]), ErrorKind::NamedTwice { name: a3 });
-    assert_eq!(refused(&mut e, 1, &["A1"]), ErrorKind::LineupSize { boards: 2, given: 1 });
+    assert_eq!(
+        refused(&mut e, 1, &["A1"]),
+        ErrorKind::LineupSize { boards: 2, given: 1 }
+    );
     assert_eq!(e, before);
     e.set_lineup(&id, 1, &["A1".into(), "A3".into()]).unwrap();
     let mut withdrawn = e.clone();
