@@ -9,7 +9,7 @@ import { api, readLines } from "./api.js";
 import { errorText, showError } from "./errors.js";
 import { setupLanguage, sideName, t } from "./i18n.js";
 import { MiniBoards } from "./minis.js";
-import { names, organiserPanel, organiserUpdate, rosterHint } from "./eventorg.js";
+import { listed, organiserPanel, organiserUpdate, rosterHint } from "./eventorg.js";
 import { entrantsTable, matchScore, stageTables, standings } from "./eventtables.js";
 
 const $ = (id) => document.getElementById(id);
@@ -275,7 +275,7 @@ async function eventPage(id) {
   $("me-lineup").addEventListener("submit", async (evt) => {
     evt.preventDefault();
     try {
-      const players = names($("me-lu-players").value);
+      const players = listed($("me-lu-players").value);
       await api("POST", `/api/event/${id}/lineup`, { pairing: view.me?.pairing?.id, players }, view.player);
       showError($("me-lu-error"), null);
       $("me-lu-players").value = "";

@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 const linksKey = (id) => `links:${id}`;
 
 // Names typed in one line, separated as either language writes a list.
-export const names = (text) => text.split(/[,，、]/).map((m) => m.trim()).filter(Boolean);
+export const listed = (text) => text.split(/[,，、]/).map((m) => m.trim()).filter(Boolean);
 
 // A team's roster as a hint beside a lineup form: who may play, in the order kept.
 export function rosterHint(team) {
@@ -66,7 +66,7 @@ export function organiserPanel(view, refresh) {
     evt.preventDefault();
     const body = { name: $("reg-name").value };
     if ($("reg-rating").value) body.rating = Number($("reg-rating").value);
-    const members = names($("reg-members").value);
+    const members = listed($("reg-members").value);
     if (!$("reg-members").hidden) body.members = members;
     run(async () => {
       const reg = await post("register", body);
@@ -108,7 +108,7 @@ export function organiserPanel(view, refresh) {
   }
   $("org-lineup").addEventListener("submit", (evt) => {
     evt.preventDefault();
-    const players = names($("lu-players").value);
+    const players = listed($("lu-players").value);
     run(() => post("lineup", { pairing: $("lu-pairing").value, team: Number($("lu-team").value), players })).then(
       (ok) => {
         if (ok) $("lu-players").value = "";
