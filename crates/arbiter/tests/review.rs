@@ -282,8 +282,8 @@ async fn openapi(c: &Client, s: &Server) {
         }
     }
     // Games and board 11, the game socket 1, the arbiter's console 14, the board device 5,
-    // events 12, players 8, seeks 9: every one answers.
-    assert_eq!(ops.len(), 62, "{ops:?}");
+    // events 13, players 8, seeks 9: every one answers.
+    assert_eq!(ops.len(), 63, "{ops:?}");
     // The probe tells a route from none.
     let r = c.get(format!("{}/api/no/such/route", s.base)).send().await.unwrap();
     assert_eq!(r.status(), StatusCode::NOT_FOUND);

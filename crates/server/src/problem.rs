@@ -217,6 +217,71 @@ problems! {
     EventChanged = "event_changed" [],
     /// A change to an event refused by the event's own rules (`detail`: why, English).
     EventConflict = "event_conflict" [detail],
+
+    // Creating an event: its settings (as `arbiter tournament create` checks them).
+    EventUnknownFormat = "event_unknown_format" [format],
+    KnockoutDraw = "knockout_draw" [draw],
+    SwissNeedsRounds = "swiss_needs_rounds" [],
+    /// Rounds asked for a format that pairs as many as it takes.
+    RoundsForSwiss = "rounds_for_swiss" [],
+    GroupsCount = "groups_count" [],
+    /// A final stage that is a Swiss or groups.
+    FinalFormat = "final_format" [],
+    FinalNeedsAdvance = "final_needs_advance" [],
+    AdvanceNeedsFinal = "advance_needs_final" [],
+    BoardsBounds = "boards_bounds" [max],
+    BoardPointsForTeams = "board_points_for_teams" [],
+    BadBoardPoints = "bad_board_points" [text],
+    PlayoffBounds = "playoff_bounds" [max],
+    BadPoints = "bad_points" [text],
+    UnknownTiebreak = "unknown_tiebreak" [code],
+    UnknownSeeding = "unknown_seeding" [seeding],
+    UnknownRatingSystem = "unknown_rating_system" [system],
+    RatingSystemNeedsList = "rating_system_needs_list" [],
+    RatingListLength = "rating_list_length" [max],
+
+    // Running an event: what its model refuses (`tournament::competition::ErrorKind`) and
+    // what the server checks before it. Entrants by name, pairings by id.
+    /// Registering once the first round is paired.
+    EventStarted = "event_started" [],
+    AlreadyRegistered = "already_registered" [name],
+    TooFewMembers = "too_few_members" [team, members, boards],
+    MembersForTeams = "members_for_teams" [],
+    NoEntrant = "no_entrant" [entrant],
+    AlreadyWithdrawn = "already_withdrawn" [name],
+    /// The next round asked for while `pairings` are still to be played.
+    RoundNotOver = "round_not_over" [pairings],
+    EventFinished = "event_finished" [],
+    TooFewEntrants = "too_few_entrants" [stage, least, has],
+    NotAResult = "not_a_result" [text],
+    ResultsCount = "results_count" [max],
+    NoSuchPairing = "no_such_pairing" [pairing],
+    PairingIsBye = "pairing_is_bye" [pairing],
+    /// A result for a decided pairing, not marked as a correction.
+    AlreadyDecided = "already_decided" [pairing],
+    NoRoomForResults = "no_room_for_results" [pairing, room, given],
+    DecidedAfter = "decided_after" [pairing, games, extra],
+    StageOver = "stage_over" [pairing],
+    PlayoffsAfter = "playoffs_after" [pairing],
+    LaterRoundPaired = "later_round_paired" [pairing],
+    ReasonNeeded = "reason_needed" [],
+    EntrantNumber = "entrant_number" [],
+    NoRoundInPlay = "no_round_in_play" [],
+    RoundNotPaused = "round_not_paused" [round],
+    // A team's lineup.
+    LineupNotTeams = "lineup_not_teams" [],
+    TeamNotInPairing = "team_not_in_pairing" [team, pairing],
+    /// The pairing has results.
+    LineupFixed = "lineup_fixed" [pairing],
+    /// A board of the pairing has begun (`board` from 1).
+    LineupStarted = "lineup_started" [pairing, board],
+    LineupSize = "lineup_size" [boards, given],
+    NotOnRoster = "not_on_roster" [name, team],
+    NamedTwice = "named_twice" [name],
+    RosterOrder = "roster_order" [name],
+    TeamWithdrawn = "team_withdrawn" [team],
+    /// A captain's link setting another team's lineup.
+    LineupNotYours = "lineup_not_yours" [],
 }
 
 #[cfg(test)]

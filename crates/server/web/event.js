@@ -9,7 +9,7 @@ import { api, readLines } from "./api.js";
 import { errorText, showError } from "./errors.js";
 import { setupLanguage, sideName, t } from "./i18n.js";
 import { MiniBoards } from "./minis.js";
-import { organiserPanel, organiserUpdate } from "./eventorg.js";
+import { listed, organiserPanel, organiserUpdate, rosterHint } from "./eventorg.js";
 import { entrantsTable, matchScore, stageTables, standings } from "./eventtables.js";
 
 const $ = (id) => document.getElementById(id);
@@ -213,6 +213,10 @@ function drawMe() {
     list.appendChild(li);
   }
   list.hidden = !boards.length;
+  // A team's captain names its players for the pairing, until play begins on it.
+  const team = view.ev?.settings?.boards > 0 && p?.id && p.verdict === "pending";
+  $("me-lineup").hidden = !team;
+  $("me-lu-roster").textContent = team ? rosterHint(view.ev.entrants.find((e) => e.id === me.entrant.id)) : "";
 }
 
 async function refresh() {
@@ -268,6 +272,18 @@ async function eventPage(id) {
   $("event").hidden = false;
   minis = new MiniBoards($("boards"), id);
   if (view.organiser) organiserPanel(view, refresh);
+  $("me-lineup").addEventListener("submit", async (evt) => {
+    evt.preventDefault();
+    try {
+      const players = listed($("me-lu-players").value);
+      await api("POST", `/api/event/${id}/lineup`, { pairing: view.me?.pairing?.id, players }, view.player);
+      showError($("me-lu-error"), null);
+      $("me-lu-players").value = "";
+      await refresh();
+    } catch (e) {
+      showError($("me-lu-error"), e);
+    }
+  });
   $("join-form").addEventListener("submit", async (evt) => {
     evt.preventDefault();
     try {

@@ -1,7 +1,7 @@
 // The organiser's panel on the event page (`#organiser=TOKEN`): register players (their links
 // kept in this browser to hand out), start each round, open each board's arbiter's console (the
 // organiser's token is every game's arbiter token) or make its board device's link, enter or
-// correct a result with its reason, withdraw a player. Every action is one POST with the organiser's token; the event's
+// correct a result with its reason, set a team's lineup, withdraw a player. Every action is one POST with the organiser's token; the event's
 // stream then redraws the page.
 
 import { api } from "./api.js";
@@ -11,6 +11,14 @@ import { t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 
 const linksKey = (id) => `links:${id}`;
+
+// Names typed in one line, separated as either language writes a list.
+export const listed = (text) => text.split(/[,，、]/).map((m) => m.trim()).filter(Boolean);
+
+// A team's roster as a hint beside a lineup form: who may play, in the order kept.
+export function rosterHint(team) {
+  return team ? t("rosterOf", { team: team.name, roster: (team.members || []).join(", ") }) : "";
+}
 
 function keptLinks(id) {
   try {
@@ -58,7 +66,7 @@ export function organiserPanel(view, refresh) {
     evt.preventDefault();
     const body = { name: $("reg-name").value };
     if ($("reg-rating").value) body.rating = Number($("reg-rating").value);
-    const members = $("reg-members").value.split(/[,，、]/).map((m) => m.trim()).filter(Boolean);
+    const members = listed($("reg-members").value);
     if (!$("reg-members").hidden) body.members = members;
     run(async () => {
       const reg = await post("register", body);
@@ -90,6 +98,22 @@ export function organiserPanel(view, refresh) {
       $("res-replace").checked = false;
       delete $("res-pairing").dataset.chosen;
     });
+  });
+  for (const el of ["lu-pairing", "lu-team"]) {
+    $(el).addEventListener("change", (evt) => {
+      evt.target.dataset.chosen = evt.target.value;
+      if (el === "lu-pairing") delete $("lu-team").dataset.chosen;
+      organiserUpdate(view, null, true);
+    });
+  }
+  $("org-lineup").addEventListener("submit", (evt) => {
+    evt.preventDefault();
+    const players = listed($("lu-players").value);
+    run(() => post("lineup", { pairing: $("lu-pairing").value, team: Number($("lu-team").value), players })).then(
+      (ok) => {
+        if (ok) $("lu-players").value = "";
+      },
+    );
   });
   $("org-withdraw").addEventListener("submit", (evt) => {
     evt.preventDefault();
@@ -153,11 +177,51 @@ function drawBoards(view, who, round) {
   $("org-boards-box").hidden = !games.length;
 }
 
+// The lineup form: a team pairing still to be played, one of its teams, that team's roster.
+function drawLineup(ev, who) {
+  const teams = ev.settings?.boards > 0;
+  const pairing = $("lu-pairing");
+  const open = [];
+  for (const stage of teams ? ev.stages || [] : []) {
+    for (const round of [...(stage.rounds || []), ...(stage.playoffs || [])]) {
+      open.push(...round.pairings.filter((p) => p.second != null && (ev.open || []).includes(p.id)));
+    }
+  }
+  pairing.replaceChildren(
+    ...open.map((p) => {
+      const o = document.createElement("option");
+      o.value = p.id;
+      o.textContent = `${p.id}: ${who.get(p.first)} – ${who.get(p.second)}`;
+      return o;
+    }),
+  );
+  const chosen = pairing.dataset.chosen;
+  if (chosen && open.some((p) => p.id === chosen)) pairing.value = chosen;
+  const p = open.find((q) => q.id === pairing.value);
+  const team = $("lu-team");
+  const picked = team.dataset.chosen;
+  team.replaceChildren(
+    ...(p ? [p.first, p.second] : []).map((n) => {
+      const o = document.createElement("option");
+      o.value = n;
+      o.textContent = who.get(n);
+      return o;
+    }),
+  );
+  if (picked && [...team.options].some((o) => o.value === picked)) team.value = picked;
+  $("lu-roster").textContent = rosterHint(ev.entrants.find((e) => String(e.id) === team.value));
+  $("org-lineup").hidden = !open.length;
+}
+
 // The choices that follow the event: every pairing played or to play, every active player.
-export function organiserUpdate(view, round) {
+// `lineupOnly`: a choice in the lineup form, which redraws that form alone.
+export function organiserUpdate(view, round, lineupOnly = false) {
   const ev = view.ev;
   const who = new Map(ev.entrants.map((e) => [e.id, e.name]));
+  drawLineup(ev, who);
+  if (lineupOnly) return;
   drawBoards(view, who, round);
+  $("res-note").textContent = t(ev.settings?.boards > 0 ? "teamResultNote" : "resultNote");
   const pairing = $("res-pairing");
   // What the organiser picked stays picked; else the first pairing still open.
   const chosen = pairing.dataset.chosen;

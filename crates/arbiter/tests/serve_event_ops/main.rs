@@ -13,6 +13,7 @@ mod control;
 mod decided;
 mod device;
 mod http;
+mod lineups;
 mod ratings;
 // The served-events suite's client helpers, shared (this suite uses only part of them).
 #[allow(dead_code)]

@@ -22,7 +22,7 @@ use tournament::competition::Event;
 
 use super::{change_locked, event_error, load, Done, Extra};
 use crate::app::App;
-use crate::error::ApiError;
+use crate::error::{ApiError, Problem};
 
 /// The number of the round in play (of the current stage, play-offs included).
 fn round_in_play(e: &Event) -> Option<u32> {
@@ -42,9 +42,11 @@ pub async fn pause(app: &Arc<App>, id: &str, pause: bool) -> Result<Value, ApiEr
     let lock = app.events.lock(id);
     let held = lock.lock().await;
     let (event, version, round) = change_locked(app, id, &held, |e, served| {
-        let round = round_in_play(e).ok_or_else(|| ApiError::not_accepted("no round is in play"))?;
+        let round = round_in_play(e).ok_or_else(|| ApiError::bad(Problem::NoRoundInPlay, "no round is in play"))?;
         if !pause && !served.paused {
-            return Err(ApiError::not_accepted(format!("round {round} is not paused")));
+            return Err(
+                ApiError::bad(Problem::RoundNotPaused, format!("round {round} is not paused")).arg("round", round),
+            );
         }
         let what = if pause { "pause" } else { "resume" };
         Ok(Done::new(format!("{what} round {round}"), round).with(Extra::Paused(pause)))

@@ -65,16 +65,18 @@ fn draw_of(s: Option<&str>) -> Result<Draw, ApiError> {
     match s.unwrap_or("seeded") {
         "seeded" => Ok(Draw::Seeded),
         "cards" => Ok(Draw::Cards),
-        other => Err(ApiError::not_accepted(format!(
-            "a knockout's draw is seeded or cards, not {other:?}"
-        ))),
+        other => Err(ApiError::bad(
+            Problem::KnockoutDraw,
+            format!("a knockout's draw is seeded or cards, not {other:?}"),
+        )
+        .arg("draw", other)),
     }
 }
 
 /// The event and its games' settings from a create request, checked as the command line
 /// checks them.
 pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
-    let bad = |m: String| Err(ApiError::not_accepted(m));
+    let bad = |problem: Problem, m: &str| Err(ApiError::bad(problem, m));
     let name = req.name.trim();
     if name.is_empty() || name.len() > 200 {
         return Err(ApiError::bad(Problem::EventNameLength, "name: 1 to 200 characters").arg("max", 200));
@@ -91,21 +93,21 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     let mut plan = vec![Plan::new(first)];
     plan[0].separate = req.separate.unwrap_or(false);
     match (first, req.rounds) {
-        (Format::Swiss { .. }, None) => return bad("a Swiss needs rounds".into()),
+        (Format::Swiss { .. }, None) => return bad(Problem::SwissNeedsRounds, "a Swiss needs rounds"),
         (Format::Swiss { .. }, Some(r)) if r == 0 || r > 99 => {
             return Err(ApiError::bad(Problem::EventRounds, "rounds: 1 to 99").arg("max", 99))
         }
         (Format::Swiss { .. }, _) | (_, None) => {}
         (_, Some(_)) => {
-            return bad(format!(
-                "rounds are for a Swiss; a {} pairs as many as it takes",
-                first.name()
-            ))
+            return bad(
+                Problem::RoundsForSwiss,
+                &format!("rounds are for a Swiss; a {} pairs as many as it takes", first.name()),
+            )
         }
     }
     if let Format::Groups { groups, .. } = first {
         if groups < 2 {
-            return bad("groups need groups (2 or more)".into());
+            return bad(Problem::GroupsCount, "groups need groups (2 or more)");
         }
     }
     let advance = req.advance.unwrap_or(0);
@@ -113,15 +115,23 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
         Some(f) => {
             let last = Format::parse(f, 0, 0, draw_of(req.final_draw.as_deref())?, third).map_err(model_error)?;
             if matches!(last, Format::Swiss { .. } | Format::Groups { .. }) {
-                return bad("the final stage is a round robin or a knockout".into());
+                return bad(Problem::FinalFormat, "the final stage is a round robin or a knockout");
             }
             if advance == 0 {
-                return bad("final needs advance (how many go on; per group for groups)".into());
+                return bad(
+                    Problem::FinalNeedsAdvance,
+                    "final needs advance (how many go on; per group for groups)",
+                );
             }
             plan[0].advance = advance;
             plan.push(Plan::new(last));
         }
-        None if advance > 0 => return bad("advance needs final (the stage they advance to)".into()),
+        None if advance > 0 => {
+            return bad(
+                Problem::AdvanceNeedsFinal,
+                "advance needs final (the stage they advance to)",
+            )
+        }
         None => {}
     }
     let mut e = Event::new(name, plan);
@@ -134,25 +144,28 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
     }
     if let Some(b) = req.boards {
         if b > 20 {
-            return bad("boards: 0 to 20".into());
+            return Err(ApiError::bad(Problem::BoardsBounds, "boards: 0 to 20").arg("max", 20));
         }
         e.settings.boards = b;
     }
     if let Some(p) = &req.board_points {
         if e.settings.boards == 0 {
-            return bad("boardPoints is for a team event (boards)".into());
+            return bad(Problem::BoardPointsForTeams, "boardPoints is for a team event (boards)");
         }
-        e.settings.board_points = Some(tournament::team::BoardPoints::parse(p).map_err(ApiError::not_accepted)?);
+        let parsed = tournament::team::BoardPoints::parse(p)
+            .map_err(|why| ApiError::bad(Problem::BadBoardPoints, why).arg("text", p.as_str()))?;
+        e.settings.board_points = Some(parsed);
     }
     if let Some(p) = req.playoff {
         if p > 99 {
-            return bad("playoff: 0 to 99".into());
+            return Err(ApiError::bad(Problem::PlayoffBounds, "playoff: 0 to 99").arg("max", 99));
         }
         e.settings.playoff = p;
     }
     e.settings.playoff_time = req.playoff_time.clone();
     if let Some(p) = &req.points {
-        let ps = tournament::event::parse_points(p).map_err(|e| ApiError::not_accepted(format!("points: {e}")))?;
+        let ps = tournament::event::parse_points(p)
+            .map_err(|e| ApiError::bad(Problem::BadPoints, format!("points: {e}")).arg("text", p.as_str()))?;
         e.settings.points = [ps.win, ps.draw, ps.loss].map(|t| f64::from(t) / 10.0);
     }
     if let Some(t) = &req.tiebreaks {
@@ -161,12 +174,29 @@ pub fn event_of(req: &CreateEvent) -> Result<(Event, ServedEvent), ApiError> {
             .filter(|c| !c.is_empty())
             .map(str::to_string)
             .collect();
+        if let Some(code) = e
+            .settings
+            .tiebreaks
+            .iter()
+            .find(|c| tournament::event::parse_tiebreaks(c).is_err())
+        {
+            return Err(
+                ApiError::bad(Problem::UnknownTiebreak, format!("unknown tie-break {code:?}"))
+                    .arg("code", code.as_str()),
+            );
+        }
         e.tiebreak_order().map_err(model_error)?;
     }
     e.settings.seeding = match req.seeding.as_deref().unwrap_or("rating") {
         "rating" => Seeding::Rating,
         "registration" => Seeding::Registration,
-        other => return bad(format!("seeding is rating or registration, not {other:?}")),
+        other => {
+            return Err(ApiError::bad(
+                Problem::UnknownSeeding,
+                format!("seeding is rating or registration, not {other:?}"),
+            )
+            .arg("seeding", other))
+        }
     };
     let kind = crate::seeks::kind_of(&req.kind)?;
     let clock = match &req.clock {
@@ -202,14 +232,20 @@ fn rating_list(req: &CreateEvent) -> Result<Option<(String, Option<String>)>, Ap
     let system = req
         .rating_system
         .as_deref()
-        .map(|s| s.parse::<store::ratings::System>().map_err(ApiError::not_accepted))
+        .map(|s| {
+            s.parse::<store::ratings::System>()
+                .map_err(|why| ApiError::bad(Problem::UnknownRatingSystem, why).arg("system", s))
+        })
         .transpose()?;
     match req.rating_list.as_deref().map(str::trim) {
-        None if system.is_some() => Err(ApiError::not_accepted(
+        None if system.is_some() => Err(ApiError::bad(
+            Problem::RatingSystemNeedsList,
             "ratingSystem is the system of ratingList: name the list",
         )),
         None => Ok(None),
-        Some(l) if l.is_empty() || l.len() > 100 => Err(ApiError::not_accepted("ratingList: 1 to 100 characters")),
+        Some(l) if l.is_empty() || l.len() > 100 => {
+            Err(ApiError::bad(Problem::RatingListLength, "ratingList: 1 to 100 characters").arg("max", 100))
+        }
         Some(l) => Ok(Some((l.to_string(), system.map(|s| s.as_str().to_string())))),
     }
 }

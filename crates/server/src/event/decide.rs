@@ -30,7 +30,10 @@ pub async fn organiser_result(
     reason: &str,
 ) -> Result<(Value, u64), ApiError> {
     if reason.trim().is_empty() {
-        return Err(ApiError::not_accepted("a reason is needed (it goes in the change log)"));
+        return Err(ApiError::bad(
+            crate::error::Problem::ReasonNeeded,
+            "a reason is needed (it goes in the change log)",
+        ));
     }
     let lock = app.events.lock(id);
     let held = lock.lock().await;

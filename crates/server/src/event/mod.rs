@@ -8,6 +8,8 @@
 //! - [`results`]: a finished game's result into its event, at once or at startup.
 //! - [`rating`]: a finished event's games into its rating list, once.
 //! - [`control`]: pausing and resuming the round in play, publishing standings.
+//! - [`lineup`]: a team's players board by board, set by the organiser or its captain.
+//! - [`refusals`]: the model's refusals, coded for the pages.
 //!
 //! Every change is one step under the event's lock: load, apply, save with the version read
 //! (so the command line's changes, made meanwhile, are never overwritten) — the document and
@@ -27,7 +29,9 @@ use crate::live::Spec;
 mod control;
 mod create;
 mod decide;
+mod lineup;
 mod rating;
+mod refusals;
 mod results;
 mod rounds;
 mod routes;
@@ -206,9 +210,7 @@ fn event_error(e: EventError) -> ApiError {
     }
 }
 
-fn model_error(e: tournament::competition::Error) -> ApiError {
-    ApiError::not_accepted(e.0)
-}
+use refusals::model_error;
 
 /// How a served event's games are played; 404 for an id that is not one. Cheaper than
 /// [`load`] (one row, no event document), for a route that only needs the event to exist.

@@ -292,7 +292,7 @@ async fn apply_batch(
         let entered = match event.result(&g.pairing, &results, false) {
             Ok(entered) => entered,
             Err(e) => {
-                answers.push((f.done, Err(e.0)));
+                answers.push((f.done, Err(e.message)));
                 continue;
             }
         };

@@ -27,11 +27,15 @@ pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
     let lock = app.events.lock(id);
     let held = lock.lock().await;
     let (event, version, round) = change_locked(app, id, &held, |e, _| {
-        if !e.open_pairing_ids().is_empty() {
-            return Err(ApiError::not_accepted(format!(
-                "the round is not over: {} still to play",
-                e.open_pairing_ids().join(", ")
-            )));
+        let open = e.open_pairing_ids();
+        if !open.is_empty() {
+            let open = open.join(", ");
+            return Err(ApiError::of(
+                axum::http::StatusCode::CONFLICT,
+                crate::error::Problem::RoundNotOver,
+                format!("the round is not over: {open} still to play"),
+            )
+            .arg("pairings", open));
         }
         let round = e.pair().map_err(model_error)?;
         let stage = e.stages.len();

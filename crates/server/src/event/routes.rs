@@ -1,5 +1,5 @@
 //! The events API: create, register (by the organiser, or anyone when registration is open),
-//! start rounds, enter or correct results, withdraw; and the routes to read it all (public) or
+//! start rounds, enter or correct results, withdraw, a team's lineup ([`super::lineup`]); and the routes to read it all (public) or
 //! one's own pairing (an entrant's token) ([`super::views`]), with a stream of the event's
 //! changes ([`super::stream`]).
 
@@ -35,10 +35,11 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/event/{id}/me", get(super::views::me))
         .route("/api/event/{id}/result", post(result))
         .route("/api/event/{id}/withdraw", post(withdraw))
+        .route("/api/event/{id}/lineup", post(super::lineup::set))
         .route("/api/event/{id}/stream", get(super::stream::stream_event))
 }
 
-fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+pub(super) fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     body.map(|Json(t)| t)
         .map_err(|e| ApiError::malformed(e.status(), e.body_text()))
 }
@@ -227,7 +228,7 @@ async fn result(
     tokens::organiser(&app, &id, &headers).await?;
     let req = json_body(body)?;
     if req.results.is_empty() || req.results.len() > 99 {
-        return Err(ApiError::not_accepted("results: 1 to 99 of them"));
+        return Err(ApiError::bad(Problem::ResultsCount, "results: 1 to 99 of them").arg("max", 99));
     }
     let (answer, _) =
         super::decide::organiser_result(&app, &id, &req.pairing, &req.results, req.replace, &req.reason).await?;
@@ -250,7 +251,7 @@ async fn withdraw(
     tokens::organiser(&app, &id, &headers).await?;
     let who = json_body(body)?.entrant;
     if who == ORGANISER {
-        return Err(ApiError::not_accepted("entrants are numbered from 1"));
+        return Err(ApiError::bad(Problem::EntrantNumber, "entrants are numbered from 1"));
     }
     let lock = app.events.lock(&id);
     let held = lock.lock().await;

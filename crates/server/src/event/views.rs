@@ -60,7 +60,7 @@ pub(super) async fn show(
     }
     let live = match event.standings() {
         Ok(t) => json!(t),
-        Err(e) => json!({"error": e.0}),
+        Err(e) => json!({"error": e.message}),
     };
     let as_published = published
         .as_ref()

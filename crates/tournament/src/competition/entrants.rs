@@ -1,7 +1,7 @@
 //! Registration and withdrawal.
 
 use super::pairing::{Game, Verdict};
-use super::{err, progress, Entrant, Error, Event};
+use super::{err, progress, refuse, Entrant, Error, ErrorKind, Event};
 use crate::result::Score;
 
 impl Event {
@@ -12,24 +12,41 @@ impl Event {
             return err("a Swiss event registers into its TRF (crate::event::register)");
         }
         if !self.stages.is_empty() {
-            return err("the event has started: registration is closed");
+            return refuse(
+                ErrorKind::RegistrationClosed,
+                "the event has started: registration is closed",
+            );
         }
         let name = name.trim();
         if name.is_empty() {
-            return err("a name is needed");
+            return refuse(ErrorKind::NameNeeded, "a name is needed");
         }
         if self.entrants.iter().any(|e| e.name == name) {
-            return err(format!("{name:?} is already registered"));
+            return refuse(
+                ErrorKind::AlreadyRegistered { name: name.into() },
+                format!("{name:?} is already registered"),
+            );
         }
         if self.teams() && (members.len() as u32) < self.settings.boards {
-            return err(format!(
-                "team {name:?} has {} member(s) for {} boards",
-                members.len(),
-                self.settings.boards
-            ));
+            let kind = ErrorKind::TooFewMembers {
+                team: name.into(),
+                members: members.len(),
+                boards: self.settings.boards,
+            };
+            return refuse(
+                kind,
+                format!(
+                    "team {name:?} has {} member(s) for {} boards",
+                    members.len(),
+                    self.settings.boards
+                ),
+            );
         }
         if !self.teams() && !members.is_empty() {
-            return err("members are for team events (create the event with --boards)");
+            return refuse(
+                ErrorKind::MembersForTeams,
+                "members are for team events (create the event with --boards)",
+            );
         }
         let id = self.entrants.len() as u32 + 1;
         self.entrants.push(Entrant {
@@ -47,10 +64,13 @@ impl Event {
     /// to the opponent. Returns the ids of the pairings so forfeited.
     pub fn withdraw(&mut self, id: u32) -> Result<Vec<String>, Error> {
         let Some(e) = self.entrant(id) else {
-            return err(format!("no entrant {id}"));
+            return refuse(ErrorKind::NoEntrant { entrant: id }, format!("no entrant {id}"));
         };
         if e.withdrawn {
-            return err(format!("{} has already withdrawn", e.name));
+            return refuse(
+                ErrorKind::AlreadyWithdrawn { name: e.name.clone() },
+                format!("{} has already withdrawn", e.name),
+            );
         }
         let mut next = self.clone();
         next.entrants[id as usize - 1].withdrawn = true;

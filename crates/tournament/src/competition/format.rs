@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{err, Error};
+use super::Error;
 use crate::event::System;
 
 /// How a stage pairs its entrants.
@@ -89,10 +89,13 @@ impl Format {
             "knockout" => Format::Knockout { draw, third_place },
             "double-knockout" => Format::DoubleKnockout,
             other => {
-                return err(format!(
-                    "unknown format {other:?}: swiss, cxa-swiss, round-robin, double-round-robin, groups, \
-                     double-groups, knockout, double-knockout"
-                ))
+                return super::refuse(
+                    super::ErrorKind::UnknownFormat { format: other.into() },
+                    format!(
+                        "unknown format {other:?}: swiss, cxa-swiss, round-robin, double-round-robin, groups, \
+                         double-groups, knockout, double-knockout"
+                    ),
+                )
             }
         })
     }

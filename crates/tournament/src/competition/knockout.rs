@@ -138,8 +138,8 @@ pub(crate) fn bracket_of(event: &Event, s: usize) -> (Bracket, Vec<Option<Winner
 pub(crate) fn next_in_bracket(event: &Event, s: usize) -> Result<Option<Round>, Error> {
     let stage = &event.stages[s];
     if stage.entrants.len() > 1 << 20 {
-        return Err(Error(
-            "a knockout of more than a million entrants is not supported".into(),
+        return Err(Error::other(
+            "a knockout of more than a million entrants is not supported",
         ));
     }
     let (bracket, winners) = bracket_of(event, s);

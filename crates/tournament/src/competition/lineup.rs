@@ -4,50 +4,84 @@
 
 use super::pairing::Verdict;
 use super::progress::rule;
-use super::{err, Error, Event, Side};
+use super::{refuse, Error, ErrorKind, Event, Side};
 
 impl Event {
     /// Sets the lineup of `team` in pairing `id`: `players` board by board, each a member of
-    /// the team, in roster order. Only before any board's result is in. Nothing changes on an
-    /// error.
+    /// the team, in roster order. Only before any board's result is in, and not for a team
+    /// that has withdrawn. Nothing changes on an error.
     pub fn set_lineup(&mut self, id: &str, team: u32, players: &[String]) -> Result<(), Error> {
         if !self.teams() {
-            return err("lineups are for team events");
+            return refuse(ErrorKind::NotTeams, "lineups are for team events");
         }
         let Some(p) = self.pairing(id) else {
-            return err(format!("no pairing {id:?}"));
+            return refuse(
+                ErrorKind::NoPairing { pairing: id.into() },
+                format!("no pairing {id:?}"),
+            );
         };
+        let name = self.name_of(team);
         let side = match (p.first == team, p.second == Some(team)) {
             (true, _) => Side::First,
             (_, true) => Side::Second,
-            _ => return err(format!("{} does not play in {id}", self.name_of(team))),
+            _ => {
+                let kind = ErrorKind::NotInPairing {
+                    team: name.clone(),
+                    pairing: id.into(),
+                };
+                return refuse(kind, format!("{name} does not play in {id}"));
+            }
         };
+        if self.entrant(team).is_some_and(|e| e.withdrawn) {
+            return refuse(
+                ErrorKind::TeamWithdrawn { team: name.clone() },
+                format!("{name} has withdrawn: it plays no more"),
+            );
+        }
         let s = self.stages.len() - 1;
         if !p.games.is_empty() || p.verdict(rule(self, s, &p)) != Verdict::Pending {
-            return err(format!("{id} has results already: its lineups are fixed"));
+            return refuse(
+                ErrorKind::LineupFixed { pairing: id.into() },
+                format!("{id} has results already: its lineups are fixed"),
+            );
         }
         let boards = self.settings.boards as usize;
         if players.len() != boards {
-            return err(format!(
-                "a lineup names {boards} players, one a board ({} given)",
-                players.len()
-            ));
+            let kind = ErrorKind::LineupSize {
+                boards,
+                given: players.len(),
+            };
+            return refuse(
+                kind,
+                format!("a lineup names {boards} players, one a board ({} given)", players.len()),
+            );
         }
         let roster = &self.entrant(team).expect("a paired entrant").members;
         let mut last: Option<(usize, &str)> = None;
-        for (i, name) in players.iter().map(|n| n.trim()).enumerate() {
-            let Some(at) = roster.iter().position(|m| m == name) else {
-                return err(format!("{name:?} is not on {}'s roster", self.name_of(team)));
+        for (k, player) in players.iter().enumerate() {
+            let player = player.trim();
+            let Some(at) = roster.iter().position(|m| m == player) else {
+                let kind = ErrorKind::NotOnRoster {
+                    name: player.into(),
+                    team: name.clone(),
+                };
+                return refuse(kind, format!("{player:?} is not on {name}'s roster"));
             };
-            if players[..i].iter().any(|n| n.trim() == name) {
-                return err(format!("{name:?} is named twice: one player a board"));
+            if players[..k].iter().any(|q| q.trim() == player) {
+                return refuse(
+                    ErrorKind::NamedTwice { name: player.into() },
+                    format!("{player:?} is named twice: one player a board"),
+                );
             }
             if let Some((_, above)) = last.filter(|&(l, _)| at < l) {
-                return err(format!(
-                    "{name:?} is listed below {above:?} but stands above on the roster: a lineup keeps the roster's order"
-                ));
+                return refuse(
+                    ErrorKind::RosterOrder { name: player.into() },
+                    format!(
+                        "{player:?} is listed below {above:?} but stands above on the roster: a lineup keeps the roster's order"
+                    ),
+                );
             }
-            last = Some((at, name));
+            last = Some((at, player));
         }
         let players: Vec<String> = players.iter().map(|n| n.trim().to_string()).collect();
         let p = self.pairing_mut(id).expect("found above");

@@ -32,6 +32,7 @@ use crate::trf::Trf;
 
 mod compact;
 mod entrants;
+mod error;
 mod format;
 mod games;
 mod knockout;
@@ -57,20 +58,15 @@ pub use results::{describe, parse_game, Entered};
 pub use round_robin::letter as group_letter;
 pub use standings::{group_trf, Standing, Table};
 
-/// Why an event cannot do what was asked. Nothing has changed when one is returned.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Error(pub String);
-
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Error {}
+pub use error::{Error, ErrorKind};
 
 fn err<T>(message: impl Into<String>) -> Result<T, Error> {
-    Err(Error(message.into()))
+    Err(Error::other(message))
+}
+
+/// A refusal of `kind`, `message` its English.
+fn refuse<T>(kind: ErrorKind, message: impl Into<String>) -> Result<T, Error> {
+    Err(Error::new(kind, message))
 }
 
 /// A player, or a team with its players in board order (members past the boards are reserves).
@@ -226,9 +222,9 @@ impl Event {
     /// Reads an event as [`Event::to_text`] writes it: JSON, or a TRF for a Swiss.
     pub fn from_text(text: &str) -> Result<Event, Error> {
         if text.trim_start().starts_with('{') {
-            serde_json::from_str(text).map_err(|e| Error(format!("the event does not read: {e}")))
+            serde_json::from_str(text).map_err(|e| Error::other(format!("the event does not read: {e}")))
         } else {
-            let trf = Trf::parse(text).map_err(|e| Error(e.to_string()))?;
+            let trf = Trf::parse(text).map_err(|e| Error::other(e.to_string()))?;
             Ok(Event::swiss(&trf))
         }
     }

@@ -3,7 +3,7 @@
 
 use super::format::{Draw, Format, Seeding};
 use super::pairing::{lot_seed, Pairing, Round, Rule, Verdict};
-use super::{err, knockout, qualify, round_robin, swiss, Error, Event, Stage};
+use super::{err, knockout, qualify, refuse, round_robin, swiss, Error, ErrorKind, Event, Stage};
 
 impl Event {
     /// Pairs what comes next — the next round, a play-off, or the first round of the next
@@ -26,17 +26,14 @@ impl Event {
         let s = self.stages.len() - 1;
         let open = self.open_pairings(s);
         if !open.is_empty() {
-            return err(format!(
-                "{} pairing(s) still without a result: {}",
-                open.len(),
-                open.join(", ")
-            ));
+            let message = format!("{} pairing(s) still without a result: {}", open.len(), open.join(", "));
+            return refuse(ErrorKind::ResultsMissing { pairings: open }, message);
         }
         if let Some(round) = self.next_round(s)? {
             return Ok(round);
         }
         if s + 1 == self.plan.len() {
-            return err("the event is finished: every stage is played out");
+            return refuse(ErrorKind::Finished, "the event is finished: every stage is played out");
         }
         match qualify::qualify(self, s)? {
             qualify::Qualify::PlayOff(round) => {
@@ -47,7 +44,7 @@ impl Event {
                 self.stages[s].qualified = Some(list.clone());
                 self.start_stage(list)?;
                 self.next_round(s + 1)?
-                    .ok_or_else(|| super::Error("the next stage has nothing to pair".into()))
+                    .ok_or_else(|| super::Error::other("the next stage has nothing to pair"))
             }
         }
     }
@@ -69,12 +66,21 @@ impl Event {
             _ => 2,
         };
         if field.len() < least {
-            return err(format!(
-                "stage {} ({}) needs at least {least} entrants, has {}",
-                s + 1,
-                plan.format.name(),
-                field.len()
-            ));
+            let kind = ErrorKind::TooFewEntrants {
+                stage: s + 1,
+                format: plan.format.name().into(),
+                least,
+                has: field.len(),
+            };
+            return refuse(
+                kind,
+                format!(
+                    "stage {} ({}) needs at least {least} entrants, has {}",
+                    s + 1,
+                    plan.format.name(),
+                    field.len()
+                ),
+            );
         }
         let groups = match plan.format {
             Format::RoundRobin { .. } => vec![field.clone()],

@@ -90,7 +90,7 @@ pub(crate) fn qualify(event: &Event, s: usize) -> Result<Qualify, Error> {
         .collect();
     let out = if groups.iter().all(|g| g.len() == advance) {
         crate::groups::final_seeding(&groups, advance)
-            .map_err(|e| Error(e.to_string()))?
+            .map_err(|e| Error::other(e.to_string()))?
             .into_iter()
             .map(|id| id as u32)
             .collect()

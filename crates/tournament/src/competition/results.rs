@@ -3,7 +3,7 @@
 
 use super::pairing::{Game, Lot, Verdict};
 use super::progress::rule;
-use super::{err, Error, Event, Format};
+use super::{err, refuse, Error, ErrorKind, Event, Format};
 use crate::result::Score;
 
 /// A result as an arbiter writes it, red's (white's) side first: `1-0`, `0-1`, `1/2` (`½-½`,
@@ -25,9 +25,10 @@ pub fn parse_game(s: &str) -> Result<Game, Error> {
         "-+" | "-/+" | "-:+" => g(Score::Loss, true, false),
         "--" | "-/-" | "-:-" => g(Score::Loss, false, true),
         other => {
-            return err(format!(
-                "{other:?} is not a result: 1-0, 0-1, 1/2, +- (the second did not show), -+, --"
-            ))
+            return refuse(
+                ErrorKind::NotAResult { text: other.into() },
+                format!("{other:?} is not a result: 1-0, 0-1, 1/2, +- (the second did not show), -+, --"),
+            )
         }
     })
 }
@@ -52,10 +53,13 @@ impl Event {
         }
         let games = results.iter().map(|r| parse_game(r)).collect::<Result<Vec<_>, _>>()?;
         if games.is_empty() {
-            return err("no result given");
+            return refuse(ErrorKind::NoResult, "no result given");
         }
         let Some((s, id)) = self.locate(id) else {
-            return err(format!("no pairing {id:?} (arbiter tournament pairings shows them)"));
+            return refuse(
+                ErrorKind::NoPairing { pairing: id.into() },
+                format!("no pairing {id:?} (arbiter tournament pairings shows them)"),
+            );
         };
         let mut next = self.clone();
         if replace {
@@ -64,7 +68,10 @@ impl Event {
         let mut p = next.pairing(&id).expect("located").into_owned();
         let rule = rule(&next, s, &p);
         if p.second.is_none() {
-            return err(format!("{id} is a bye: there is no game"));
+            return refuse(
+                ErrorKind::Bye { pairing: id.clone() },
+                format!("{id} is a bye: there is no game"),
+            );
         }
         if replace {
             p.games.clear();
@@ -72,10 +79,10 @@ impl Event {
         }
         let verdict = p.verdict(rule);
         if verdict != Verdict::Pending {
-            return err(format!(
-                "{id} is already decided ({}); --replace corrects it",
-                describe(verdict)
-            ));
+            return refuse(
+                ErrorKind::AlreadyDecided { pairing: id.clone() },
+                format!("{id} is already decided ({}); --replace corrects it", describe(verdict)),
+            );
         }
         let room = if rule.boards > 0 && rule.needs_winner {
             // The match on the boards and every play-off match a tie may send it to.
@@ -88,18 +95,31 @@ impl Event {
             rule.games as usize - p.games.len()
         };
         if games.len() > room {
-            return err(format!(
-                "{id} has room for {room} more result(s), {} given",
-                games.len()
-            ));
+            let kind = ErrorKind::NoRoom {
+                pairing: id.clone(),
+                room,
+                given: games.len(),
+            };
+            return refuse(
+                kind,
+                format!("{id} has room for {room} more result(s), {} given", games.len()),
+            );
         }
         for (k, g) in games.iter().enumerate() {
             if p.verdict(rule) != Verdict::Pending {
-                return err(format!(
-                    "{id} was decided after {} game(s); {} result(s) too many",
-                    p.games.len(),
-                    games.len() - k
-                ));
+                let kind = ErrorKind::DecidedAfter {
+                    pairing: id.clone(),
+                    games: p.games.len(),
+                    extra: games.len() - k,
+                };
+                return refuse(
+                    kind,
+                    format!(
+                        "{id} was decided after {} game(s); {} result(s) too many",
+                        p.games.len(),
+                        games.len() - k
+                    ),
+                );
             }
             let mut g = *g;
             if rule.boards == 0 && p.next_first_colour() == super::Side::Second {
@@ -146,12 +166,18 @@ impl Event {
     /// knockout only in its latest round.
     fn check_correctable(&self, s: usize, id: &str) -> Result<(), Error> {
         if s + 1 != self.stages.len() {
-            return err(format!("{id} is in a stage that is over: its results are final"));
+            return refuse(
+                ErrorKind::StageOver { pairing: id.into() },
+                format!("{id} is in a stage that is over: its results are final"),
+            );
         }
         let stage = &self.stages[s];
         if let Some(last) = stage.playoffs.last() {
             if !last.pairings.iter().any(|p| p.id == id) {
-                return err(format!("{id}: play-offs have been paired after it"));
+                return refuse(
+                    ErrorKind::PlayoffsAfter { pairing: id.into() },
+                    format!("{id}: play-offs have been paired after it"),
+                );
             }
             return Ok(());
         }
@@ -161,7 +187,10 @@ impl Event {
             .last()
             .is_some_and(|r| r.pairings.iter().any(|p| p.id == id));
         if knockout && !in_last {
-            return err(format!("{id}: a later round has been paired on its result"));
+            return refuse(
+                ErrorKind::LaterRound { pairing: id.into() },
+                format!("{id}: a later round has been paired on its result"),
+            );
         }
         Ok(())
     }

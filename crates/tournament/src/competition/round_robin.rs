@@ -43,7 +43,7 @@ pub(crate) fn deal(event: &Event, field: &[u32], groups: usize, separate: bool) 
             club: (!club.is_empty()).then_some(club),
         })
         .collect();
-    let dealt = crate::groups::deal(&seeded, groups, separate).map_err(|e| Error(e.to_string()))?;
+    let dealt = crate::groups::deal(&seeded, groups, separate).map_err(|e| Error::other(e.to_string()))?;
     Ok(dealt
         .into_iter()
         .map(|g| g.into_iter().map(|i| field[i]).collect())

@@ -74,7 +74,7 @@ impl Event {
             return Ok(crate::team::CXA_ORDER.to_vec());
         }
         TeamTieBreak::parse_list(&self.settings.tiebreaks.join(","), self.team_scoring().order)
-            .map_err(|e| Error(e.to_string()))
+            .map_err(|e| Error::other(e.to_string()))
     }
 
     /// The tie-breaks the standings use: the event's, else the format's usual ones.
@@ -84,7 +84,7 @@ impl Event {
         } else {
             self.settings.tiebreaks.join(",")
         };
-        parse_tiebreaks(&list).map_err(|e| Error(e.to_string()))
+        parse_tiebreaks(&list).map_err(|e| Error::other(e.to_string()))
     }
 }
 
@@ -308,7 +308,7 @@ pub(crate) fn team_standings(event: &Event, s: usize, members: &[u32], byes: boo
     let scoring = event.team_scoring();
     let order = event.team_tiebreak_order()?;
     let lines = crate::team::standings(&names, &rounds, &scoring, &order)
-        .map_err(|e| Error(e.to_string()))?
+        .map_err(|e| Error::other(e.to_string()))?
         .into_iter()
         .map(|l| Standing {
             place: l.place,

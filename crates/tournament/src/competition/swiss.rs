@@ -14,17 +14,17 @@ fn trf_of(stage: &Stage) -> Result<Trf, Error> {
     let text = stage
         .trf
         .as_deref()
-        .ok_or_else(|| Error("the Swiss stage has no TRF".into()))?;
-    Trf::parse(text).map_err(|e| Error(e.to_string()))
+        .ok_or_else(|| Error::other("the Swiss stage has no TRF"))?;
+    Trf::parse(text).map_err(|e| Error::other(e.to_string()))
 }
 
 /// The TRF of a Swiss stage starting with `field` (in seeding order).
 pub(crate) fn start(event: &Event, s: usize, field: &[u32]) -> Result<String, Error> {
     let Format::Swiss { system, rounds } = event.plan[s].format else {
-        return Err(Error("not a Swiss stage".into()));
+        return Err(Error::other("not a Swiss stage"));
     };
     if rounds == 0 {
-        return Err(Error("a Swiss stage needs its number of rounds".into()));
+        return Err(Error::other("a Swiss stage needs its number of rounds"));
     }
     let mut trf = swiss_event::create(&event.name, rounds as usize, system, true);
     if event.teams() {
@@ -32,14 +32,16 @@ pub(crate) fn start(event: &Event, s: usize, field: &[u32]) -> Result<String, Er
         // result, scored as the event's match points (a 3/1/0 puts a win and a loss above two
         // draws, as 1/½/0 would not).
         swiss_event::set_points(&mut trf, &match_point_system(event))
-            .map_err(|e| Error(format!("match points: {e}")))?;
+            .map_err(|e| Error::other(format!("match points: {e}")))?;
     } else if system == System::Dutch || event.settings.points != [1.0, 0.5, 0.0] {
-        swiss_event::set_points(&mut trf, &event.point_system()).map_err(|e| Error(e.to_string()))?;
+        swiss_event::set_points(&mut trf, &event.point_system()).map_err(|e| Error::other(e.to_string()))?;
     }
     for &id in field {
-        let e = event.entrant(id).ok_or_else(|| Error(format!("no entrant {id}")))?;
+        let e = event
+            .entrant(id)
+            .ok_or_else(|| Error::other(format!("no entrant {id}")))?;
         swiss_event::register(&mut trf, &e.name, e.rating, &e.club.chars().take(3).collect::<String>())
-            .map_err(|err| Error(err.to_string()))?;
+            .map_err(|err| Error::other(err.to_string()))?;
     }
     Ok(swiss_event::text(&trf))
 }
@@ -97,14 +99,14 @@ pub(crate) fn next(event: &mut Event, s: usize) -> Result<Option<Round>, Error> 
     let pairing = if event.teams() && event.settings.game_points_first && system(event, s) == System::Dutch {
         super::swiss_teams::pair(event, s, &mut trf, seed)?
     } else {
-        swiss_event::pair(&mut trf, seed).map_err(|e| Error(e.to_string()))?
+        swiss_event::pair(&mut trf, seed).map_err(|e| Error::other(e.to_string()))?
     };
     let r = paired + 1;
     let prefix = event.id_prefix(s);
     let mut pairings = Vec::new();
     for (b, &(w, k)) in pairing.boards.iter().enumerate() {
         let (Some(w), Some(k)) = (entrant_of(event, &trf, w), entrant_of(event, &trf, k)) else {
-            return Err(Error("a Swiss board names a player who is not entered".into()));
+            return Err(Error::other("a Swiss board names a player who is not entered"));
         };
         pairings.push(Pairing::new(format!("{prefix}{r}.{}", b + 1), w, Some(k)));
     }
@@ -135,7 +137,7 @@ pub(crate) fn record(event: &mut Event, s: usize, id: &str) -> Result<(), Error>
     let p = event
         .pairing(id)
         .map(std::borrow::Cow::into_owned)
-        .ok_or_else(|| Error(format!("no pairing {id}")))?;
+        .ok_or_else(|| Error::other(format!("no pairing {id}")))?;
     let mut trf = trf_of(&event.stages[s])?;
     let (Some(w), Some(b)) = (
         number_of(event, &trf, p.first),
@@ -159,7 +161,7 @@ pub(crate) fn record(event: &mut Event, s: usize, id: &str) -> Result<(), Error>
         Some(text) => swiss_event::set_result(&mut trf, round as usize, w, b, text),
         None => swiss_event::clear_result(&mut trf, round as usize, w, b),
     }
-    .map_err(|e| Error(e.to_string()))?;
+    .map_err(|e| Error::other(e.to_string()))?;
     event.stages[s].trf = Some(swiss_event::text(&trf));
     Ok(())
 }
@@ -176,7 +178,7 @@ pub(crate) fn table(event: &Event, s: usize, title: String) -> Result<Table, Err
         true => swiss_event::parse_tiebreaks("BH-C1,BH,SB"),
         false => swiss_event::parse_tiebreaks(&event.settings.tiebreaks.join(",")),
     }
-    .map_err(|e| Error(e.to_string()))?;
+    .map_err(|e| Error::other(e.to_string()))?;
     let lines = crate::standings::standings(&trf, &order)
         .into_iter()
         .filter_map(|l| {

@@ -22,7 +22,7 @@ pub(crate) fn pair(event: &Event, s: usize, trf: &mut Trf, seed: u64) -> Result<
     let paired = dutch::rounds_paired(trf);
     if paired == 0 {
         // Nobody has a game point yet: the plain pairing, which also numbers the teams.
-        return swiss_event::pair(trf, seed).map_err(|e| Error(e.to_string()));
+        return swiss_event::pair(trf, seed).map_err(|e| Error::other(e.to_string()));
     }
     let halves = half_game_points(event, s, trf);
     let mut view = trf.clone();
@@ -57,13 +57,13 @@ pub(crate) fn pair(event: &Event, s: usize, trf: &mut Trf, seed: u64) -> Result<
             values.push(running);
         }
         if values.iter().any(|&v| v > 9999) {
-            return Err(Error("game points too many to pair on (over 4999½)".into()));
+            return Err(Error::other("game points too many to pair on (over 4999½)"));
         }
         let values: Vec<String> = values.iter().map(|v| format!(" {v:>4}")).collect();
         lines.push(format!("XXA {:>4}{}", p.number, values.join("")));
     }
     view.set_records("XXA", lines);
-    let pairing = swiss_event::pair(&mut view, seed).map_err(|e| Error(e.to_string()))?;
+    let pairing = swiss_event::pair(&mut view, seed).map_err(|e| Error::other(e.to_string()))?;
     // The same round, and the byes it used, into the stage's own TRF.
     for (p, v) in trf.players.iter_mut().zip(&view.players) {
         p.rounds.truncate(paired);

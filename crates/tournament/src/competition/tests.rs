@@ -32,7 +32,7 @@ fn a_round_robin_meets_every_pair_once_and_then_is_finished() {
     }
     assert_eq!(met.len(), 10);
     assert!(e.finished());
-    assert!(e.pair().unwrap_err().0.contains("finished"));
+    assert!(e.pair().unwrap_err().message.contains("finished"));
     let t = &e.standings().unwrap()[0];
     assert!(t.lines.iter().all(|l| l.points == 2.0 && l.place == 1));
 }
@@ -43,7 +43,7 @@ fn a_round_is_not_paired_while_results_are_missing_and_nothing_changes() {
     field(&mut e, 4);
     e.pair().unwrap();
     let before = e.clone();
-    let msg = e.pair().unwrap_err().0;
+    let msg = e.pair().unwrap_err().message;
     assert!(msg.contains("without a result"), "{msg}");
     assert_eq!(e, before);
     assert!(e.result("9.9", &["1-0"], false).is_err());
@@ -253,20 +253,39 @@ fn a_reserve_comes_in_by_the_lineup_and_the_roster_order_is_kept() {
     let r = e.pair().unwrap();
     let id = r.pairings.iter().find(|p| p.second.is_some()).unwrap().id.clone();
     let before = e.clone();
-    assert!(
-        e.set_lineup(&id, 1, &["A3".into(), "A1".into()]).is_err(),
-        "A3 above A1"
+    let refused = |e: &mut Event, team: u32, players: &[&str]| {
+        let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        e.set_lineup(&id, team, &players).unwrap_err().kind
+    };
+    let a3: String = "A3".into();
+    assert_eq!(
+        refused(&mut e, 1, &["A3", "A1"]),
+        ErrorKind::RosterOrder { name: "A1".into() }
     );
-    assert!(
-        e.set_lineup(&id, 1, &["A1".into(), "B2".into()]).is_err(),
-        "not on A's roster"
+    assert_eq!(
+        refused(&mut e, 1, &["A1", "B2"]),
+        ErrorKind::NotOnRoster {
+            name: "B2".into(),
+            team: "A".into()
+        }
     );
-    assert!(e.set_lineup(&id, 1, &["A1".into()]).is_err(), "two boards");
+    assert_eq!(refused(&mut e, 1, &["A3", " A3"]), ErrorKind::NamedTwice { name: a3 });
+    assert_eq!(
+        refused(&mut e, 1, &["A1"]),
+        ErrorKind::LineupSize { boards: 2, given: 1 }
+    );
     assert_eq!(e, before);
     e.set_lineup(&id, 1, &["A1".into(), "A3".into()]).unwrap();
+    let mut withdrawn = e.clone();
+    withdrawn.withdraw(2).unwrap();
+    assert_eq!(
+        refused(&mut withdrawn, 2, &["B2", "B3"]),
+        ErrorKind::TeamWithdrawn { team: "B".into() }
+    );
     e.result(&id, &["1-0", "1/2"], false).unwrap();
-    assert!(
-        e.set_lineup(&id, 2, &["B2".into(), "B3".into()]).is_err(),
+    assert_eq!(
+        refused(&mut e, 2, &["B2", "B3"]),
+        ErrorKind::LineupFixed { pairing: id.clone() },
         "results are in"
     );
     let games = e.played_games();
