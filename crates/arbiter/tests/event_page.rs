@@ -182,9 +182,36 @@ async fn organiser_players_and_spectators_run_a_knockout_on_the_page() {
         .await;
         assert_eq!(
             modes,
-            json!("poll stream stream stream"),
-            "three streams, one board read in turn"
+            json!("socket socket socket socket"),
+            "every board follows its game over a socket"
         );
+        // Two more tabs of the event page in the same browser: their boards take none of the
+        // six connections the browser opens to the server, so a request still goes through
+        // (with a stream a board, three pages held twelve and every request hung).
+        js(
+            &watcher,
+            "window.tabs = [window.open(location.href), window.open(location.href)]; return 1;",
+        )
+        .await;
+        until(
+            &watcher,
+            "the boards of two more tabs",
+            "return window.tabs.every((w) => w.document?.querySelectorAll('#boards .mini[data-mode=socket]').length === 4);",
+        )
+        .await;
+        js(
+            &watcher,
+            "window.answered = null; fetch('/api/me').then((r) => { window.answered = r.status; }); return 1;",
+        )
+        .await;
+        let answered = until(
+            &watcher,
+            "a request beside three event pages",
+            "return window.answered;",
+        )
+        .await;
+        assert_eq!(answered, json!(200));
+        js(&watcher, "window.tabs.forEach((w) => w.close()); return 1;").await;
         wait_text(&first, "#me-pairing", "Ouyang Xiaoming-Longname").await;
         wait_text(&fourth, "#me-pairing", "Li Wei").await;
         until(

@@ -1,9 +1,11 @@
-// The current round's boards, small, following their games' streams as the game page does: the
-// event page shows them all live. A browser opens at most six connections to a server over
-// HTTP/1.1, and the event's stream and the page's own requests need theirs: so only the first
-// few boards hold a stream, and the others are read in turn, a snapshot each (the stream's first
-// line) every few seconds, until a stream frees up as a game ends. A board stays while its game
-// is among those shown; one that leaves the list has its connection closed.
+// The current round's boards, small, following their games live as the game page does: the
+// event page shows them all live. Each board watches its game over the game's socket, which
+// takes none of the six connections a browser opens to a server over HTTP/1.1 (shared by all
+// its tabs: NDJSON streams, one a board, starved every other request once a few pages were
+// open). Where sockets cannot open (a proxy without them), only the first few boards hold an
+// HTTP stream, and the others are read in turn, a snapshot each (the stream's first line) every
+// few seconds, until a stream frees up as a game ends. A board stays while its game is among
+// those shown; one that leaves the list has its connection closed.
 
 /// Streams held at once by the boards.
 const STREAMS = 3;
@@ -13,6 +15,9 @@ const POLL_MS = 3000;
 import { readLines } from "./api.js";
 import { Board } from "./board.js";
 import { reasonName, sideName, t } from "./i18n.js";
+import { GameSocket } from "./socket.js";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 class Mini {
   /// `eventId`: the event the game is of, if any (its page is linked from the game's).
@@ -35,7 +40,7 @@ class Mini {
     this.mode = null;
   }
 
-  /// "stream", "poll", or "done" (the game is over or the board gone); shown on the board's
+  /// "socket", "stream", "poll", or "done" (the game is over or the board gone); shown on the board's
   /// element for whoever inspects the page.
   set mode(m) {
     this._mode = m;
@@ -110,6 +115,46 @@ class Mini {
     });
   }
 
+  /// Follows the game over its socket, opened again after a drop, until the game ends (or the
+  /// board goes); false if no socket ever opened, for the caller to fall back to the stream.
+  async watch() {
+    let opened = false;
+    while (!this.abort.signal.aborted && this.live) {
+      const held = await this.socketOnce();
+      if (!held && !opened) return false;
+      opened ||= held;
+      if (this.abort.signal.aborted || !this.live) break;
+      await sleep(1000);
+    }
+    return true;
+  }
+
+  // One socket, watching (a hello without a token), resumed after the version drawn; resolves
+  // when it closes (true) or never opens (false). Closed by us once the game is over.
+  socketOnce() {
+    return new Promise((resolve) => {
+      let socket = null;
+      const stop = () => socket?.ws.close();
+      const closed = (held) => {
+        this.abort.signal.removeEventListener("abort", stop);
+        resolve(held);
+      };
+      this.abort.signal.addEventListener("abort", stop);
+      const since = this.game.version >= 0 ? this.game.version : null;
+      const line = (ev) => {
+        this.onLine(ev);
+        if (!this.live) stop();
+      };
+      GameSocket.open(this.id, null, since, line, () => closed(true)).then(
+        (s) => {
+          socket = s;
+          if (this.abort.signal.aborted) stop();
+        },
+        () => closed(false),
+      );
+    });
+  }
+
   /// Follows the game's stream until it ends with the game (or the board goes).
   async follow() {
     while (!this.abort.signal.aborted && this.live) {
@@ -122,7 +167,7 @@ class Mini {
         // Dropped: tried again below while the game goes on.
       }
       if (this.abort.signal.aborted || !this.live) return;
-      await new Promise((r) => setTimeout(r, 1000));
+      await sleep(1000);
     }
   }
 
@@ -150,6 +195,8 @@ export class MiniBoards {
     this.boards = new Map();
     this.streams = 0;
     this.polling = false;
+    // Until a socket fails to open: then the boards share the HTTP streams' budget.
+    this.sockets = typeof WebSocket === "function";
   }
 
   /// One board per pairing: the pairing's latest game (a match's next game replaces the last).
@@ -197,11 +244,23 @@ export class MiniBoards {
     this.assign();
   }
 
-  // Streams to the first boards still live, within the budget; the rest are polled.
+  // A socket to every board still live; without sockets, streams to the first boards within
+  // the budget and the rest polled.
   assign() {
     for (const mini of this.boards.values()) {
-      if (mini.mode === "stream" || mini.mode === "done") continue;
-      if (this.streams < STREAMS) {
+      if (mini.mode === "socket" || mini.mode === "stream" || mini.mode === "done") continue;
+      if (this.sockets) {
+        mini.mode = "socket";
+        mini.watch().then((held) => {
+          if (held || mini.mode === "done") {
+            mini.mode = "done";
+            return;
+          }
+          this.sockets = false;
+          mini.mode = null;
+          this.assign();
+        });
+      } else if (this.streams < STREAMS) {
         mini.mode = "stream";
         this.streams += 1;
         mini.follow().finally(() => {
