@@ -31,27 +31,7 @@ async fn a_lineup_on_the_page_in_chinese() {
         return;
     };
     let run = async {
-        let (teams, torg) = new_event(
-            &base,
-            json!({"name": "团体赛", "format": "round-robin", "boards": 2, "kind": "xiangqi"}),
-        )
-        .await;
-        let mut captains = Vec::new();
-        for (team, members) in [
-            ("北京队", ["甲一", "甲二", "甲三"]),
-            ("上海队", ["乙一", "乙二", "乙三"]),
-        ] {
-            let r = api(
-                &base,
-                "POST",
-                &format!("/api/event/{teams}/register"),
-                Some(&torg),
-                Some(json!({"name": team, "members": members})),
-            )
-            .await;
-            captains.push(r["token"].as_str().unwrap().to_string());
-        }
-        start_round(&base, &teams, &torg).await;
+        let (teams, torg, captains) = two_teams_started(&base).await;
 
         desk.goto(&format!("{base}/event/{teams}")).await.unwrap();
         chinese(&desk).await;

@@ -253,27 +253,7 @@ async fn the_seeds_events_on_the_page_in_chinese() {
         shot(&desk, "event-seeds-groups-zh").await;
 
         // A team event on two boards: the captain's links, one a board, name who plays it.
-        let (teams, torg) = new_event(
-            &base,
-            json!({"name": "团体赛", "format": "round-robin", "boards": 2, "kind": "xiangqi"}),
-        )
-        .await;
-        let mut captains = Vec::new();
-        for (team, members) in [
-            ("北京队", ["甲一", "甲二", "甲三"]),
-            ("上海队", ["乙一", "乙二", "乙三"]),
-        ] {
-            let r = api(
-                &base,
-                "POST",
-                &format!("/api/event/{teams}/register"),
-                Some(&torg),
-                Some(json!({"name": team, "members": members})),
-            )
-            .await;
-            captains.push(r["token"].as_str().unwrap().to_string());
-        }
-        start_round(&base, &teams, &torg).await;
+        let (teams, _, captains) = two_teams_started(&base).await;
         phone
             .goto(&format!("{base}/event/{teams}#player={}", captains[1]))
             .await

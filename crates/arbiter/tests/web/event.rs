@@ -68,3 +68,31 @@ pub async fn start_round(base: &str, event: &str, org: &str) -> Value {
     )
     .await
 }
+
+/// A round robin of two teams on two boards, three members each (the third a reserve: 北京队
+/// 甲一–甲三, 上海队 乙一–乙三), its round 1 started: the event, its organiser's token and the
+/// captains' tokens in that order.
+pub async fn two_teams_started(base: &str) -> (String, String, Vec<String>) {
+    let (teams, org) = new_event(
+        base,
+        json!({"name": "团体赛", "format": "round-robin", "boards": 2, "kind": "xiangqi"}),
+    )
+    .await;
+    let mut captains = Vec::new();
+    for (team, members) in [
+        ("北京队", ["甲一", "甲二", "甲三"]),
+        ("上海队", ["乙一", "乙二", "乙三"]),
+    ] {
+        let r = api(
+            base,
+            "POST",
+            &format!("/api/event/{teams}/register"),
+            Some(&org),
+            Some(json!({"name": team, "members": members})),
+        )
+        .await;
+        captains.push(r["token"].as_str().unwrap().to_string());
+    }
+    start_round(base, &teams, &org).await;
+    (teams, org, captains)
+}
