@@ -160,7 +160,7 @@ async fn lineups_on_the_server(db: &str) {
     let (st, v) = call(&c, &s, "POST", &path, Some(&ev.tokens[&q_second]), Some(body)).await;
     assert_eq!(
         (st, v["why"].as_str()),
-        (StatusCode::CONFLICT, Some("team_withdrawn")),
+        (StatusCode::BAD_REQUEST, Some("team_withdrawn")),
         "{v}"
     );
     assert_eq!(lineups(&c, &s, &ev, &q).await.1, version, "nothing changed");
@@ -232,7 +232,7 @@ async fn lineups_on_the_server(db: &str) {
     let (st, v) = call(&c, &s, "POST", &result, Some(&ev.organiser), Some(body)).await;
     assert_eq!(
         (st, v["why"].as_str()),
-        (StatusCode::CONFLICT, Some("already_decided")),
+        (StatusCode::BAD_REQUEST, Some("already_decided")),
         "{v}"
     );
     assert_eq!(v["args"]["pairing"], p.as_str());

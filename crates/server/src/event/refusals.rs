@@ -8,16 +8,16 @@ use tournament::competition::{Error, ErrorKind};
 use crate::error::{ApiError, Problem};
 
 /// The refusal `e` of the event's model, coded by its kind; anything else as not accepted,
-/// in the model's words.
+/// in the model's words. Every one is a 400, as the model's refusals always were: the code
+/// tells them apart, not the status.
 pub fn model_error(e: Error) -> ApiError {
     use ErrorKind as K;
     let bad = |problem: Problem| ApiError::bad(problem, e.message.clone());
-    let conflict = |problem: Problem| ApiError::of(axum::http::StatusCode::CONFLICT, problem, e.message.clone());
     match &e.kind {
         K::UnknownFormat { format } => bad(Problem::EventUnknownFormat).arg("format", format.as_str()),
-        K::RegistrationClosed => conflict(Problem::EventStarted),
+        K::RegistrationClosed => bad(Problem::EventStarted),
         K::NameNeeded => bad(Problem::EntrantNameLength).arg("max", 100),
-        K::AlreadyRegistered { name } => conflict(Problem::AlreadyRegistered).arg("name", name.as_str()),
+        K::AlreadyRegistered { name } => bad(Problem::AlreadyRegistered).arg("name", name.as_str()),
         K::TooFewMembers { team, members, boards } => bad(Problem::TooFewMembers)
             .arg("team", team.as_str())
             .arg("members", *members)
@@ -27,10 +27,10 @@ pub fn model_error(e: Error) -> ApiError {
             "members are for team events (an event with boards)",
         ),
         K::NoEntrant { entrant } => bad(Problem::NoEntrant).arg("entrant", *entrant),
-        K::AlreadyWithdrawn { name } => conflict(Problem::AlreadyWithdrawn).arg("name", name.as_str()),
-        K::ResultsMissing { pairings } => conflict(Problem::RoundNotOver).arg("pairings", pairings.join(", ")),
-        K::Finished => conflict(Problem::EventFinished),
-        K::TooFewEntrants { stage, least, has, .. } => conflict(Problem::TooFewEntrants)
+        K::AlreadyWithdrawn { name } => bad(Problem::AlreadyWithdrawn).arg("name", name.as_str()),
+        K::ResultsMissing { pairings } => bad(Problem::RoundNotOver).arg("pairings", pairings.join(", ")),
+        K::Finished => bad(Problem::EventFinished),
+        K::TooFewEntrants { stage, least, has, .. } => bad(Problem::TooFewEntrants)
             .arg("stage", *stage)
             .arg("least", *least)
             .arg("has", *has),
@@ -40,8 +40,7 @@ pub fn model_error(e: Error) -> ApiError {
             ApiError::bad(Problem::NoSuchPairing, format!("no pairing {pairing:?}")).arg("pairing", pairing.as_str())
         }
         K::Bye { pairing } => bad(Problem::PairingIsBye).arg("pairing", pairing.as_str()),
-        K::AlreadyDecided { pairing } => ApiError::of(
-            axum::http::StatusCode::CONFLICT,
+        K::AlreadyDecided { pairing } => ApiError::bad(
             Problem::AlreadyDecided,
             format!(
                 "{pairing} is already decided: enter its results as a correction (\"replace\": true) to change them"
@@ -56,21 +55,21 @@ pub fn model_error(e: Error) -> ApiError {
             .arg("pairing", pairing.as_str())
             .arg("games", *games)
             .arg("extra", *extra),
-        K::StageOver { pairing } => conflict(Problem::StageOver).arg("pairing", pairing.as_str()),
-        K::PlayoffsAfter { pairing } => conflict(Problem::PlayoffsAfter).arg("pairing", pairing.as_str()),
-        K::LaterRound { pairing } => conflict(Problem::LaterRoundPaired).arg("pairing", pairing.as_str()),
+        K::StageOver { pairing } => bad(Problem::StageOver).arg("pairing", pairing.as_str()),
+        K::PlayoffsAfter { pairing } => bad(Problem::PlayoffsAfter).arg("pairing", pairing.as_str()),
+        K::LaterRound { pairing } => bad(Problem::LaterRoundPaired).arg("pairing", pairing.as_str()),
         K::NotTeams => bad(Problem::LineupNotTeams),
         K::NotInPairing { team, pairing } => bad(Problem::TeamNotInPairing)
             .arg("team", team.as_str())
             .arg("pairing", pairing.as_str()),
-        K::LineupFixed { pairing } => conflict(Problem::LineupFixed).arg("pairing", pairing.as_str()),
+        K::LineupFixed { pairing } => bad(Problem::LineupFixed).arg("pairing", pairing.as_str()),
         K::LineupSize { boards, given } => bad(Problem::LineupSize).arg("boards", *boards).arg("given", *given),
         K::NotOnRoster { name, team } => bad(Problem::NotOnRoster)
             .arg("name", name.as_str())
             .arg("team", team.as_str()),
         K::NamedTwice { name } => bad(Problem::NamedTwice).arg("name", name.as_str()),
         K::RosterOrder { name } => bad(Problem::RosterOrder).arg("name", name.as_str()),
-        K::TeamWithdrawn { team } => conflict(Problem::TeamWithdrawn).arg("team", team.as_str()),
+        K::TeamWithdrawn { team } => bad(Problem::TeamWithdrawn).arg("team", team.as_str()),
         _ => ApiError::not_accepted(e.message.clone()),
     }
 }

@@ -30,8 +30,7 @@ pub async fn start(app: &Arc<App>, id: &str) -> Result<(Round, u64), ApiError> {
         let open = e.open_pairing_ids();
         if !open.is_empty() {
             let open = open.join(", ");
-            return Err(ApiError::of(
-                axum::http::StatusCode::CONFLICT,
+            return Err(ApiError::bad(
                 crate::error::Problem::RoundNotOver,
                 format!("the round is not over: {open} still to play"),
             )
